@@ -1,0 +1,209 @@
+//! The rule options, each a literal transcription of the text that states it:
+//! the comments to the ten rules, and the other rule systems in our seeds.
+//!
+//! Like [`crate::rules`], each item quotes its source. [`crate::Game`] calls
+//! these in place of, or beside, the rule they amend.
+
+use crate::options::{Handicap, RulesError};
+use crate::rules::{
+    clear, reaches, Color, Coloring, EarlierColorings, Player, Point, Rectangle, Topology,
+    FIRST_PLAYER,
+};
+
+/// **Comment 5.** "For handicap games, the weaker player, taking black, may
+/// be given an n stone handicap; these are n consecutive moves played before
+/// the first white move."
+///
+/// Who takes the turn after `turns_taken` turns when Black's first
+/// `handicap_moves` turns are consecutive: Black for each of those, then the
+/// players alternate from White (rule 5's alternation). With no handicap (or
+/// a handicap of one, which is Black's ordinary first move) this is rule 5
+/// alone.
+pub fn player_to_move(turns_taken: usize, handicap_moves: usize) -> Player {
+    let consecutive_black = handicap_moves.max(1);
+    if turns_taken < consecutive_black {
+        FIRST_PLAYER
+    } else if (turns_taken - consecutive_black) % 2 == 0 {
+        FIRST_PLAYER.opponent()
+    } else {
+        FIRST_PLAYER
+    }
+}
+
+/// **Seed 004, handicap.** "on his first move black places several stones on
+/// the board at once in a predetermined arrangement. Play then continues
+/// normally with white making the next move. For example, if I were to play
+/// one of you on a 9x9 board I would probably have to give you a 4 stone
+/// handicap."
+///
+/// The predetermined arrangement is the one GTP's `fixed_handicap` names:
+/// the star points, on the third line of sides from 7 to 12 and the fourth
+/// line from 13; two stones on opposite corners, three and four on the
+/// corners, five with the centre, six with the two side points of the middle
+/// row, seven with those and the centre, eight with the four side points,
+/// nine with all. From 2 to 9 stones; 5 to 9 need both sides odd, and sides
+/// of at least 7 are needed at all (7x7 takes at most 4).
+pub fn fixed_handicap_points(grid: &Rectangle, stones: usize) -> Result<Vec<Point>, RulesError> {
+    let refuse = |why| RulesError::BadHandicap {
+        handicap: Handicap::Fixed(stones),
+        why,
+    };
+    let (w, h) = (grid.width(), grid.height());
+    if !(2..=9).contains(&stones) {
+        return Err(refuse("a fixed handicap is from 2 to 9 stones"));
+    }
+    if w < 7 || h < 7 {
+        return Err(refuse("a fixed handicap needs both sides at least 7"));
+    }
+    let odd = w % 2 == 1 && h % 2 == 1;
+    if stones > 4 && (!odd || w.min(h) == 7) {
+        return Err(refuse(
+            "more than 4 fixed stones need both sides odd and larger than 7",
+        ));
+    }
+    let line = |side: usize| if side >= 13 { 3 } else { 2 };
+    let (left, right, mid_x) = (line(w), w - 1 - line(w), w / 2);
+    let (low, high, mid_y) = (line(h), h - 1 - line(h), h / 2);
+    let corners = [
+        Point::new(left, low),
+        Point::new(right, high),
+        Point::new(left, high),
+        Point::new(right, low),
+    ];
+    let centre = Point::new(mid_x, mid_y);
+    let middle_row_sides = [Point::new(left, mid_y), Point::new(right, mid_y)];
+    let middle_column_sides = [Point::new(mid_x, low), Point::new(mid_x, high)];
+    let mut points: Vec<Point> = corners[..stones.min(4)].to_vec();
+    match stones {
+        5 => points.push(centre),
+        6 => points.extend(middle_row_sides),
+        7 => {
+            points.extend(middle_row_sides);
+            points.push(centre);
+        }
+        8 => {
+            points.extend(middle_row_sides);
+            points.extend(middle_column_sides);
+        }
+        9 => {
+            points.extend(middle_row_sides);
+            points.extend(middle_column_sides);
+            points.push(centre);
+        }
+        _ => {}
+    }
+    Ok(points)
+}
+
+/// **Comment 6.** "the situational superko (SSK) rule forbids repeating the
+/// same grid coloring with the same player to move."
+///
+/// Returns the first turn after which `coloring` stood with `to_move` to move.
+pub fn repeats_earlier_situation(
+    earlier: &EarlierColorings,
+    coloring: &Coloring,
+    to_move: Player,
+) -> Option<usize> {
+    earlier.first_turn_with(coloring, to_move)
+}
+
+/// **Comment 7, the no-suicide variation** (in the source of the rules page):
+/// "A move consists of coloring an empty point one's own color, such that it
+/// reaches empty after emptying all points of the opponent color that don't
+/// reach empty".
+///
+/// The coloring after the move, or `None` when the point would not reach
+/// empty: a suicide, which these rules forbid (seed 003, section 5: "A
+/// player cannot play on a forbidden point"). With such moves excluded,
+/// clearing one's own color (rule 7's last step) never empties anything, so
+/// it is not done.
+pub fn play_move_without_suicide(
+    grid: &impl Topology,
+    coloring: &Coloring,
+    p: usize,
+    player: Player,
+) -> Option<Coloring> {
+    let mut colored = coloring.clone();
+    colored[p] = player.color();
+    let after_emptying_opponent = clear(grid, &colored, player.opponent().color());
+    reaches(grid, &after_emptying_opponent, p, Color::Empty).then_some(after_emptying_opponent)
+}
+
+/// **Seed 004, appendix 1 (ko).** "In a position where one stone has just
+/// been captured the player with the turn may not take back immediately to
+/// repeat the same position."
+///
+/// `before_last_turn` is the coloring before the previous turn, `now` the
+/// coloring after it, and `after_move` the coloring `player` would make.
+/// "One stone has just been captured": the previous turn emptied exactly one
+/// point of `player`'s color. "Take back immediately to repeat the same
+/// position": the move recreates the coloring before that turn.
+pub fn retakes_ko(
+    before_last_turn: Option<&Coloring>,
+    now: &Coloring,
+    after_move: &Coloring,
+    player: Player,
+) -> bool {
+    let Some(before) = before_last_turn else {
+        return false;
+    };
+    let own = player.color();
+    let just_captured = (0..now.colors().len())
+        .filter(|&p| before[p] == own && now[p] == Color::Empty)
+        .count();
+    just_captured == 1 && after_move == before
+}
+
+/// **Comment 8.** "After only 2 consecutive passes, the players may end the
+/// game by agreeing on which points to empty."
+pub fn may_agree(consecutive_passes: usize) -> bool {
+    consecutive_passes >= 2
+}
+
+/// **Comment 8**, continued: "After 4 consecutive passes, the game ends as is."
+pub fn ends_as_is(consecutive_passes: usize) -> bool {
+    consecutive_passes >= 4
+}
+
+/// **Comment 8**, the agreement: the coloring with the agreed points emptied.
+pub fn empty_agreed_points(coloring: &Coloring, agreed: &[usize]) -> Coloring {
+    let mut emptied = coloring.clone();
+    for &p in agreed {
+        emptied[p] = Color::Empty;
+    }
+    emptied
+}
+
+/// **Comment 9.** "An almost equivalent result is reached by territory
+/// scoring where in addition to empty surrounded space we count opponent
+/// stones captured instead of own stones not captured."
+///
+/// "Empty surrounded space" is rule 9's "empty points that reach only her
+/// color"; `opponent_stones_captured` is the count of her prisoners.
+pub fn territory_score(
+    grid: &impl Topology,
+    coloring: &Coloring,
+    player: Player,
+    opponent_stones_captured: usize,
+) -> usize {
+    let her = player.color();
+    let other = player.opponent().color();
+    let empty_surrounded_space = (0..grid.point_count())
+        .filter(|&p| {
+            coloring[p] == Color::Empty
+                && reaches(grid, coloring, p, her)
+                && !reaches(grid, coloring, p, other)
+        })
+        .count();
+    empty_surrounded_space + opponent_stones_captured
+}
+
+/// **Comment 10.** "By prior agreement, for games between equals, a fixed
+/// amount can be added to white's final score."
+///
+/// Both scores in half points, komi added to White's: the input to rule 10.
+pub fn scores_with_komi(black: usize, white: usize, komi_half_points: i32) -> (i64, i64) {
+    let black = 2 * black as i64;
+    let white = 2 * white as i64 + i64::from(komi_half_points);
+    (black, white)
+}
