@@ -1,0 +1,1 @@
+//! A fast, exact Go engine under the Tromp-Taylor rules (placeholder; being written).
