@@ -109,7 +109,7 @@ fn a_repetition_that_is_not_a_simple_ko_is_forbidden() {
     // B a1 `X..`, W pass, B b1 `XX.` (turn 3), W c1: `XXO`, Black's a1-b1
     // reaches no empty point and is cleared: `..O`. B b1: `.XO`, White's c1
     // is cleared: `.X.`. W pass.
-    let mut game = game_after(3, 1, Rules::default(), "a1 pass b1 c1 b1 pass");
+    let game = game_after(3, 1, Rules::default(), "a1 pass b1 c1 b1 pass");
     assert_eq!(rows(&game), ".X.");
     // Black a1 gives `XX.` and clears nothing: it captures nothing, yet it
     // recreates the coloring after turn 3, so rule 6 forbids it.

@@ -50,3 +50,67 @@ pub fn handicap_game(width: usize, height: usize, rules: Rules, handicap: Handic
 pub fn rows(game: &Game) -> String {
     game.to_string().trim_end().replace('\n', "/")
 }
+
+/// A small deterministic random number generator (xorshift64*), so that the
+/// random games of the property tests repeat exactly from their seed.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next number below `bound` (`bound` > 0).
+    pub fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % bound
+    }
+}
+
+/// A random game's turns: each turn a pass with probability 1/8, otherwise a
+/// uniformly chosen legal move (a pass when there is none), until the game
+/// ends or `max_turns` are taken. Calls `each` before every turn.
+pub fn random_game(
+    game: &mut Game,
+    rng: &mut Rng,
+    max_turns: usize,
+    mut each: impl FnMut(&Game),
+) -> Vec<Turn> {
+    let mut taken = Vec::new();
+    while !game.is_over() && taken.len() < max_turns {
+        each(game);
+        let moves: Vec<Turn> = game
+            .legal_turns()
+            .into_iter()
+            .filter(|t| *t != Turn::Pass)
+            .collect();
+        let turn = if moves.is_empty() || rng.below(8) == 0 {
+            Turn::Pass
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        game.play(turn).unwrap();
+        taken.push(turn);
+    }
+    each(game);
+    taken
+}
+
+/// Sizes where the strange positions live, and a few larger rectangles.
+pub const SMALL_SIZES: [(usize, usize); 12] = [
+    (1, 1),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (7, 1),
+    (2, 2),
+    (3, 2),
+    (5, 2),
+    (3, 3),
+    (4, 3),
+    (4, 4),
+    (5, 4),
+];
