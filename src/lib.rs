@@ -6,3 +6,8 @@
 
 pub mod play;
 pub mod vertex;
+
+/// The README's Rust examples, compiled and run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -368,3 +368,18 @@ fn the_largest_and_the_thinnest_grids_play() {
     assert_eq!(line.score(Player::Black), 52);
     assert_eq!(line.result().to_string(), "B+52");
 }
+
+#[test]
+fn simple_ko_with_suicide_allowed_allows_a_single_stone_suicide() {
+    // 1x3: B b1 `.X.`. W a1 colors a1 and clears it again (its only
+    // neighbour is black): the coloring is unchanged. Simple ko forbids only
+    // taking back a stone just captured, and B b1 captured nothing, so the
+    // move is legal; the lost stone is Black's prisoner.
+    let rules: Rules = "koSIMPLEscoreAREAsui1".parse().unwrap();
+    let mut game = game_after(3, 1, rules, "b1");
+    assert_eq!(game.check(turn("a1")), Ok(()));
+    play(&mut game, "a1");
+    assert_eq!(rows(&game), ".X.");
+    assert_eq!(game.prisoners(Player::Black), 1);
+    assert_eq!(game.to_move(), Player::Black);
+}
