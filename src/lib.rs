@@ -1,11 +1,22 @@
-//! The harness around the rules: the vocabulary the command line shares, and
-//! the jobs it runs on the engines.
+//! The harness around the rules: its own vocabulary, one adapter per engine,
+//! the game generators, the differential driver and its reports, SGF, and
+//! the jobs the command line runs.
 //!
-//! Data flows one way: the rules (`tromp-taylor-spec`) decide, this crate
-//! drives them, and the binary `tromp-taylor` prints what it is told.
+//! Data flows one way: the rules (`tromp-taylor-spec`) and the optimised
+//! engine (`tromp-taylor-fast`) decide; this crate drives them and compares
+//! their answers; the binary `tromp-taylor` prints what it is told.
 
+pub mod diff;
+pub mod engine;
+pub mod generate;
+pub mod minimise;
 pub mod play;
+pub mod report;
+pub mod run;
+pub mod script;
+pub mod sgf;
 pub mod vertex;
+pub mod vocab;
 
 /// The README's Rust examples, compiled and run as doctests so that it stays true.
 #[cfg(doctest)]

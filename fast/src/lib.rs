@@ -1,1 +1,41 @@
-//! A fast, exact Go engine under the Tromp-Taylor rules (placeholder; being written).
+//! A fast, exact Go engine under the Tromp-Taylor rules and their common
+//! variants: positional or situational superko or simple ko, suicide allowed
+//! or forbidden, two-pass or agreement ending, area or territory scoring,
+//! komi, free and fixed handicaps, any rectangle from 1x1 to 52x52.
+//!
+//! Every verdict is exact. Superko is checked with 64-bit Zobrist hashes as
+//! a filter only: every hash hit is confirmed against a packed copy of the
+//! earlier coloring, so no collision can forbid a legal move or allow an
+//! illegal one. History is unbounded, and every turn can be undone.
+//!
+//! ```
+//! use tromp_taylor_fast::{Game, IllegalTurn, Point, Rules, Turn};
+//!
+//! // On a 1x1 board Black's only move clears itself and repeats the empty
+//! // start: only passes are legal, and two passes end the game in a tie.
+//! let mut game = Game::new(1, 1, Rules::default()).unwrap();
+//! assert_eq!(game.legal_turns(), vec![Turn::Pass]);
+//! assert_eq!(
+//!     game.play_at(0, 0),
+//!     Err(IllegalTurn::Superko { point: Point::new(0, 0), repeats_turn: 0 })
+//! );
+//! game.pass().unwrap();
+//! game.pass().unwrap();
+//! assert!(game.is_over());
+//! assert_eq!(game.result().to_string(), "0");
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod error;
+mod game;
+mod history;
+mod types;
+
+pub use error::{IllegalAgreement, IllegalTurn, SetupError, SizeError};
+pub use game::{fixed_handicap_points, Game};
+pub use types::{
+    Color, Ending, Handicap, Komi, Outcome, Player, Point, Rules, Scoring, Suicide, Superko, Turn,
+    MAX_SIDE,
+};

@@ -1,0 +1,101 @@
+//! Criterion benchmarks of the engine on fixed seeds: light-playout random
+//! games on 9x9 and 19x19, the full legal set on a corpus of 19x19
+//! positions, and play + undo pairs. The protocol is in docs/benchmarks.md.
+
+#[path = "workload.rs"]
+mod workload;
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use std::time::Duration;
+use tromp_taylor_fast::Turn;
+use workload::{corpus_19, light_playout, Engine, Fast, Rng};
+
+/// Games per measured iteration, and their seeds (1..=GAMES).
+const GAMES: u64 = 10;
+
+fn random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_games");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for size in [9usize, 19] {
+        let mut order = Vec::new();
+        let turns: usize = (1..=GAMES)
+            .map(|seed| light_playout(&mut Fast::start(size), size, &mut Rng(seed), &mut order))
+            .sum();
+        println!(
+            "random_games/{size}x{size}: {GAMES} games, {turns} turns, {:.1} turns per game",
+            turns as f64 / GAMES as f64
+        );
+        group.throughput(Throughput::Elements(turns as u64));
+        group.bench_function(format!("{size}x{size}"), |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for seed in 1..=GAMES {
+                    let mut game = Fast::start(size);
+                    total += light_playout(&mut game, size, &mut Rng(seed), &mut order);
+                }
+                black_box(total)
+            })
+        });
+    }
+    group.finish();
+}
+
+fn legal_set(c: &mut Criterion) {
+    let corpus = corpus_19();
+    let mut group = c.benchmark_group("legal_set");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    group.throughput(Throughput::Elements(corpus.len() as u64));
+    let mut turns = Vec::with_capacity(400);
+    group.bench_function(format!("19x19 corpus of {}", corpus.len()), |b| {
+        b.iter(|| {
+            let mut count = 0;
+            for game in &corpus {
+                game.legal_turns_into(&mut turns);
+                count += turns.len();
+            }
+            black_box(count)
+        })
+    });
+    group.finish();
+}
+
+fn play_undo(c: &mut Criterion) {
+    let mut corpus = corpus_19();
+    // Up to 16 legal moves per position, chosen with a fixed seed.
+    let mut rng = Rng(7);
+    let pairs: Vec<(usize, Turn)> = corpus
+        .iter()
+        .enumerate()
+        .flat_map(|(i, game)| {
+            let legal = game.legal_turns();
+            (0..16)
+                .map(|_| (i, legal[1 + rng.below(legal.len() - 1)]))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut group = c.benchmark_group("play_undo");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.bench_function(format!("19x19 {} pairs", pairs.len()), |b| {
+        b.iter(|| {
+            for &(i, turn) in &pairs {
+                let game = &mut corpus[i];
+                let _ = black_box(game.play(turn));
+                game.undo();
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, random_games, legal_set, play_undo);
+criterion_main!(benches);

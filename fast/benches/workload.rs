@@ -1,0 +1,145 @@
+//! The fixed benchmark workload shared by the benches: a seeded PRNG and the
+//! light-playout random game, written once over a small engine trait.
+#![allow(dead_code)]
+
+use tromp_taylor_fast::{Game, Point, Rules, Turn};
+
+/// SplitMix64: the seeded PRNG of every workload.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (multiply-shift, no division).
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next() >> 32) * n as u64 >> 32) as usize
+    }
+}
+
+/// What the light-playout workload needs of an engine.
+pub trait Engine {
+    /// A new game on a `size` x `size` board.
+    fn start(size: usize) -> Self;
+    /// Whether the game is over.
+    fn over(&self) -> bool;
+    /// Whether a move at (x, y) by the player to move would fill one of her
+    /// own single-point eyes (all on-board neighbours are her stones).
+    fn fills_own_eye(&self, x: usize, y: usize) -> bool;
+    /// Plays at (x, y) if that is legal (and not occupied); says whether it did.
+    fn try_move(&mut self, x: usize, y: usize) -> bool;
+    /// Passes.
+    fn pass(&mut self);
+}
+
+/// One light-playout game: each turn a uniformly random legal move that does
+/// not fill one of the mover's own single-point eyes, else a pass; the game
+/// ends at two passes (or after `4 * points` turns, a safety net no game
+/// here reaches). Uniform choice: draw candidates without replacement from
+/// all points; the first acceptable one is uniform among the acceptable.
+/// Returns the number of turns taken (passes included).
+pub fn light_playout<E: Engine>(
+    engine: &mut E,
+    size: usize,
+    rng: &mut Rng,
+    order: &mut Vec<u16>,
+) -> usize {
+    let n = size * size;
+    if order.len() != n {
+        *order = (0..n as u16).collect();
+    }
+    let mut turns = 0;
+    while !engine.over() && turns < 4 * n {
+        let mut k = n;
+        let mut moved = false;
+        while k > 0 {
+            let i = rng.below(k);
+            let p = order[i] as usize;
+            let (x, y) = (p % size, p / size);
+            if !engine.fills_own_eye(x, y) && engine.try_move(x, y) {
+                moved = true;
+                break;
+            }
+            order.swap(i, k - 1);
+            k -= 1;
+        }
+        if !moved {
+            engine.pass();
+        }
+        turns += 1;
+    }
+    turns
+}
+
+/// This crate's engine under the ten rules (exact positional superko).
+pub struct Fast(pub Game);
+
+impl Engine for Fast {
+    fn start(size: usize) -> Self {
+        Fast(Game::new(size, size, Rules::TROMP_TAYLOR).expect("size"))
+    }
+    #[inline]
+    fn over(&self) -> bool {
+        self.0.is_over()
+    }
+    #[inline]
+    fn fills_own_eye(&self, x: usize, y: usize) -> bool {
+        self.0.fills_own_eye(Point::new(x, y))
+    }
+    #[inline]
+    fn try_move(&mut self, x: usize, y: usize) -> bool {
+        self.0.play(Turn::Move(Point::new(x, y))).is_ok()
+    }
+    fn pass(&mut self) {
+        let _ = self.0.pass();
+    }
+}
+
+/// A corpus of 19x19 positions: light-playout games from seeds 1..=8,
+/// each stopped at turns 40, 80, ..., 320 (while not over).
+pub fn corpus_19() -> Vec<Game> {
+    let mut corpus = Vec::new();
+    let mut order = Vec::new();
+    for seed in 1..=8u64 {
+        for stop in (40..=320).step_by(40) {
+            let mut rng = Rng(seed);
+            let mut engine = Fast::start(19);
+            // Play the same game up to `stop` turns.
+            let mut turns = 0;
+            let n = 19 * 19;
+            order.clear();
+            order.extend(0..n as u16);
+            while !engine.over() && turns < stop {
+                let mut k = n;
+                let mut moved = false;
+                while k > 0 {
+                    let i = rng.below(k);
+                    let p = order[i] as usize;
+                    let (x, y) = (p % 19, p / 19);
+                    if !engine.fills_own_eye(x, y) && engine.try_move(x, y) {
+                        moved = true;
+                        break;
+                    }
+                    order.swap(i, k - 1);
+                    k -= 1;
+                }
+                if !moved {
+                    engine.pass();
+                }
+                turns += 1;
+            }
+            if !engine.over() {
+                corpus.push(engine.0);
+            }
+        }
+    }
+    corpus
+}

@@ -1,0 +1,147 @@
+//! Every coloring that has stood in the game: an open-addressing hash table
+//! from 64-bit Zobrist hash to entries, each entry a packed copy of its
+//! coloring (2 bits a point) with the first turn after which it stood for
+//! each player to move. Look-ups confirm every hash hit against the packed
+//! copy, so a hash collision can never make a verdict wrong.
+//!
+//! Entries are only ever removed in the reverse order of their insertion
+//! (undo), and the table is rebuilt in insertion order when it grows, so
+//! clearing the slot of the last entry restores the table exactly as it was
+//! before that entry was inserted (linear probing depends only on the order
+//! of insertions).
+
+/// "No turn": the coloring never stood with this player to move.
+pub(crate) const NEVER: u32 = u32::MAX;
+
+/// A slot of the table: the hash and the entry number plus one (0 is a free slot).
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    hash: u64,
+    entry: u32,
+}
+
+/// The colorings that have stood, with their first turns.
+#[derive(Clone, Debug)]
+pub(crate) struct History {
+    /// Words of a packed coloring.
+    words: usize,
+    /// Each entry's hash, in insertion order.
+    hashes: Vec<u64>,
+    /// Each entry's first turn with Black, White to move (or [`NEVER`]).
+    firsts: Vec<[u32; 2]>,
+    /// The packed colorings, `words` words each, in insertion order.
+    packed: Vec<u64>,
+    /// The open-addressing table, a power of two long.
+    slots: Vec<Slot>,
+}
+
+impl History {
+    /// An empty history for colorings of `words` words.
+    pub(crate) fn new(words: usize) -> History {
+        History {
+            words,
+            hashes: Vec::new(),
+            firsts: Vec::new(),
+            packed: Vec::new(),
+            slots: vec![Slot::default(); 256],
+        }
+    }
+
+    /// How many distinct colorings are stored.
+    pub(crate) fn len(&self) -> usize {
+        self.hashes.len()
+    }
+
+    /// The packed coloring of entry `entry`.
+    pub(crate) fn coloring(&self, entry: u32) -> &[u64] {
+        let start = entry as usize * self.words;
+        &self.packed[start..start + self.words]
+    }
+
+    /// The hash of entry `entry`.
+    pub(crate) fn hash(&self, entry: u32) -> u64 {
+        self.hashes[entry as usize]
+    }
+
+    /// The first turns of entry `entry`, for Black and White to move.
+    pub(crate) fn firsts(&self, entry: u32) -> [u32; 2] {
+        self.firsts[entry as usize]
+    }
+
+    /// Sets the first turn of entry `entry` with `slot` (0 Black, 1 White) to move.
+    pub(crate) fn set_first(&mut self, entry: u32, slot: usize, turn: u32) {
+        self.firsts[entry as usize][slot] = turn;
+    }
+
+    /// The entry whose hash is `hash` and whose coloring `matches` accepts.
+    #[inline]
+    pub(crate) fn find(&self, hash: u64, mut matches: impl FnMut(&[u64]) -> bool) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot.entry == 0 {
+                return None;
+            }
+            if slot.hash == hash && matches(self.coloring(slot.entry - 1)) {
+                return Some(slot.entry - 1);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Adds a coloring the table does not hold, first standing after `turn`
+    /// with `slot` to move; returns its entry number.
+    pub(crate) fn insert(&mut self, hash: u64, coloring: &[u64], slot: usize, turn: u32) -> u32 {
+        let entry = self.hashes.len() as u32;
+        self.hashes.push(hash);
+        let mut firsts = [NEVER; 2];
+        firsts[slot] = turn;
+        self.firsts.push(firsts);
+        self.packed.extend_from_slice(coloring);
+        if 2 * self.hashes.len() > self.slots.len() {
+            self.grow();
+        } else {
+            self.place(hash, entry);
+        }
+        entry
+    }
+
+    /// Puts entry `entry` in the first free slot of its probe sequence.
+    fn place(&mut self, hash: u64, entry: u32) {
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.slots[i].entry != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = Slot {
+            hash,
+            entry: entry + 1,
+        };
+    }
+
+    /// Doubles the table and reinserts every entry in insertion order.
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
+        self.slots = vec![Slot::default(); size];
+        for entry in 0..self.hashes.len() {
+            self.place(self.hashes[entry], entry as u32);
+        }
+    }
+
+    /// Removes the entry inserted last.
+    pub(crate) fn pop(&mut self) {
+        let Some(hash) = self.hashes.pop() else {
+            return;
+        };
+        let entry = self.hashes.len() as u32 + 1;
+        self.firsts.pop();
+        self.packed.truncate(self.hashes.len() * self.words);
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.slots[i].entry != entry {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = Slot::default();
+    }
+}

@@ -1,0 +1,269 @@
+//! The vocabulary of the engine: points, colors, players, turns, rule options and outcomes.
+
+use std::fmt;
+
+/// The largest side a board may have: 52, the largest board SGF can record.
+pub const MAX_SIDE: usize = 52;
+
+/// A point of the board: column `x` from the left, row `y` from the bottom, both from 0.
+///
+/// The point's index is `y * width + x`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    /// The column, counted from the left edge, from 0.
+    pub x: usize,
+    /// The row, counted from the bottom edge, from 0.
+    pub y: usize,
+}
+
+impl Point {
+    /// The point in column `x` and row `y`.
+    pub const fn new(x: usize, y: usize) -> Point {
+        Point { x, y }
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// The color of a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// A black stone.
+    Black,
+    /// A white stone.
+    White,
+    /// No stone.
+    Empty,
+}
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// Black, who starts.
+    Black,
+    /// White.
+    White,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Black => Player::White,
+            Player::White => Player::Black,
+        }
+    }
+
+    /// The color of this player's stones.
+    pub fn color(self) -> Color {
+        match self {
+            Player::Black => Color::Black,
+            Player::White => Color::White,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Black => "Black",
+            Player::White => "White",
+        })
+    }
+}
+
+/// A turn: a pass, or a move at a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Turn {
+    /// A pass: the coloring stays as it is.
+    Pass,
+    /// A move at a point.
+    Move(Point),
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Turn::Pass => f.write_str("pass"),
+            Turn::Move(p) => write!(f, "move at {p}"),
+        }
+    }
+}
+
+/// Which repetitions a move may not make.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Superko {
+    /// No move may recreate a coloring that stood after any earlier turn.
+    #[default]
+    Positional,
+    /// No move may recreate a coloring with the same player to move.
+    Situational,
+    /// Only the immediate retake of a single stone just captured is forbidden.
+    SimpleKo,
+}
+
+/// Whether a move may clear its own color.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Suicide {
+    /// Suicide (of any number of stones) is a legal move.
+    #[default]
+    Allowed,
+    /// A move whose stone would not reach empty after captures is illegal.
+    Forbidden,
+}
+
+/// How the game ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// Two consecutive passes end the game.
+    #[default]
+    TwoPasses,
+    /// After two consecutive passes the players may agree on points to empty,
+    /// which ends the game; four consecutive passes end it as it is.
+    Agreement,
+}
+
+/// How a score is counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Own stones plus empty points reaching only one's own color.
+    #[default]
+    Area,
+    /// Empty points reaching only one's own color plus prisoners.
+    Territory,
+}
+
+/// Komi: points added to White's score, kept exactly as a count of half points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Komi {
+    half_points: i32,
+}
+
+impl Komi {
+    /// No komi.
+    pub const ZERO: Komi = Komi { half_points: 0 };
+
+    /// The komi of `half_points` / 2 points (negative gives points to Black).
+    pub const fn from_half_points(half_points: i32) -> Komi {
+        Komi { half_points }
+    }
+
+    /// The komi in half points.
+    pub const fn half_points(self) -> i32 {
+        self.half_points
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.half_points < 0 { "-" } else { "" };
+        let magnitude = self.half_points.unsigned_abs();
+        write!(f, "{sign}{}", magnitude / 2)?;
+        if magnitude % 2 == 1 {
+            f.write_str(".5")?;
+        }
+        Ok(())
+    }
+}
+
+/// The rules a game is played under. The default is the ten Tromp-Taylor
+/// rules: positional superko, suicide allowed, two passes, area, komi 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Which repetitions are forbidden.
+    pub superko: Superko,
+    /// Whether suicide is allowed.
+    pub suicide: Suicide,
+    /// How the game ends.
+    pub ending: Ending,
+    /// Area or territory scoring.
+    pub scoring: Scoring,
+    /// Points added to White's score.
+    pub komi: Komi,
+}
+
+impl Rules {
+    /// The ten rules exactly (the default).
+    pub const TROMP_TAYLOR: Rules = Rules {
+        superko: Superko::Positional,
+        suicide: Suicide::Allowed,
+        ending: Ending::TwoPasses,
+        scoring: Scoring::Area,
+        komi: Komi::ZERO,
+    };
+
+    /// Chinese rules: positional superko, no suicide, area scoring.
+    pub const CHINESE: Rules = Rules {
+        suicide: Suicide::Forbidden,
+        ..Rules::TROMP_TAYLOR
+    };
+
+    /// New Zealand rules: situational superko, suicide allowed, area scoring.
+    pub const NEW_ZEALAND: Rules = Rules {
+        superko: Superko::Situational,
+        ..Rules::TROMP_TAYLOR
+    };
+
+    /// Simple ko, no suicide, agreement on dead stones, territory scoring.
+    pub const SIMPLE_KO_TERRITORY: Rules = Rules {
+        superko: Superko::SimpleKo,
+        suicide: Suicide::Forbidden,
+        ending: Ending::Agreement,
+        scoring: Scoring::Territory,
+        komi: Komi::ZERO,
+    };
+}
+
+/// How Black's first turns are given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Handicap {
+    /// No handicap: the players alternate from the start.
+    #[default]
+    None,
+    /// Black takes the first `n` turns, then the players alternate from White.
+    Free(usize),
+    /// Black's first turn places `n` stones on the standard points; White moves next.
+    Fixed(usize),
+}
+
+/// The result of a game: a winner and the margin, or a tie.
+///
+/// Displays as SGF's `RE` does: `B+3.5`, `W+0.5`, and `0` for a tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `winner` scored more, by `half_points` / 2 points.
+    Win {
+        /// The player with the higher score.
+        winner: Player,
+        /// The margin in half points.
+        half_points: u64,
+    },
+    /// Equal scores.
+    Tie,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Tie => f.write_str("0"),
+            Outcome::Win {
+                winner,
+                half_points,
+            } => {
+                let letter = match winner {
+                    Player::Black => 'B',
+                    Player::White => 'W',
+                };
+                write!(f, "{letter}+{}", half_points / 2)?;
+                if half_points % 2 == 1 {
+                    f.write_str(".5")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Seeded random properties: the incremental hash always equals the hash
+//! recomputed from scratch, and `undo` restores every observable exactly,
+//! so that replaying after an undo gives identical verdicts.
+
+mod common;
+
+use common::Rng;
+use tromp_taylor_fast::{
+    Color, Ending, Game, Handicap, IllegalTurn, Komi, Outcome, Player, Point, Rules, Scoring,
+    Suicide, Superko, Turn,
+};
+
+/// Everything a caller can observe of a game, verdicts on every point included.
+#[derive(Debug, PartialEq)]
+struct Observed {
+    coloring: Vec<Color>,
+    to_move: Player,
+    turns: usize,
+    passes: usize,
+    prisoners: [usize; 2],
+    over: bool,
+    hash: u64,
+    distinct: usize,
+    legal: Vec<Turn>,
+    verdicts: Vec<Result<(), IllegalTurn>>,
+    scores: [usize; 2],
+    result: Outcome,
+    text: String,
+    empties: Vec<u16>,
+}
+
+fn observe(game: &Game) -> Observed {
+    let (w, h) = (game.width(), game.height());
+    let mut verdicts = vec![game.check(Turn::Pass)];
+    for y in 0..=h {
+        for x in 0..=w {
+            verdicts.push(game.check(Turn::Move(Point::new(x, y))));
+        }
+    }
+    Observed {
+        coloring: game.coloring(),
+        to_move: game.to_move(),
+        turns: game.turns_taken(),
+        passes: game.consecutive_passes(),
+        prisoners: [game.prisoners(Player::Black), game.prisoners(Player::White)],
+        over: game.is_over(),
+        hash: game.hash(),
+        distinct: game.distinct_colorings(),
+        legal: game.legal_turns(),
+        verdicts,
+        scores: [game.score(Player::Black), game.score(Player::White)],
+        result: game.result(),
+        text: game.to_string(),
+        empties: game.empty_indices().to_vec(),
+    }
+}
+
+fn random_rules(rng: &mut Rng) -> Rules {
+    Rules {
+        superko: [Superko::Positional, Superko::Situational, Superko::SimpleKo][rng.below(3)],
+        suicide: [Suicide::Allowed, Suicide::Forbidden][rng.below(2)],
+        ending: [Ending::TwoPasses, Ending::Agreement][rng.below(2)],
+        scoring: [Scoring::Area, Scoring::Territory][rng.below(2)],
+        komi: Komi::from_half_points(rng.below(16) as i32 - 3),
+    }
+}
+
+fn random_game(rng: &mut Rng) -> Game {
+    let (w, h) = if rng.below(4) == 0 {
+        (1 + rng.below(19), 1 + rng.below(19))
+    } else {
+        (1 + rng.below(6), 1 + rng.below(6))
+    };
+    let handicap = match rng.below(5) {
+        0 => Handicap::Free(rng.below(w * h)),
+        1 if w >= 9 && h >= 9 && w % 2 == 1 && h % 2 == 1 => Handicap::Fixed(2 + rng.below(8)),
+        _ => Handicap::None,
+    };
+    Game::with_handicap(w, h, random_rules(rng), handicap).unwrap()
+}
+
+/// A random attempt: mostly legal turns, sometimes any point or a pass.
+fn random_turn(rng: &mut Rng, game: &Game) -> Turn {
+    match rng.below(10) {
+        0 => Turn::Pass,
+        1 | 2 => Turn::Move(Point::new(
+            rng.below(game.width() + 1),
+            rng.below(game.height() + 1),
+        )),
+        _ => {
+            let legal = game.legal_turns();
+            let moves = legal.len().saturating_sub(1);
+            if moves == 0 || rng.below(30) == 0 {
+                Turn::Pass
+            } else {
+                legal[1 + rng.below(moves)]
+            }
+        }
+    }
+}
+
+#[test]
+fn incremental_hash_equals_hash_from_scratch() {
+    let mut rng = Rng(11);
+    for _ in 0..150 {
+        let mut game = random_game(&mut rng);
+        for _ in 0..400 {
+            if game.is_over() {
+                break;
+            }
+            let turn = random_turn(&mut rng, &game);
+            let _ = game.play(turn);
+            assert_eq!(game.hash(), game.hash_from_scratch(), "{game}");
+            let mut empties = game.empty_indices().to_vec();
+            empties.sort_unstable();
+            let expected: Vec<u16> = (0..game.coloring().len() as u16)
+                .filter(|&i| game.coloring()[i as usize] == Color::Empty)
+                .collect();
+            assert_eq!(empties, expected);
+        }
+        while game.undo() {
+            assert_eq!(game.hash(), game.hash_from_scratch());
+        }
+    }
+}
+
+#[test]
+fn undo_restores_every_observable_and_replay_agrees() {
+    let mut rng = Rng(12);
+    for _ in 0..80 {
+        let mut game = random_game(&mut rng);
+        let start = observe(&game);
+        let mut trail = vec![start];
+        let mut turns = Vec::new();
+        for _ in 0..120 {
+            if game.is_over() {
+                break;
+            }
+            let turn = random_turn(&mut rng, &game);
+            let verdict = game.play(turn);
+            if verdict.is_err() {
+                assert_eq!(&observe(&game), trail.last().unwrap(), "refused {turn:?}");
+                continue;
+            }
+            let after = observe(&game);
+            // Undo, compare with the state before, and replay.
+            assert!(game.undo());
+            assert_eq!(&observe(&game), trail.last().unwrap(), "undo of {turn:?}");
+            assert_eq!(game.play(turn), verdict);
+            assert_eq!(observe(&game), after, "replay of {turn:?}");
+            trail.push(after);
+            turns.push(turn);
+        }
+        // An agreement, when allowed, is undone too.
+        if game.consecutive_passes() >= 2 && !game.is_over() {
+            let before = observe(&game);
+            let points: Vec<Point> = (0..3)
+                .map(|_| Point::new(rng.below(game.width()), rng.below(game.height())))
+                .collect();
+            game.agree(&points).unwrap();
+            assert!(game.is_over());
+            assert_eq!(game.hash(), game.hash_from_scratch());
+            assert!(game.undo());
+            assert_eq!(observe(&game), before);
+        }
+        // Unwind the whole game, comparing every state on the way back.
+        while let Some(expected) = trail.pop() {
+            assert_eq!(observe(&game), expected);
+            if trail.is_empty() {
+                assert!(!game.undo());
+            } else {
+                assert!(game.undo());
+            }
+        }
+        // Replaying the game from the start gives the same verdicts.
+        for turn in turns {
+            assert_eq!(game.play(turn), Ok(()));
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! One small trait that every engine under comparison is adapted to, and the
+//! adapters: one file per engine.
+
+pub mod fast;
+pub mod spec;
+
+use crate::vocab::{Grid, Outcome, Player, Point, Refusal, Setup, Turn, Verdict};
+
+/// A game in progress in some engine, asked and answered in the harness's
+/// vocabulary. Every method that can refuse leaves the game unchanged when
+/// it does.
+pub trait Engine {
+    /// Whose turn it is.
+    fn to_move(&self) -> Player;
+    /// The verdict on `turn`, without taking it.
+    fn check(&self, turn: Turn) -> Verdict;
+    /// Takes `turn` if it is legal; otherwise says why and changes nothing.
+    fn play(&mut self, turn: Turn) -> Verdict;
+    /// Every legal turn: the pass first, then moves in point order.
+    fn legal_turns(&self) -> Vec<Turn>;
+    /// The color of every point.
+    fn grid(&self) -> Grid;
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool;
+    /// The run of consecutive passes.
+    fn consecutive_passes(&self) -> usize;
+    /// A player's score as the position stands, without komi.
+    fn score(&self, player: Player) -> usize;
+    /// The opponent stones a player holds.
+    fn prisoners(&self, player: Player) -> usize;
+    /// The result with komi, as the position stands.
+    fn outcome(&self) -> Outcome;
+    /// Ends the game by agreement on points to empty (comment 8).
+    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal>;
+}
+
+/// An engine the harness can start games in.
+#[derive(Clone, Copy)]
+pub struct EngineKind {
+    /// Its name in reports.
+    pub name: &'static str,
+    /// Starts a game, or says why it cannot.
+    pub start: fn(Setup) -> Result<Box<dyn Engine + Send>, String>,
+}
+
+impl std::fmt::Debug for EngineKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// The literal statement of the rules.
+pub const SPEC: EngineKind = EngineKind {
+    name: "spec",
+    start: spec::start,
+};
+
+/// The optimised engine.
+pub const FAST: EngineKind = EngineKind {
+    name: "fast",
+    start: fast::start,
+};

@@ -1,0 +1,180 @@
+//! How a mismatch is shown: the first step where the engines part, what they
+//! said, both grids side by side with the differing points marked, and the
+//! SGF of the game up to there.
+
+use crate::diff::{Difference, Mismatch};
+use crate::script::Action;
+use crate::vertex::{column_name, turn_name, vertex_name};
+use crate::vocab::{Grid, Handicap, Point, Turn, Verdict};
+use std::fmt;
+
+fn verdict_text(verdict: &Verdict) -> String {
+    match verdict {
+        Ok(()) => "legal".to_string(),
+        Err(illegal) => illegal.to_string(),
+    }
+}
+
+fn turns_text(turns: &[Turn]) -> String {
+    if turns.is_empty() {
+        return "nothing".to_string();
+    }
+    turns
+        .iter()
+        .map(|t| turn_name(to_spec_turn(*t)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn to_spec_turn(turn: Turn) -> tromp_taylor_spec::Turn {
+    match turn {
+        Turn::Pass => tromp_taylor_spec::Turn::Pass,
+        Turn::Move(p) => tromp_taylor_spec::Turn::Move(tromp_taylor_spec::Point::new(p.x, p.y)),
+    }
+}
+
+fn vertex(p: Point) -> String {
+    vertex_name(tromp_taylor_spec::Point::new(p.x, p.y))
+}
+
+/// Two grids side by side with a third panel marking with `!` the points
+/// where they differ.
+pub fn side_by_side(left_name: &str, left: &Grid, right_name: &str, right: &Grid) -> String {
+    let size = left.size;
+    if size != right.size {
+        return format!(
+            "{left_name}: a {size} grid; {right_name}: a {} grid\n",
+            right.size
+        );
+    }
+    let header: String = (0..size.width())
+        .map(|x| format!("{:>3}", column_name(x)))
+        .collect();
+    let panel_width = header.len();
+    let mut text = format!(
+        "    {left_name:<panel_width$}    {right_name:<panel_width$}    differ\n    {header}    {header}    {header}\n"
+    );
+    for y in (0..size.height()).rev() {
+        let row = |grid: &Grid| -> String {
+            (0..size.width())
+                .map(|x| format!("{:>3}", grid.at(Point::new(x, y)).mark()))
+                .collect()
+        };
+        let marks: String = (0..size.width())
+            .map(|x| {
+                let p = Point::new(x, y);
+                format!("{:>3}", if left.at(p) != right.at(p) { '!' } else { '.' })
+            })
+            .collect();
+        text.push_str(&format!(
+            "{:>3} {}    {}    {}\n",
+            y + 1,
+            row(left),
+            row(right),
+            marks
+        ));
+    }
+    text
+}
+
+impl Mismatch {
+    /// The SGF of the game up to and including the step where the engines part.
+    pub fn sgf(&self) -> String {
+        crate::sgf::write(&self.setup, &self.record)
+    }
+
+    /// What the engines disagree on, in one paragraph.
+    pub fn describe(&self) -> String {
+        let (l, r) = (self.left, self.right);
+        match &self.difference {
+            Difference::Start { left, right } => format!(
+                "starting the game: {l} says {}, {r} says {}",
+                left.as_ref().map_or_else(|e| e.clone(), |_| "ok".into()),
+                right.as_ref().map_or_else(|e| e.clone(), |_| "ok".into())
+            ),
+            Difference::ToMove { left, right } => {
+                format!("whose turn it is: {l} says {left}, {r} says {right}")
+            }
+            Difference::Over { left, right } => {
+                format!("whether the game is over: {l} says {left}, {r} says {right}")
+            }
+            Difference::Passes { left, right } => {
+                format!("the run of passes: {l} says {left}, {r} says {right}")
+            }
+            Difference::LegalSet {
+                only_left,
+                only_right,
+            } => format!(
+                "the legal turns: legal only for {l}: {}; legal only for {r}: {}",
+                turns_text(only_left),
+                turns_text(only_right)
+            ),
+            Difference::Verdict { turn, left, right } => format!(
+                "the verdict on {}:\n  {l}: {}\n  {r}: {}",
+                turns_text(&[*turn]),
+                verdict_text(left),
+                verdict_text(right)
+            ),
+            Difference::Agreement { left, right } => {
+                format!("the agreement: {l} says {left:?}, {r} says {right:?}")
+            }
+            Difference::Grid => "the grid after the last step".to_string(),
+            Difference::Score {
+                player,
+                left,
+                right,
+            } => format!("{player}'s score: {l} says {left}, {r} says {right}"),
+            Difference::Prisoners {
+                player,
+                left,
+                right,
+            } => format!("{player}'s prisoners: {l} says {left}, {r} says {right}"),
+            Difference::Outcome { left, right } => {
+                format!("the result: {l} says {left}, {r} says {right}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let handicap = match self.setup.handicap {
+            Handicap::None => String::new(),
+            Handicap::Free(n) => format!(", free handicap {n}"),
+            Handicap::Fixed(n) => format!(", fixed handicap {n}"),
+        };
+        writeln!(
+            f,
+            "MISMATCH: {} and {} part at step {} of a {} game under {}{handicap}",
+            self.left,
+            self.right,
+            self.record.len(),
+            self.setup.size,
+            self.setup.rules,
+        )?;
+        if let Some((player, action)) = self.record.last() {
+            let what = match action {
+                Action::Turn(Turn::Pass) => format!("{player} passes"),
+                Action::Turn(Turn::Move(p)) if self.setup.size.index(*p).is_some() => {
+                    format!("{player} plays {}", vertex(*p))
+                }
+                Action::Turn(Turn::Move(p)) => format!("{player} plays off the board at {p:?}"),
+                Action::Agree(points) => format!(
+                    "the players agree to empty {}",
+                    points
+                        .iter()
+                        .map(|p| vertex(*p))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+            };
+            writeln!(f, "the step: {what}")?;
+        }
+        writeln!(f, "they disagree on {}", self.describe())?;
+        if let (Some(left), Some(right)) = (&self.left_grid, &self.right_grid) {
+            writeln!(f)?;
+            write!(f, "{}", side_by_side(self.left, left, self.right, right))?;
+        }
+        writeln!(f, "\nSGF of the game up to there:\n{}", self.sgf())
+    }
+}
