@@ -8,6 +8,7 @@
 
 pub mod diff;
 pub mod engine;
+pub mod fuzzing;
 pub mod generate;
 pub mod minimise;
 pub mod play;

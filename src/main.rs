@@ -33,7 +33,7 @@ enum Command {
         #[arg(long, default_value = "mixed")]
         rules: String,
         /// How many games.
-        #[arg(long, default_value_t = 400)]
+        #[arg(long, default_value_t = 5000)]
         games: usize,
         /// The seed of the run (default: from the clock; printed, so the run
         /// can be repeated).

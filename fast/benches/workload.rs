@@ -21,7 +21,7 @@ impl Rng {
     /// A number below `n` (multiply-shift, no division).
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -38,37 +38,47 @@ pub trait Engine {
     fn try_move(&mut self, x: usize, y: usize) -> bool;
     /// Passes.
     fn pass(&mut self);
+    /// Replaces `out` with the point indices (`y * size + x`) of the empty points.
+    fn empties(&self, out: &mut Vec<u16>);
 }
 
 /// One light-playout game: each turn a uniformly random legal move that does
 /// not fill one of the mover's own single-point eyes, else a pass; the game
 /// ends at two passes (or after `4 * points` turns, a safety net no game
 /// here reaches). Uniform choice: draw candidates without replacement from
-/// all points; the first acceptable one is uniform among the acceptable.
-/// Returns the number of turns taken (passes included).
+/// the empty points; the first acceptable one is uniform among the
+/// acceptable. Returns the number of turns taken (passes included).
 pub fn light_playout<E: Engine>(
     engine: &mut E,
     size: usize,
     rng: &mut Rng,
-    order: &mut Vec<u16>,
+    buffer: &mut Vec<u16>,
 ) -> usize {
-    let n = size * size;
-    if order.len() != n {
-        *order = (0..n as u16).collect();
-    }
+    light_playout_until(engine, size, rng, buffer, 4 * size * size)
+}
+
+/// [`light_playout`], stopped after `max_turns` turns.
+pub fn light_playout_until<E: Engine>(
+    engine: &mut E,
+    size: usize,
+    rng: &mut Rng,
+    buffer: &mut Vec<u16>,
+    max_turns: usize,
+) -> usize {
     let mut turns = 0;
-    while !engine.over() && turns < 4 * n {
-        let mut k = n;
+    while !engine.over() && turns < max_turns {
+        engine.empties(buffer);
+        let mut k = buffer.len();
         let mut moved = false;
         while k > 0 {
             let i = rng.below(k);
-            let p = order[i] as usize;
+            let p = buffer[i] as usize;
             let (x, y) = (p % size, p / size);
             if !engine.fills_own_eye(x, y) && engine.try_move(x, y) {
                 moved = true;
                 break;
             }
-            order.swap(i, k - 1);
+            buffer.swap(i, k - 1);
             k -= 1;
         }
         if !moved {
@@ -101,6 +111,11 @@ impl Engine for Fast {
     fn pass(&mut self) {
         let _ = self.0.pass();
     }
+    #[inline]
+    fn empties(&self, out: &mut Vec<u16>) {
+        out.clear();
+        out.extend_from_slice(self.0.empty_indices());
+    }
 }
 
 /// A corpus of 19x19 positions: light-playout games from seeds 1..=8,
@@ -110,32 +125,8 @@ pub fn corpus_19() -> Vec<Game> {
     let mut order = Vec::new();
     for seed in 1..=8u64 {
         for stop in (40..=320).step_by(40) {
-            let mut rng = Rng(seed);
             let mut engine = Fast::start(19);
-            // Play the same game up to `stop` turns.
-            let mut turns = 0;
-            let n = 19 * 19;
-            order.clear();
-            order.extend(0..n as u16);
-            while !engine.over() && turns < stop {
-                let mut k = n;
-                let mut moved = false;
-                while k > 0 {
-                    let i = rng.below(k);
-                    let p = order[i] as usize;
-                    let (x, y) = (p % 19, p / 19);
-                    if !engine.fills_own_eye(x, y) && engine.try_move(x, y) {
-                        moved = true;
-                        break;
-                    }
-                    order.swap(i, k - 1);
-                    k -= 1;
-                }
-                if !moved {
-                    engine.pass();
-                }
-                turns += 1;
-            }
+            light_playout_until(&mut engine, 19, &mut Rng(seed), &mut order, stop);
             if !engine.over() {
                 corpus.push(engine.0);
             }

@@ -138,9 +138,11 @@ struct TurnRecord {
     set_first: bool,
     /// Whether the turn set the "ever this color" bit of the point.
     set_ever: bool,
-    /// The point's head and next before the move.
+    /// The point's head, next and chain before the move (a stale chain
+    /// of an empty point is still read when a merge is undone later).
     old_head: u16,
     old_next: u16,
+    old_chain: Chain,
     /// The point's position in the list of empty points before the move.
     empty_slot: u16,
     /// Scalars before the turn.
@@ -188,8 +190,8 @@ pub struct Game {
     next: Vec<u16>,
     /// Each head's string bookkeeping.
     chain: Vec<Chain>,
-    /// Zobrist keys, two per padded point (Black, White).
-    keys: Vec<u64>,
+    /// Zobrist keys, two per padded point (Black, White): shared by every game.
+    keys: &'static [u64],
     /// The point index of each padded point (0 on the border).
     index: Vec<u16>,
     /// The hash of the coloring now.
@@ -218,6 +220,20 @@ pub struct Game {
 
 /// A fixed seed for the Zobrist keys (any value works).
 const ZOBRIST_SEED: u64 = 0x7472_6f6d_7074_6179;
+
+/// The padded points of the largest board: (52 + 2) rows of 53, plus one.
+const MAX_PADDED: usize = (MAX_SIDE + 2) * (MAX_SIDE + 1) + 1;
+
+/// The Zobrist keys of every padded point of every board size, made once.
+fn zobrist_keys() -> &'static [u64] {
+    static KEYS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut state = ZOBRIST_SEED;
+        (0..2 * MAX_PADDED)
+            .map(|_| splitmix64(&mut state))
+            .collect()
+    })
+}
 
 /// SplitMix64: a small, good 64-bit mixer for the Zobrist keys.
 fn splitmix64(state: &mut u64) -> u64 {
@@ -252,11 +268,13 @@ impl Game {
                 index[q] = (y * width + x) as u16;
             }
         }
-        let mut state = ZOBRIST_SEED;
-        let keys = (0..2 * size).map(|_| splitmix64(&mut state)).collect();
+        let keys = zobrist_keys();
         let words = (width * height).div_ceil(32);
         let packed = vec![0u64; words];
-        let mut history = History::new(words);
+        // Room for a long game up front (games of random play take about
+        // 1.4 turns per point), within reason on the largest boards.
+        let room = (2 * width * height).min(1024);
+        let mut history = History::new(words, room);
         let start = history.insert(0, &packed, Player::Black as usize, 0);
         Ok(Game {
             width,
@@ -275,14 +293,18 @@ impl Game {
             packed,
             ever: vec![0; size],
             history,
-            turn_entry: vec![start],
+            turn_entry: {
+                let mut turn_entry = Vec::with_capacity(room);
+                turn_entry.push(start);
+                turn_entry
+            },
             turns: 0,
             passes: 0,
             prisoners: [0, 0],
             agreed: false,
             last_emptied: [0, 0],
-            records: Vec::new(),
-            aux: Vec::new(),
+            records: Vec::with_capacity(room),
+            aux: Vec::with_capacity(room),
             empties: (0..(width * height) as u16).collect(),
             empty_pos: (0..(width * height) as u16).collect(),
         })
@@ -802,6 +824,7 @@ impl Game {
             set_ever: false,
             old_head: 0,
             old_next: 0,
+            old_chain: Chain::default(),
             empty_slot: 0,
             hash: self.hash,
             passes: self.passes as u32,
@@ -827,6 +850,7 @@ impl Game {
                 record.old_head = self.head[q];
                 record.old_next = self.next[q];
                 record.empty_slot = self.empty_pos[self.index[q] as usize];
+                record.old_chain = self.chain[q];
                 let (merges, captures, captured, suicided) = self.execute_move(q, p);
                 record.merges = merges;
                 record.captures = captures;
@@ -1013,18 +1037,13 @@ impl Game {
         }
     }
 
-    /// Undoes [`Game::remove_string`] (the hash is restored by the caller),
-    /// and rebuilds the string's bookkeeping as it was when it was removed:
-    /// no liberty, its stones and their hash.
+    /// Undoes [`Game::remove_string`] (the hash is restored by the caller).
     fn restore_string(&mut self, h: usize, c: u8) {
         let other = c ^ 3;
         let mut s = h;
-        let mut chain = Chain::default();
         loop {
             self.color[s] = c;
             self.empties.pop();
-            chain.stones += 1;
-            chain.hash ^= self.keys[2 * s + c as usize - 1];
             let i = self.index[s] as usize;
             self.packed[i / 32] ^= (c as u64) << (2 * (i % 32));
             for n in self.neighbours(s) {
@@ -1037,7 +1056,6 @@ impl Game {
                 break;
             }
         }
-        self.chain[h] = chain;
     }
 
     /// Undoes the last turn or agreement (not a fixed handicap's placement).
@@ -1102,6 +1120,7 @@ impl Game {
                     self.packed[i / 32] ^= (p as u64) << (2 * (i % 32));
                     self.head[q] = r.old_head;
                     self.next[q] = r.old_next;
+                    self.chain[q] = r.old_chain;
                     // Put q back at its place in the list of empty points.
                     let slot = r.empty_slot as usize;
                     let i = self.index[q];
@@ -1261,6 +1280,69 @@ mod tests {
         splitmix64(state) as usize
     }
 
+    /// Recomputes every string from the colors and compares the bookkeeping.
+    fn assert_consistent(g: &Game) {
+        for q in 0..g.color.len() {
+            let c = g.color[q];
+            if c != BLACK && c != WHITE {
+                continue;
+            }
+            let h = g.head[q] as usize;
+            assert_eq!(g.color[h], c, "head color at {q}");
+            if h != q {
+                continue;
+            }
+            // Walk the list; it must be exactly the connected string.
+            let mut expected = Chain::default();
+            let mut s = h;
+            loop {
+                assert_eq!(g.head[s] as usize, h);
+                expected.stones += 1;
+                expected.hash ^= g.keys[2 * s + c as usize - 1];
+                for n in g.neighbours(s) {
+                    if g.color[n] == EMPTY {
+                        expected.add_lib(n);
+                    }
+                }
+                s = g.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+            assert_eq!(g.chain[h], expected, "chain at {h}\n{g}");
+        }
+    }
+
+    #[test]
+    fn strings_stay_consistent_through_play_and_undo() {
+        let mut seed = 5u64;
+        for round in 0..200 {
+            let (w, h) = (1 + next(&mut seed) % 6, 1 + next(&mut seed) % 6);
+            let rules = Rules {
+                superko: [Superko::Positional, Superko::Situational, Superko::SimpleKo][round % 3],
+                ending: Ending::Agreement,
+                ..Rules::default()
+            };
+            let mut g = Game::new(w, h, rules).unwrap();
+            for _ in 0..150 {
+                if g.is_over() {
+                    break;
+                }
+                let legal = g.legal_turns();
+                let turn = legal[next(&mut seed) % legal.len()];
+                g.play(turn).unwrap();
+                assert_consistent(&g);
+                if next(&mut seed) % 3 == 0 {
+                    g.undo();
+                    assert_consistent(&g);
+                }
+            }
+            while g.undo() {
+                assert_consistent(&g);
+            }
+        }
+    }
+
     #[test]
     fn colliding_hashes_never_change_a_verdict() {
         let mut seed = 99u64;
@@ -1274,9 +1356,8 @@ mod tests {
             };
             let mut good = Game::new(w, h, rules).unwrap();
             let mut weak = good.clone();
-            for key in &mut weak.keys {
-                *key &= 3;
-            }
+            let weak_keys: Vec<u64> = weak.keys.iter().map(|k| k & 3).collect();
+            weak.keys = Box::leak(weak_keys.into_boxed_slice());
             for _ in 0..200 {
                 if good.is_over() {
                     break;

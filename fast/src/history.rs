@@ -36,14 +36,14 @@ pub(crate) struct History {
 }
 
 impl History {
-    /// An empty history for colorings of `words` words.
-    pub(crate) fn new(words: usize) -> History {
+    /// An empty history for colorings of `words` words, with room for `room` entries.
+    pub(crate) fn new(words: usize, room: usize) -> History {
         History {
             words,
-            hashes: Vec::new(),
-            firsts: Vec::new(),
-            packed: Vec::new(),
-            slots: vec![Slot::default(); 256],
+            hashes: Vec::with_capacity(room),
+            firsts: Vec::with_capacity(room),
+            packed: Vec::with_capacity(room * words),
+            slots: vec![Slot::default(); (2 * room).next_power_of_two().max(64)],
         }
     }
 

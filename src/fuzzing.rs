@@ -1,0 +1,192 @@
+//! What the cargo-fuzz targets check, as plain functions: fuzz inputs made
+//! from bytes by `arbitrary`, and the checks each target runs on them.
+//!
+//! The targets in `fuzz/` are a few lines of glue around these, and
+//! `tests/fuzz_corpus.rs` runs the same checks over the committed corpus on
+//! stable Rust. A fuzz input's `Debug` is the SGF of its game, so a crash
+//! report is already its reproducer.
+
+use crate::diff::compare;
+use crate::engine::{FAST, SPEC};
+use crate::script::{Script, Step};
+use crate::vocab::{Handicap, Point, Rules, Setup, Size, Superko, Turn};
+use arbitrary::Arbitrary;
+use std::fmt;
+use tromp_taylor_fast as fast;
+
+/// One step of a fuzzed game.
+#[derive(Arbitrary, Clone, Debug)]
+pub enum FuzzStep {
+    /// The n-th legal turn.
+    Choose(u16),
+    /// An attempt at a point, which may be occupied or off the board.
+    Attempt(u8, u8),
+    /// A pass.
+    Pass,
+    /// An agreement on points to empty.
+    Agree(Vec<(u8, u8)>),
+}
+
+/// A fuzzed game: a size, rules, a handicap and steps, all from raw bytes.
+#[derive(Arbitrary, Clone)]
+pub struct FuzzGame {
+    width: u8,
+    height: u8,
+    rules: u8,
+    komi: i8,
+    handicap: u8,
+    steps: Vec<FuzzStep>,
+}
+
+impl FuzzGame {
+    /// The script this input stands for, on boards up to `max_side` a side.
+    pub fn script(&self, max_side: u8) -> Script {
+        let side = |n: u8| usize::from(1 + n % max_side.clamp(1, 52));
+        let size = Size::new(side(self.width), side(self.height)).expect("sides from 1 to 52");
+        let rules = Rules {
+            superko: [Superko::Positional, Superko::Situational, Superko::SimpleKo]
+                [usize::from(self.rules % 3)],
+            suicide_allowed: self.rules & 0b100 == 0,
+            agreement_ending: self.rules & 0b1000 != 0,
+            territory_scoring: self.rules & 0b1_0000 != 0,
+            komi_half_points: i32::from(self.komi),
+        };
+        let handicap = match self.handicap % 16 {
+            1 => Handicap::Free(2),
+            2 => Handicap::Free(usize::from(self.handicap / 16)),
+            3 => Handicap::Fixed(usize::from(self.handicap / 16)),
+            _ => Handicap::None,
+        };
+        let point = |x: u8, y: u8| Point::new(usize::from(x), usize::from(y));
+        let steps = self
+            .steps
+            .iter()
+            .map(|step| match step {
+                FuzzStep::Choose(n) => Step::Choose(u32::from(*n)),
+                FuzzStep::Attempt(x, y) => Step::Attempt(Turn::Move(point(*x, *y))),
+                FuzzStep::Pass => Step::Attempt(Turn::Pass),
+                FuzzStep::Agree(points) => {
+                    Step::Agree(points.iter().map(|&(x, y)| point(x, y)).collect())
+                }
+            })
+            .collect();
+        Script {
+            setup: Setup {
+                size,
+                rules,
+                handicap,
+            },
+            steps,
+        }
+    }
+}
+
+impl fmt::Debug for FuzzGame {
+    /// The SGF of the differential target's game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.script(DIFFERENTIAL_MAX_SIDE))
+    }
+}
+
+/// The largest side the differential target plays on (`spec` is slow on large boards).
+pub const DIFFERENTIAL_MAX_SIDE: u8 = 9;
+
+/// The `differential` target: `spec` and `fast` must agree on the game.
+pub fn differential(game: &FuzzGame) {
+    let script = game.script(DIFFERENTIAL_MAX_SIDE);
+    if let Err(mismatch) = compare(script.setup, script.steps, SPEC, FAST, true) {
+        panic!("{mismatch}");
+    }
+}
+
+/// The `fast_invariants` target, on boards up to 52x52: after every turn the
+/// incremental hash equals the hash from scratch, the legal set equals the
+/// turns `is_legal` accepts, and undoing the turn restores the game exactly.
+pub fn fast_invariants(game: &FuzzGame) {
+    let script = game.script(52);
+    let setup = script.setup;
+    let handicap = match setup.handicap {
+        Handicap::None => fast::Handicap::None,
+        Handicap::Free(n) => fast::Handicap::Free(n),
+        Handicap::Fixed(n) => fast::Handicap::Fixed(n),
+    };
+    let rules = crate::engine::fast::rules_to_fast(setup.rules);
+    let (w, h) = (setup.size.width(), setup.size.height());
+    let Ok(mut g) = fast::Game::with_handicap(w, h, rules, handicap) else {
+        return;
+    };
+    let state = |g: &fast::Game| {
+        (
+            g.coloring(),
+            g.to_move(),
+            g.turns_taken(),
+            g.consecutive_passes(),
+            g.is_over(),
+            g.prisoners(fast::Player::Black),
+            g.prisoners(fast::Player::White),
+            g.hash(),
+        )
+    };
+    for step in script.steps.iter().take(400) {
+        assert_eq!(g.hash(), g.hash_from_scratch(), "incremental hash");
+        let legal = g.legal_turns();
+        let accepted: Vec<fast::Turn> = std::iter::once(fast::Turn::Pass)
+            .chain((0..w * h).map(|i| fast::Turn::Move(fast::Point::new(i % w, i / w))))
+            .filter(|&t| g.is_legal(t))
+            .collect();
+        assert_eq!(legal, accepted, "legal set against is_legal");
+        let turn = match step {
+            Step::Choose(n) if !legal.is_empty() => legal[*n as usize % legal.len()],
+            Step::Choose(_) => break,
+            Step::Attempt(Turn::Pass) => fast::Turn::Pass,
+            Step::Attempt(Turn::Move(p)) => fast::Turn::Move(fast::Point::new(p.x, p.y)),
+            Step::Agree(points) => {
+                let points: Vec<fast::Point> =
+                    points.iter().map(|p| fast::Point::new(p.x, p.y)).collect();
+                let before = state(&g);
+                if g.agree(&points).is_err() {
+                    assert_eq!(state(&g), before, "a refused agreement changed the game");
+                }
+                continue;
+            }
+        };
+        let before = state(&g);
+        if g.play(turn).is_ok() {
+            assert!(g.undo(), "undo after a turn");
+            assert_eq!(state(&g), before, "undo of {turn:?}");
+            g.play(turn).expect("the same turn is legal again");
+        } else {
+            assert_eq!(state(&g), before, "a refused {turn:?} changed the game");
+        }
+    }
+}
+
+/// The `parsers` target: every parser of user input refuses bad text with
+/// an error, never a panic, and what it accepts writes back to the same value.
+pub fn parsers(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    if let Ok(rules) = text.parse::<tromp_taylor_spec::Rules>() {
+        assert_eq!(rules.to_string().parse(), Ok(rules), "rules round trip");
+    }
+    if let Ok(komi) = text.parse::<tromp_taylor_spec::Komi>() {
+        assert_eq!(komi.to_string().parse(), Ok(komi), "komi round trip");
+    }
+    if let Ok(size) = text.parse::<Size>() {
+        assert_eq!(size.to_string().parse(), Ok(size), "size round trip");
+    }
+    let grid = tromp_taylor_spec::Rectangle::new(25, 30).expect("a valid size");
+    if let Ok(turn) = crate::vertex::parse_turn(&text, grid) {
+        let name = crate::vertex::turn_name(turn);
+        assert_eq!(
+            crate::vertex::parse_turn(&name, grid),
+            Ok(turn),
+            "vertex round trip"
+        );
+    }
+    if let Ok((setup, record)) = crate::sgf::read(&text) {
+        let written = crate::sgf::write(&setup, &record);
+        let (again, _) = crate::sgf::read(&written).expect("our SGF reads back");
+        assert_eq!(again.size, setup.size, "SGF size round trip");
+        assert_eq!(again.rules, setup.rules, "SGF rules round trip");
+    }
+}
