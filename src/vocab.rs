@@ -45,7 +45,7 @@ impl Size {
 
     /// The number of `point`, if it is on the board.
     pub fn index(self, point: Point) -> Option<usize> {
-        (point.x < self.width && point.y < self.height).then_some(point.y * self.width + point.x)
+        (point.x < self.width && point.y < self.height).then(|| point.y * self.width + point.x)
     }
 
     /// Every point, in number order.

@@ -2,7 +2,7 @@
 //! games on 9x9 and 19x19, the full legal set on a corpus of 19x19
 //! positions, and play + undo pairs. The protocol is in docs/benchmarks.md.
 
-#[path = "workload.rs"]
+#[path = "common/workload.rs"]
 mod workload;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};

@@ -5,7 +5,7 @@
 //! board-game=<ns/turn>`, as the last lines of the output.
 //! The protocol and the rule differences are in docs/benchmarks.md.
 
-#[path = "workload.rs"]
+#[path = "common/workload.rs"]
 mod workload;
 
 use board_game::board::{Board as _, Player as BgPlayer};

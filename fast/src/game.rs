@@ -678,7 +678,12 @@ impl Game {
         }
         match self.rules.superko {
             Superko::SimpleKo => {
-                if self.turns > 0 && self.last_emptied[player as usize] == 1 {
+                // Seed 004: one stone "just captured", by the opponent's
+                // previous turn (not lost to one's own handicap-move suicide).
+                if self.turns > 0
+                    && self.last_emptied[player as usize] == 1
+                    && self.player_after(self.turns - 1) == player.opponent()
+                {
                     let before = self.turn_entry[self.turns - 1];
                     if self.history.hash(before) == a.hash
                         && self.result_is(q, p, &a, self.history.coloring(before))

@@ -134,15 +134,19 @@ pub fn play_move_without_suicide(
 /// repeat the same position."
 ///
 /// `before_last_turn` is the coloring before the previous turn, `now` the
-/// coloring after it, and `after_move` the coloring `player` would make.
-/// "One stone has just been captured": the previous turn emptied exactly one
-/// point of `player`'s color. "Take back immediately to repeat the same
-/// position": the move recreates the coloring before that turn.
+/// coloring after it, `after_move` the coloring `player` would make, and
+/// `last_turn_by` who took the previous turn. "One stone has just been
+/// captured": the previous turn was the opponent's, and it emptied exactly
+/// one point of `player`'s color (a capture; stones lost to one's own
+/// suicide, possible on consecutive handicap moves, are not captured).
+/// "Take back immediately to repeat the same position": the move recreates
+/// the coloring before that turn.
 pub fn retakes_ko(
     before_last_turn: Option<&Coloring>,
     now: &Coloring,
     after_move: &Coloring,
     player: Player,
+    last_turn_by: Player,
 ) -> bool {
     let Some(before) = before_last_turn else {
         return false;
@@ -151,7 +155,7 @@ pub fn retakes_ko(
     let just_captured = (0..now.colors().len())
         .filter(|&p| before[p] == own && now[p] == Color::Empty)
         .count();
-    just_captured == 1 && after_move == before
+    last_turn_by == player.opponent() && just_captured == 1 && after_move == before
 }
 
 /// **Comment 8.** "After only 2 consecutive passes, the players may end the

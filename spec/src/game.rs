@@ -198,11 +198,13 @@ impl Game {
                 comments::repeats_earlier_situation(&self.earlier, &after, self.next_to_move())
             }
             Superko::SimpleKo => {
+                let last_turn_by = self.player_after(self.turns_taken.saturating_sub(1));
                 if comments::retakes_ko(
                     self.before_last_turn.as_ref(),
                     &self.coloring,
                     &after,
                     player,
+                    last_turn_by,
                 ) {
                     return Err(IllegalTurn::Ko(point));
                 }

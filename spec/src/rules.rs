@@ -140,7 +140,7 @@ impl Rectangle {
 
     /// The number of `point`, or `None` when it is off the rectangle.
     pub fn index(&self, point: Point) -> Option<usize> {
-        (point.x < self.width && point.y < self.height).then_some(point.y * self.width + point.x)
+        (point.x < self.width && point.y < self.height).then(|| point.y * self.width + point.x)
     }
 
     /// The point numbered `index` (`index` must be below `point_count()`).

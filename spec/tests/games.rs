@@ -383,3 +383,19 @@ fn simple_ko_with_suicide_allowed_allows_a_single_stone_suicide() {
     assert_eq!(game.prisoners(Player::Black), 1);
     assert_eq!(game.to_move(), Player::Black);
 }
+
+#[test]
+fn points_far_off_the_grid_are_refused_not_a_panic() {
+    let game = game_after(3, 3, Rules::default(), "b2");
+    for point in [
+        tromp_taylor_spec::Point::new(0, usize::MAX),
+        tromp_taylor_spec::Point::new(usize::MAX, usize::MAX),
+        tromp_taylor_spec::Point::new(usize::MAX, 0),
+    ] {
+        assert_eq!(
+            game.check(Turn::Move(point)),
+            Err(IllegalTurn::OffBoard(point))
+        );
+        assert_eq!(game.color(point), None);
+    }
+}
