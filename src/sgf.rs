@@ -1,4 +1,4 @@
-//! Games as SGF FF[4], read and written through the `sgf-parse` crate.
+//! Games as SGF (FF\[4\]), read and written through the `sgf-parse` crate.
 //!
 //! Written: `SZ` (`w:h` for rectangles), `RU` (our compact rule string),
 //! `KM`, `HA` (with `AB` for a fixed handicap), then one node per attempted
