@@ -11,6 +11,8 @@ pub mod engine;
 pub mod fuzzing;
 pub mod generate;
 pub mod minimise;
+#[cfg(feature = "planted-bugs")]
+pub mod planted;
 pub mod play;
 pub mod report;
 pub mod run;

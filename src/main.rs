@@ -74,6 +74,22 @@ enum Command {
         /// The turns, in order: `pass` or a vertex such as D4 (columns skip I).
         turns: Vec<String>,
     },
+    /// Proof that the tester works: the default differential check run
+    /// against each bug planted on purpose in `fast`, after a control run
+    /// with none (only with the cargo feature `planted-bugs`).
+    #[cfg(feature = "planted-bugs")]
+    Planted {
+        /// Games per run.
+        #[arg(long, default_value_t = tromp_taylor::planted::PLANTED_GAMES)]
+        games: usize,
+        /// The seed of every run.
+        #[arg(long, default_value_t = tromp_taylor::planted::PLANTED_SEED)]
+        seed: u64,
+        /// Save each bug's minimised mismatch in this directory as
+        /// `NNNN-planted-<bug>.sgf`, with its cause in a root comment.
+        #[arg(long)]
+        save: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -124,6 +140,37 @@ fn main() -> ExitCode {
                 }
             }
         }
+        #[cfg(feature = "planted-bugs")]
+        Command::Planted { games, seed, save } => planted(games, seed, save.as_deref()),
+    }
+}
+
+#[cfg(feature = "planted-bugs")]
+fn planted(games: usize, seed: u64, save: Option<&Path>) -> ExitCode {
+    use tromp_taylor::planted::{final_line, passed, planted_options, run_planted};
+    let options = planted_options(games, seed);
+    println!(
+        "tromp-taylor planted: the default diff ({} against {}, {} games, seed {}, {} jobs, \
+         stopping at the first mismatch) against each planted bug",
+        options.left.name, options.right.name, options.games, options.seed, options.jobs
+    );
+    let runs = run_planted(&options, |run| println!("{run}"));
+    if let Some(dir) = save {
+        match tromp_taylor::planted::save_regressions(&runs, dir) {
+            Ok(saved) => {
+                for (path, agree) in saved {
+                    let verdict = if agree { "agree" } else { "DISAGREE" };
+                    println!("saved {} (spec and fast {verdict} on it)", path.display());
+                }
+            }
+            Err(e) => eprintln!("error: {}: {e}", dir.display()),
+        }
+    }
+    println!("{}", final_line(&runs));
+    if passed(&runs) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

@@ -67,17 +67,21 @@ impl Chain {
     }
 
     fn absorb(&mut self, other: &Chain) {
-        self.libs += other.libs;
-        self.sum += other.sum;
-        self.sumsq += other.sumsq;
+        if !planted!(LibertiesNotMerged) {
+            self.libs += other.libs;
+            self.sum += other.sum;
+            self.sumsq += other.sumsq;
+        }
         self.stones += other.stones;
         self.hash ^= other.hash;
     }
 
     fn release(&mut self, other: &Chain) {
-        self.libs -= other.libs;
-        self.sum -= other.sum;
-        self.sumsq -= other.sumsq;
+        if !planted!(LibertiesNotMerged) {
+            self.libs -= other.libs;
+            self.sum -= other.sum;
+            self.sumsq -= other.sumsq;
+        }
         self.stones -= other.stones;
         self.hash ^= other.hash;
     }
@@ -510,8 +514,13 @@ impl Game {
                         stack.push(q);
                         while let Some(r) = stack.pop() {
                             size += 1;
-                            for n in self.neighbours(r) {
-                                match self.color[n] {
+                            let mut neighbours = self.neighbours(r);
+                            if planted!(ScorerRowUsesHeight) {
+                                let row = self.height + 1;
+                                neighbours = [r - 1, r + 1, r.wrapping_sub(row), r + row];
+                            }
+                            for n in neighbours {
+                                match self.color.get(n).copied().unwrap_or(BORDER) {
                                     EMPTY if !seen[n] => {
                                         seen[n] = true;
                                         stack.push(n);
@@ -522,6 +531,9 @@ impl Game {
                             }
                         }
                         match reaches {
+                            r if planted!(DameCountedForBlack) && r & BLACK != 0 => {
+                                territory[0] += size
+                            }
                             BLACK => territory[0] += size,
                             WHITE => territory[1] += size,
                             _ => {}
@@ -546,8 +558,13 @@ impl Game {
 
     /// The winner and margin (komi included), as the position stands.
     pub fn result(&self) -> Outcome {
-        let black = 2 * self.score(Player::Black) as i64;
-        let white = 2 * self.score(Player::White) as i64 + i64::from(self.rules.komi.half_points());
+        let mut black = 2 * self.score(Player::Black) as i64;
+        let mut white = 2 * self.score(Player::White) as i64;
+        if planted!(KomiSignFlipped) {
+            black += i64::from(self.rules.komi.half_points());
+        } else {
+            white += i64::from(self.rules.komi.half_points());
+        }
         match black.cmp(&white) {
             std::cmp::Ordering::Greater => Outcome::Win {
                 winner: Player::Black,
@@ -673,10 +690,17 @@ impl Game {
     fn judge_fully(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
         let a = self.analyse(q, p);
-        if a.suicide && self.rules.suicide == Suicide::Forbidden {
+        // (Planted: a single-stone suicide "changes nothing", so it is let through.)
+        let no_op = planted!(SingleStoneSuicideAllowed) && a.suicide && a.n_own == 0;
+        if a.suicide && self.rules.suicide == Suicide::Forbidden && !no_op {
             return Err(Refusal::Suicide);
         }
-        match self.rules.superko {
+        let superko = if planted!(SimpleKoForSuperko) {
+            Superko::SimpleKo
+        } else {
+            self.rules.superko
+        };
+        match superko {
             Superko::SimpleKo => {
                 // Seed 004: one stone "just captured", by the opponent's
                 // previous turn (not lost to one's own handicap-move suicide).
@@ -700,6 +724,9 @@ impl Game {
             Superko::Positional | Superko::Situational => {
                 let found = if a.suicide && a.n_own == 0 {
                     // A single-stone suicide leaves the coloring as it is.
+                    if no_op {
+                        return Ok(Lookup::Found(self.turn_entry[self.turns]));
+                    }
                     Some(self.turn_entry[self.turns])
                 } else if !a.suicide && self.ever[q] & p == 0 {
                     // The point has never had this color in any recorded
@@ -713,7 +740,12 @@ impl Game {
                     return Ok(Lookup::New);
                 };
                 let firsts = self.history.firsts(entry);
-                let first = if self.rules.superko == Superko::Positional {
+                let positional = if planted!(SuperkoKindsSwapped) {
+                    Superko::Situational
+                } else {
+                    Superko::Positional
+                };
+                let first = if self.rules.superko == positional {
                     firsts[0].min(firsts[1])
                 } else {
                     firsts[self.player_after(self.turns + 1) as usize]
@@ -850,7 +882,9 @@ impl Game {
                 entry
             }
             Some((q, lookup)) => {
-                self.passes = 0;
+                if !planted!(MoveKeepsPassRun) {
+                    self.passes = 0;
+                }
                 record.point = q as u16;
                 record.old_head = self.head[q];
                 record.old_next = self.next[q];
@@ -862,7 +896,9 @@ impl Game {
                 record.suicide = suicided > 0;
                 let (mover, other) = (player as usize, player.opponent() as usize);
                 self.prisoners[mover] += captured;
-                self.prisoners[other] += suicided;
+                if !planted!(SuicideNotAPrisoner) {
+                    self.prisoners[other] += suicided;
+                }
                 self.last_emptied[other] = captured;
                 self.last_emptied[mover] = suicided.saturating_sub(1);
                 if suicided == 0 && self.ever[q] & p == 0 {
@@ -975,11 +1011,24 @@ impl Game {
                     self.remove_string(h, opp);
                     self.aux.push(h as u16);
                     captures += 1;
+                    if planted!(OneCaptureOnly) {
+                        break;
+                    }
                 }
             }
         }
-        let hq = self.head[q] as usize;
+        let mut hq = self.head[q] as usize;
         let mut suicided = 0;
+        if self.chain[hq].libs == 0 && planted!(SuicideRemovesOnlyPlayedStone) {
+            // (Planted: take the stone back as if it had never joined.)
+            for _ in 0..merges {
+                let small = self.aux.pop().unwrap_or(0) as usize;
+                let big = self.aux.pop().unwrap_or(0) as usize;
+                self.unmerge(big, small);
+            }
+            merges = 0;
+            hq = q;
+        }
         if self.chain[hq].libs == 0 {
             suicided = self.chain[hq].stones;
             self.remove_string(hq, p);
@@ -1171,6 +1220,11 @@ impl Game {
         let prisoners = self.prisoners;
         let mut emptied = Vec::new();
         for &point in points_to_empty {
+            let point = if planted!(AgreementRowsFlipped) {
+                Point::new(point.x, self.height - 1 - point.y)
+            } else {
+                point
+            };
             let q = self.padded(point);
             let c = self.color[q];
             if c == BLACK || c == WHITE {
@@ -1269,6 +1323,11 @@ pub fn fixed_handicap_points(
             points.push(centre);
         }
         _ => {}
+    }
+    if planted!(HandicapMirrored) {
+        for p in &mut points {
+            p.y = h - 1 - p.y;
+        }
     }
     Ok(points)
 }

@@ -13,6 +13,16 @@
 /// "No turn": the coloring never stood with this player to move.
 pub(crate) const NEVER: u32 = u32::MAX;
 
+/// The key of `hash` in the table: the hash itself. (Planted: 4 bits of it.)
+#[inline(always)]
+fn key(hash: u64) -> u64 {
+    if planted!(TinyHashTrusted) {
+        hash & 0xf
+    } else {
+        hash
+    }
+}
+
 /// A slot of the table: the hash and the entry number plus one (0 is a free slot).
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
@@ -76,6 +86,7 @@ impl History {
     /// The entry whose hash is `hash` and whose coloring `matches` accepts.
     #[inline]
     pub(crate) fn find(&self, hash: u64, mut matches: impl FnMut(&[u64]) -> bool) -> Option<u32> {
+        let hash = key(hash);
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
         loop {
@@ -83,7 +94,9 @@ impl History {
             if slot.entry == 0 {
                 return None;
             }
-            if slot.hash == hash && matches(self.coloring(slot.entry - 1)) {
+            if slot.hash == hash
+                && (planted!(TinyHashTrusted) || matches(self.coloring(slot.entry - 1)))
+            {
                 return Some(slot.entry - 1);
             }
             i = (i + 1) & mask;
@@ -109,6 +122,7 @@ impl History {
 
     /// Puts entry `entry` in the first free slot of its probe sequence.
     fn place(&mut self, hash: u64, entry: u32) {
+        let hash = key(hash);
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
         while self.slots[i].entry != 0 {
@@ -138,7 +152,7 @@ impl History {
         self.firsts.pop();
         self.packed.truncate(self.hashes.len() * self.words);
         let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
+        let mut i = key(hash) as usize & mask;
         while self.slots[i].entry != entry {
             i = (i + 1) & mask;
         }

@@ -28,9 +28,28 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// Whether the planted bug `$bug` (of `planted::Bug`) is active: only with the
+/// cargo feature `planted-bugs`, for proving the differential tester.
+#[cfg(feature = "planted-bugs")]
+macro_rules! planted {
+    ($bug:ident) => {
+        $crate::planted::active($crate::planted::Bug::$bug)
+    };
+}
+
+/// Without the feature `planted-bugs` no bug is ever active: the constant `false`.
+#[cfg(not(feature = "planted-bugs"))]
+macro_rules! planted {
+    ($bug:ident) => {
+        false
+    };
+}
+
 mod error;
 mod game;
 mod history;
+#[cfg(feature = "planted-bugs")]
+pub mod planted;
 mod types;
 
 pub use error::{IllegalAgreement, IllegalTurn, SetupError, SizeError};

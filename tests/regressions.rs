@@ -1,0 +1,37 @@
+//! Every minimised failure kept under testdata/regressions/ is replayed on
+//! `spec` and `fast`, which must agree on every step; each file says its cause.
+
+use std::fs;
+use std::path::PathBuf;
+use tromp_taylor::diff::compare_record;
+use tromp_taylor::engine::{FAST, SPEC};
+
+fn sgf_files(dir: &str) -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_regression_replays_with_spec_and_fast_agreeing() {
+    let files = sgf_files("testdata/regressions");
+    assert!(!files.is_empty(), "no regressions kept");
+    for path in files {
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("C[cause:"),
+            "{}: say the cause in a root comment C[cause: ...]",
+            path.display()
+        );
+        let (setup, record) =
+            tromp_taylor::sgf::read(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if let Err(mismatch) = compare_record(setup, &record, SPEC, FAST) {
+            panic!("{}:\n{mismatch}", path.display());
+        }
+    }
+}
