@@ -6,18 +6,25 @@
 //! engine (`tromp-taylor-fast`) decide; this crate drives them and compares
 //! their answers; the binary `tromp-taylor` prints what it is told.
 
+pub mod audit;
+pub mod count;
 pub mod diff;
 pub mod engine;
 pub mod fuzzing;
 pub mod generate;
+pub mod gtp;
 pub mod minimise;
 #[cfg(feature = "planted-bugs")]
 pub mod planted;
 pub mod play;
+pub mod record;
+pub mod replay;
 pub mod report;
 pub mod run;
+pub mod score;
 pub mod script;
 pub mod sgf;
+pub mod vectors;
 pub mod vertex;
 pub mod vocab;
 

@@ -18,6 +18,7 @@ use tromp_taylor::vocab::{
 const GOBAN: EngineKind = EngineKind {
     name: "goban",
     start,
+    start_position: tromp_taylor::engine::no_setup_positions,
 };
 
 /// goban on rectangles too, which `GobanSizes::Custom(height, width)` claims
@@ -26,6 +27,7 @@ const GOBAN: EngineKind = EngineKind {
 const GOBAN_RECTANGLES: EngineKind = EngineKind {
     name: "goban",
     start: start_on_rectangles,
+    start_position: tromp_taylor::engine::no_setup_positions,
 };
 
 /// The largest side goban accepts (`Goban::new` asserts sides of at most 19).
@@ -333,7 +335,7 @@ impl Engine for GobanEngine {
 use tromp_taylor::diff::{compare, compare_record, Difference, Mismatch};
 use tromp_taylor::engine::SPEC;
 use tromp_taylor::generate::BIASES;
-use tromp_taylor::minimise::minimise;
+use tromp_taylor::minimise::minimise_while;
 use tromp_taylor::run::{game_script, DiffOptions};
 use tromp_taylor::script::{Action, Script};
 
@@ -423,49 +425,18 @@ fn classify(m: &Mismatch) -> Divergence {
     }
 }
 
-/// `minimise`, and if its result parts for another reason (it keeps only
-/// the kind of `Difference`: a legal set that differs by a suicide can shrink
-/// into one that differs by a non-capturing move), the same halving search
-/// keeping the `Divergence` too.
+/// `minimise_while`, keeping the `Divergence` too: `minimise` alone keeps
+/// only the kind of `Difference`, and a legal set that differs by a suicide
+/// can shrink into one that differs by a non-capturing move.
 fn shrink(
     script: &Script,
     mismatch: Box<Mismatch>,
     kind: Divergence,
     goban: EngineKind,
 ) -> (Script, Box<Mismatch>) {
-    let compare_quietly = |candidate: &Script| {
-        std::panic::catch_unwind(|| {
-            compare(candidate.setup, candidate.steps.clone(), SPEC, goban, true)
-        })
-        .ok()
-    };
-    let library = std::panic::catch_unwind(|| minimise(script, mismatch.clone(), SPEC, goban));
-    if let Ok((shorter, found)) = library {
-        if classify(&found) == kind {
-            return (shorter, found);
-        }
-    }
-    let (mut best, mut best_mismatch) = (script.clone(), mismatch);
-    best.steps.truncate(best_mismatch.record.len());
-    let mut chunk = best.steps.len() / 2;
-    while chunk >= 1 {
-        let mut start = 0;
-        while start < best.steps.len() {
-            let mut candidate = best.clone();
-            let end = (start + chunk).min(candidate.steps.len());
-            candidate.steps.drain(start..end);
-            match compare_quietly(&candidate) {
-                Some(Err(found)) if classify(&found) == kind => {
-                    best = candidate;
-                    best_mismatch = found;
-                }
-                _ => start += chunk,
-            }
-        }
-        chunk /= 2;
-    }
-    best.steps.truncate(best_mismatch.record.len());
-    (best, best_mismatch)
+    minimise_while(script, mismatch, SPEC, goban, |found| {
+        classify(found) == kind
+    })
 }
 
 /// What an audit found.

@@ -25,11 +25,21 @@ impl fmt::Display for SizeError {
 
 impl std::error::Error for SizeError {}
 
-/// Why a game with a handicap could not be set up.
+/// Why a game with a handicap, or from a position, could not be set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SetupError {
     /// The board size is not allowed.
     Size(SizeError),
+    /// A position has not one color per point of the board.
+    WrongLength {
+        /// The number of points of the board.
+        expected: usize,
+        /// The number of colors given.
+        got: usize,
+    },
+    /// A position has a string without liberties, which cannot stand at the
+    /// end of any turn (comment 4); the point is the string's lowest-index stone.
+    StringWithoutLiberty(Point),
     /// The board cannot take this handicap.
     BadHandicap {
         /// The handicap asked for.
@@ -43,6 +53,14 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::Size(e) => e.fmt(f),
+            SetupError::WrongLength { expected, got } => write!(
+                f,
+                "a position needs one color for each of the {expected} points of the board, not {got}"
+            ),
+            SetupError::StringWithoutLiberty(p) => write!(
+                f,
+                "the stone at {p} is in a string without liberties; no such position can stand (comment 4)"
+            ),
             SetupError::BadHandicap { handicap, why } => {
                 write!(f, "handicap {handicap:?} cannot be given: {why}")
             }

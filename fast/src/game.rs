@@ -186,6 +186,8 @@ pub struct Game {
     handicap: Handicap,
     /// Black's consecutive first turns for the turn order (at least 1).
     black_first: usize,
+    /// Whether White moves first (a game from a position with White to move).
+    white_first: bool,
     /// Point codes, padded.
     color: Vec<u8>,
     /// The head stone of each stone's string.
@@ -287,6 +289,7 @@ impl Game {
             rules,
             handicap: Handicap::None,
             black_first: 1,
+            white_first: false,
             color,
             head: (0..size as u16).collect(),
             next: (0..size as u16).collect(),
@@ -354,6 +357,74 @@ impl Game {
                 game.turn_entry.push(entry);
             }
         }
+        Ok(game)
+    }
+
+    /// A game that starts from a given position instead of the empty board,
+    /// with `to_move` to move and no handicap: the setup of a game record.
+    ///
+    /// `colors` is the coloring in point-index order (`y * width + x`, rows
+    /// from the bottom). The position is the coloring after turn 0, recorded
+    /// with `to_move` to move; the empty board is not an earlier coloring
+    /// unless the position is empty. The players alternate from `to_move`,
+    /// prisoners start at 0, and undo cannot go back past the position.
+    /// Refused when a string of the position has no liberty (comment 4: no
+    /// such position can stand), naming the lowest-index stone of the first
+    /// such string in point order.
+    pub fn from_position(
+        width: usize,
+        height: usize,
+        rules: Rules,
+        colors: &[Color],
+        to_move: Player,
+    ) -> Result<Game, SetupError> {
+        let mut game = Game::new(width, height, rules)?;
+        let points = width * height;
+        if colors.len() != points {
+            return Err(SetupError::WrongLength {
+                expected: points,
+                got: colors.len(),
+            });
+        }
+        // Place the stones in point order, joining strings but capturing
+        // nothing: pseudo-liberties stay exact whatever the order.
+        for (i, &color) in colors.iter().enumerate() {
+            let p = match color {
+                Color::Black => BLACK,
+                Color::White => WHITE,
+                Color::Empty => continue,
+            };
+            let q = game.padded(Point::new(i % width, i / width));
+            game.place_stone(q, p);
+            game.ever[q] |= p;
+        }
+        game.aux.clear();
+        if let Some(i) = (0..points).find(|&i| {
+            let q = game.padded(Point::new(i % width, i / width));
+            matches!(game.color[q], BLACK | WHITE) && game.chain[game.head[q] as usize].libs == 0
+        }) {
+            return Err(SetupError::StringWithoutLiberty(Point::new(
+                i % width,
+                i / width,
+            )));
+        }
+        // The empty points in point order, as a new game has them.
+        game.empties.clear();
+        for i in 0..points {
+            let q = game.padded(Point::new(i % width, i / width));
+            if game.color[q] == EMPTY {
+                game.empty_pos[i] = game.empties.len() as u16;
+                game.empties.push(i as u16);
+            }
+        }
+        game.white_first = to_move == Player::White;
+        let room = (2 * points).min(1024);
+        game.history = History::new(points.div_ceil(32), room);
+        let start = game
+            .history
+            .insert(game.hash, &game.packed, to_move as usize, 0);
+        game.turn_entry.clear();
+        game.turn_entry.push(start);
         Ok(game)
     }
 
@@ -435,6 +506,7 @@ impl Game {
     }
 
     /// How many turns have been taken (a fixed handicap is one turn).
+    #[inline]
     pub fn turns_taken(&self) -> usize {
         self.turns
     }
@@ -448,7 +520,8 @@ impl Game {
     #[inline]
     fn player_after(&self, turns: usize) -> Player {
         let h = self.black_first;
-        if turns < h || (turns - h) % 2 == 1 {
+        let black = turns < h || (turns - h) % 2 == 1;
+        if black != self.white_first {
             Player::Black
         } else {
             Player::White
@@ -456,11 +529,13 @@ impl Game {
     }
 
     /// Whose turn it is.
+    #[inline]
     pub fn to_move(&self) -> Player {
         self.player_after(self.turns)
     }
 
     /// Whether the game has ended.
+    #[inline]
     pub fn is_over(&self) -> bool {
         match self.rules.ending {
             Ending::TwoPasses => self.passes >= 2,
@@ -475,6 +550,7 @@ impl Game {
     }
 
     /// The hash of the coloring now (kept incrementally).
+    #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -581,9 +657,11 @@ impl Game {
     // ----- judging a move without playing it -----
 
     /// What a move by `p` at the empty padded point `q` would do.
-    #[inline]
+    #[inline(always)]
     fn analyse(&self, q: usize, p: u8) -> Analysis {
         let opp = p ^ 3;
+        // Heads are stones, never cell 0 (a border cell): 0 marks a free slot,
+        // so the duplicate tests compare against all four slots, branch-free.
         let mut a = Analysis {
             hash: self.hash,
             ..Analysis::default()
@@ -596,19 +674,15 @@ impl Game {
                 has_liberty = true;
             } else if c == p {
                 let h = self.head[n];
-                if !a.own[..a.n_own].contains(&h) {
-                    a.own[a.n_own] = h;
+                if !a.own.contains(&h) {
+                    a.own[a.n_own & 3] = h;
                     a.n_own += 1;
-                    if !self.chain[h as usize].only_liberty_is(q) {
-                        own_survives = true;
-                    }
+                    own_survives |= !self.chain[h as usize].only_liberty_is(q);
                 }
             } else if c == opp {
                 let h = self.head[n];
-                if !a.captures[..a.n_captures].contains(&h)
-                    && self.chain[h as usize].only_liberty_is(q)
-                {
-                    a.captures[a.n_captures] = h;
+                if !a.captures.contains(&h) && self.chain[h as usize].only_liberty_is(q) {
+                    a.captures[a.n_captures & 3] = h;
                     a.n_captures += 1;
                     a.hash ^= self.chain[h as usize].hash;
                 }
@@ -623,6 +697,39 @@ impl Game {
             a.hash ^= self.keys[2 * q + p as usize - 1];
         }
         a
+    }
+
+    /// Whether a move by `p` at the empty padded point `q` is a single-stone
+    /// suicide: every neighbour is the opponent's or the border, and no
+    /// opponent string has `q` as its only liberty. (What [`Game::analyse`]
+    /// finds with `suicide` and no own string, without building it.)
+    #[inline(always)]
+    fn lone_suicide(&self, q: usize, p: u8) -> bool {
+        let opp = p ^ 3;
+        self.neighbours(q).into_iter().all(|n| {
+            let c = self.color[n];
+            c == BORDER || (c == opp && !self.chain[self.head[n] as usize].only_liberty_is(q))
+        })
+    }
+
+    /// The hash of the coloring after a move by `p` at the empty padded point
+    /// `q` that has an empty neighbour (so is no suicide): the stone's key
+    /// and the opponent strings whose only liberty is `q`.
+    #[inline]
+    fn hash_after_living_move(&self, q: usize, p: u8) -> u64 {
+        let opp = p ^ 3;
+        let mut hash = self.hash ^ self.keys[2 * q + p as usize - 1];
+        let mut seen = [0u16; 4];
+        for (k, n) in self.neighbours(q).into_iter().enumerate() {
+            if self.color[n] == opp {
+                let h = self.head[n];
+                if !seen.contains(&h) && self.chain[h as usize].only_liberty_is(q) {
+                    hash ^= self.chain[h as usize].hash;
+                }
+                seen[k] = h;
+            }
+        }
+        hash
     }
 
     /// Whether the coloring after move `a` by `p` at `q` is the packed `coloring`.
@@ -669,18 +776,34 @@ impl Game {
     #[inline]
     fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
-        // The fast path: with an empty neighbour the move is no suicide, and
-        // if no recorded coloring ever had `p` at `q`, the coloring after it
-        // (which has) is new: no superko, no ko, nothing to look up.
-        if self.ever[q] & p == 0 {
-            let [a, b, c, d] = self.neighbours(q);
-            if self.color[a] == EMPTY
-                || self.color[b] == EMPTY
-                || self.color[c] == EMPTY
-                || self.color[d] == EMPTY
-            {
+        let [a, b, c, d] = self.neighbours(q);
+        if self.color[a] == EMPTY
+            || self.color[b] == EMPTY
+            || self.color[c] == EMPTY
+            || self.color[d] == EMPTY
+        {
+            // With an empty neighbour the move is no suicide. If no recorded
+            // coloring ever had `p` at `q`, the coloring after it (which has)
+            // is new: no superko, no ko, nothing to look up.
+            if self.ever[q] & p == 0 {
                 return Ok(Lookup::New);
             }
+            return self.judge_living(q, player);
+        }
+        self.judge_fully(q, player)
+    }
+
+    /// [`Game::judge`] of a move with an empty neighbour (so no suicide).
+    #[inline(never)]
+    fn judge_living(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        // If no recorded coloring has the hash of the coloring after it,
+        // that coloring never stood: it repeats nothing, under any kind of
+        // superko or ko (a hash hit is judged in full, and confirmed).
+        if !self
+            .history
+            .has_hash(self.hash_after_living_move(q, code(player)))
+        {
+            return Ok(Lookup::New);
         }
         self.judge_fully(q, player)
     }
@@ -689,7 +812,15 @@ impl Game {
     #[inline(never)]
     fn judge_fully(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
-        let a = self.analyse(q, p);
+        let a = if self.lone_suicide(q, p) {
+            Analysis {
+                hash: self.hash,
+                suicide: true,
+                ..Analysis::default()
+            }
+        } else {
+            self.analyse(q, p)
+        };
         // (Planted: a single-stone suicide "changes nothing", so it is let through.)
         let no_op = planted!(SingleStoneSuicideAllowed) && a.suicide && a.n_own == 0;
         if a.suicide && self.rules.suicide == Suicide::Forbidden && !no_op {
@@ -786,6 +917,7 @@ impl Game {
     }
 
     /// Whether `turn` is legal now, and if not why. Changes nothing.
+    #[inline]
     pub fn check(&self, turn: Turn) -> Result<(), IllegalTurn> {
         self.verdict(turn).map(|_| ())
     }
@@ -797,6 +929,7 @@ impl Game {
 
     /// The point indices (`y * width + x`) of the empty points, in no
     /// particular order (kept incrementally; restored exactly by undo).
+    #[inline]
     pub fn empty_indices(&self) -> &[u16] {
         &self.empties
     }
@@ -804,6 +937,7 @@ impl Game {
     /// Whether a move at `point` by the player to move would fill one of her
     /// own single-point eyes: an empty point all of whose on-board neighbours
     /// are her stones. `false` off the board or on an occupied point.
+    #[inline]
     pub fn fills_own_eye(&self, point: Point) -> bool {
         let Some(q) = self.padded_checked(point) else {
             return false;
@@ -846,6 +980,7 @@ impl Game {
     // ----- playing -----
 
     /// Takes `turn`, or says why it is not legal and changes nothing.
+    #[inline]
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
         let verdict = self.verdict(turn)?;
         let player = self.to_move();
@@ -953,12 +1088,9 @@ impl Game {
         self.hash ^= self.keys[2 * q + c as usize - 1];
     }
 
-    /// Plays `p` at the empty padded point `q`: colors it, clears the
-    /// opponent, then clears its own color. Pushes merges, captures and the
-    /// suicided head on `aux`. Returns (merges, captured strings, captured
-    /// stones, stones lost to suicide).
-    fn execute_move(&mut self, q: usize, p: u8) -> (u8, u8, u32, u32) {
-        let opp = p ^ 3;
+    /// Colors the empty padded point `q` with `p` and joins it to its
+    /// strings, capturing nothing. Pushes the merges on `aux`; returns how many.
+    fn place_stone(&mut self, q: usize, p: u8) -> u8 {
         self.color[q] = p;
         self.paint(q, p);
         let i = self.index[q] as usize;
@@ -1001,6 +1133,17 @@ impl Game {
                 }
             }
         }
+        merges
+    }
+
+    /// Plays `p` at the empty padded point `q`: colors it, clears the
+    /// opponent, then clears its own color. Pushes merges, captures and the
+    /// suicided head on `aux`. Returns (merges, captured strings, captured
+    /// stones, stones lost to suicide).
+    fn execute_move(&mut self, q: usize, p: u8) -> (u8, u8, u32, u32) {
+        let opp = p ^ 3;
+        let nbrs = self.neighbours(q);
+        let mut merges = self.place_stone(q, p);
         let mut captures = 0;
         let mut captured = 0;
         for n in nbrs {
@@ -1404,6 +1547,41 @@ mod tests {
             while g.undo() {
                 assert_consistent(&g);
             }
+        }
+    }
+
+    #[test]
+    fn games_from_positions_keep_their_strings_consistent() {
+        let mut seed = 11u64;
+        for round in 0..100 {
+            let (w, h) = (1 + next(&mut seed) % 6, 1 + next(&mut seed) % 6);
+            let mut g = Game::new(w, h, Rules::default()).unwrap();
+            for _ in 0..next(&mut seed) % 40 {
+                if g.is_over() {
+                    break;
+                }
+                let legal = g.legal_turns();
+                g.play(legal[next(&mut seed) % legal.len()]).unwrap();
+            }
+            let to_move = [Player::Black, Player::White][round % 2];
+            let mut g =
+                Game::from_position(w, h, Rules::default(), &g.coloring(), to_move).unwrap();
+            assert_consistent(&g);
+            assert_eq!(g.hash(), g.hash_from_scratch());
+            assert_eq!(g.to_move(), to_move);
+            for _ in 0..60 {
+                if g.is_over() {
+                    break;
+                }
+                let legal = g.legal_turns();
+                g.play(legal[next(&mut seed) % legal.len()]).unwrap();
+                assert_consistent(&g);
+                assert_eq!(g.hash(), g.hash_from_scratch());
+            }
+            while g.undo() {
+                assert_consistent(&g);
+            }
+            assert_eq!(g.turns_taken(), 0);
         }
     }
 

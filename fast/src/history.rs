@@ -83,6 +83,24 @@ impl History {
         self.firsts[entry as usize][slot] = turn;
     }
 
+    /// Whether some entry has the hash `hash` (a filter: its coloring may differ).
+    #[inline]
+    pub(crate) fn has_hash(&self, hash: u64) -> bool {
+        let hash = key(hash);
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot.entry == 0 {
+                return false;
+            }
+            if slot.hash == hash {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /// The entry whose hash is `hash` and whose coloring `matches` accepts.
     #[inline]
     pub(crate) fn find(&self, hash: u64, mut matches: impl FnMut(&[u64]) -> bool) -> Option<u32> {

@@ -21,6 +21,7 @@ pub struct Game {
     grid: Rectangle,
     rules: Rules,
     handicap: Handicap,
+    first_player: Player,
     coloring: Coloring,
     earlier: EarlierColorings,
     turns_taken: usize,
@@ -40,6 +41,7 @@ impl Game {
             grid,
             rules,
             handicap: Handicap::None,
+            first_player: rules::FIRST_PLAYER,
             coloring,
             earlier,
             turns_taken: 0,
@@ -85,6 +87,42 @@ impl Game {
             }
         }
         Ok(game)
+    }
+
+    /// A game that starts from a given position instead of the empty grid,
+    /// with `to_move` to move: the setup of a game record (SGF's `AB`, `AW`).
+    ///
+    /// The ten rules always start from an empty grid (rule 5); this is the
+    /// one extension they need to replay records that begin elsewhere. The
+    /// position is the coloring after turn 0; the players alternate from
+    /// `to_move`. Refused when a string of the position does not reach
+    /// empty, which comment 4 says cannot exist at the end of a turn.
+    pub fn from_position(
+        grid: Rectangle,
+        rules: Rules,
+        coloring: Coloring,
+        to_move: Player,
+    ) -> Result<Game, RulesError> {
+        let expected = grid.point_count();
+        if coloring.colors().len() != expected {
+            return Err(RulesError::WrongLength {
+                expected,
+                got: coloring.colors().len(),
+            });
+        }
+        if let Some(p) = (0..expected).find(|&p| {
+            coloring[p] != Color::Empty && !rules::reaches(&grid, &coloring, p, Color::Empty)
+        }) {
+            return Err(RulesError::StringWithoutLiberty(grid.point(p)));
+        }
+        let mut earlier = EarlierColorings::new();
+        earlier.record(&coloring, to_move, 0);
+        Ok(Game {
+            first_player: to_move,
+            coloring,
+            earlier,
+            ..Game::new(grid, rules)
+        })
     }
 
     /// The grid.
@@ -307,7 +345,12 @@ impl Game {
             Handicap::Free(n) => n,
             Handicap::Fixed(_) => 1,
         };
-        comments::player_to_move(turns_taken, handicap_moves)
+        let in_black_first_order = comments::player_to_move(turns_taken, handicap_moves);
+        if self.first_player == rules::FIRST_PLAYER {
+            in_black_first_order
+        } else {
+            in_black_first_order.opponent()
+        }
     }
 
     /// Who moves after the turn about to be taken.

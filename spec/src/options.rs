@@ -398,6 +398,17 @@ pub enum RulesError {
     },
     /// A komi that is not a multiple of 0.5.
     BadKomi(String),
+    /// A setup position with a string that does not reach empty: comment 4,
+    /// "Strings without liberties cannot exist on the board at the end of a
+    /// turn", so no game can reach it. The point is the string's first stone.
+    StringWithoutLiberty(crate::rules::Point),
+    /// A setup coloring with the wrong number of points for the grid.
+    WrongLength {
+        /// The grid's number of points.
+        expected: usize,
+        /// The coloring's.
+        got: usize,
+    },
     /// A handicap that this board cannot take.
     BadHandicap {
         /// The handicap asked for.
@@ -433,6 +444,13 @@ impl fmt::Display for RulesError {
             ),
             RulesError::BadKomi(text) => {
                 write!(f, "komi {text:?} is not a multiple of 0.5 (write e.g. 7.5 or -3)")
+            }
+            RulesError::StringWithoutLiberty(p) => write!(
+                f,
+                "the stone at {p} is in a string without liberties; no such position can stand (comment 4)"
+            ),
+            RulesError::WrongLength { expected, got } => {
+                write!(f, "a coloring of this grid has {expected} points, not {got}")
             }
             RulesError::BadHandicap { handicap, why } => {
                 write!(f, "handicap {handicap:?} cannot be given: {why}")

@@ -388,3 +388,62 @@ fn rule_errors_say_what_to_write_instead() {
     assert!(message.contains("tromp-taylor"), "{message}");
     assert!(message.contains("koPOSITIONALscoreAREAsui1"), "{message}");
 }
+
+#[test]
+fn a_game_can_start_from_a_setup_position() {
+    let g = grid(4, 1);
+    // `.OX.` with Black to move: Black a1 makes `XOX.`; White's b1 touches
+    // only black and is cleared (rule 7): `X.X.`, one prisoner for Black.
+    let position = g.coloring_from_diagram(".OX.").unwrap();
+    let mut game =
+        Game::from_position(g, Rules::default(), position.clone(), Player::Black).unwrap();
+    assert_eq!(game.to_move(), Player::Black);
+    play(&mut game, "a1");
+    assert_eq!(rows(&game), "X.X.");
+    assert_eq!(game.prisoners(Player::Black), 1);
+    assert_eq!(game.to_move(), Player::White);
+    // With White to move, White d1 makes `.OXO`: Black's c1 is cleared, and
+    // the turns alternate from White.
+    let mut game = Game::from_position(g, Rules::default(), position, Player::White).unwrap();
+    play(&mut game, "d1");
+    assert_eq!(rows(&game), ".O.O");
+    assert_eq!(game.to_move(), Player::Black);
+}
+
+#[test]
+fn the_setup_position_is_the_coloring_after_turn_0() {
+    // `.X.` with White to move. White a1 is a single-stone suicide: the
+    // coloring stays `.X.`, which stood after turn 0, so rule 6 forbids it.
+    let g = grid(3, 1);
+    let position = g.coloring_from_diagram(".X.").unwrap();
+    let game = Game::from_position(g, Rules::default(), position, Player::White).unwrap();
+    assert_eq!(
+        game.check(turn("a1")),
+        Err(IllegalTurn::Superko {
+            point: pt("a1"),
+            repeats_turn: 0
+        })
+    );
+    // The empty grid is not an earlier coloring of this game.
+    assert_eq!(game.earlier_colorings().len(), 1);
+}
+
+#[test]
+fn a_setup_position_that_cannot_stand_is_refused() {
+    // `XO` on 2x1: neither string reaches empty (comment 4). The first stone
+    // of the first such string in point order is a1.
+    let g = grid(2, 1);
+    let position = g.coloring_from_diagram("XO").unwrap();
+    assert_eq!(
+        Game::from_position(g, Rules::default(), position, Player::Black).unwrap_err(),
+        RulesError::StringWithoutLiberty(pt("a1"))
+    );
+    let wrong = grid(3, 1).coloring_from_diagram("X..").unwrap();
+    assert_eq!(
+        Game::from_position(g, Rules::default(), wrong, Player::Black).unwrap_err(),
+        RulesError::WrongLength {
+            expected: 2,
+            got: 3
+        }
+    );
+}

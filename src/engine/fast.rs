@@ -24,6 +24,32 @@ pub fn start(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
     Ok(Box::new(FastEngine { game }))
 }
 
+/// Starts a game in `fast` from a setup position.
+pub fn start_position(
+    size: crate::vocab::Size,
+    rules: Rules,
+    colors: &[Color],
+    to_move: Player,
+) -> Result<Box<dyn Engine + Send>, String> {
+    let colors: Vec<fast::Color> = colors
+        .iter()
+        .map(|c| match c {
+            Color::Black => fast::Color::Black,
+            Color::White => fast::Color::White,
+            Color::Empty => fast::Color::Empty,
+        })
+        .collect();
+    let game = fast::Game::from_position(
+        size.width(),
+        size.height(),
+        rules_to_fast(rules),
+        &colors,
+        to_fast_player(to_move),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(Box::new(FastEngine { game }))
+}
+
 /// The harness's rules in `fast`'s terms.
 pub fn rules_to_fast(rules: Rules) -> fast::Rules {
     fast::Rules {

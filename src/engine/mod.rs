@@ -4,7 +4,9 @@
 pub mod fast;
 pub mod spec;
 
-use crate::vocab::{Grid, Outcome, Player, Point, Refusal, Setup, Turn, Verdict};
+use crate::vocab::{
+    Color, Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
+};
 
 /// A game in progress in some engine, asked and answered in the harness's
 /// vocabulary. Every method that can refuse leaves the game unchanged when
@@ -41,6 +43,23 @@ pub struct EngineKind {
     pub name: &'static str,
     /// Starts a game, or says why it cannot.
     pub start: fn(Setup) -> Result<Box<dyn Engine + Send>, String>,
+    /// Starts a game from a setup position (a game record's `AB`/`AW`): the
+    /// colors in point order and the player to move; or says why it cannot.
+    pub start_position: StartPosition,
+}
+
+/// How an engine starts from a setup position.
+pub type StartPosition =
+    fn(Size, Rules, &[Color], Player) -> Result<Box<dyn Engine + Send>, String>;
+
+/// For engines that cannot start from a setup position.
+pub fn no_setup_positions(
+    _: Size,
+    _: Rules,
+    _: &[Color],
+    _: Player,
+) -> Result<Box<dyn Engine + Send>, String> {
+    Err("this engine cannot start from a setup position".to_string())
 }
 
 impl std::fmt::Debug for EngineKind {
@@ -53,10 +72,12 @@ impl std::fmt::Debug for EngineKind {
 pub const SPEC: EngineKind = EngineKind {
     name: "spec",
     start: spec::start,
+    start_position: spec::start_position,
 };
 
 /// The optimised engine.
 pub const FAST: EngineKind = EngineKind {
     name: "fast",
     start: fast::start,
+    start_position: fast::start_position,
 };

@@ -21,6 +21,39 @@ pub fn start(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
     Ok(Box::new(SpecEngine { game }))
 }
 
+/// Starts a game in `spec` from a setup position.
+pub fn start_position(
+    size: crate::vocab::Size,
+    rules: Rules,
+    colors: &[Color],
+    to_move: Player,
+) -> Result<Box<dyn Engine + Send>, String> {
+    let grid = spec::Rectangle::new(size.width(), size.height()).map_err(|e| e.to_string())?;
+    if colors.len() != size.points() {
+        return Err(format!(
+            "a coloring of a {size} grid has {} points, not {}",
+            size.points(),
+            colors.len()
+        ));
+    }
+    let mut coloring = spec::rules::empty_grid(&grid);
+    for (point, color) in colors.iter().enumerate() {
+        coloring[point] = match color {
+            Color::Black => spec::Color::Black,
+            Color::White => spec::Color::White,
+            Color::Empty => spec::Color::Empty,
+        };
+    }
+    let game = spec::Game::from_position(
+        grid,
+        rules_to_spec(rules),
+        coloring,
+        to_spec_player(to_move),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(Box::new(SpecEngine { game }))
+}
+
 /// The fixed handicap points on `size`, as `spec` states them (seed 004, GTP's table).
 pub fn fixed_handicap_points(
     size: crate::vocab::Size,

@@ -1,0 +1,743 @@
+//! One game played on the engine under audit and on the rules side by side,
+//! checked after every turn: the verdict on every attempted turn (through
+//! `play`, and `is_legal`/`all_legal` where the engine has them), the board
+//! (`list_stones`, or `showboard` parsed), the captures, and at the end the
+//! score. The first divergence ends the game.
+
+use super::client::{Client, Failure, Reply};
+use crate::engine::{Engine, EngineKind};
+use crate::gtp::commands::{illegal_reason, point_name, turn_text};
+use crate::script::{Action, Record, Script, Step};
+use crate::vocab::{Color, Grid, Illegal, Outcome, Player, Point, Size, Turn};
+use std::fmt;
+
+/// Which optional commands the engine answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Capabilities {
+    /// `is_legal COLOR VERTEX`.
+    pub is_legal: bool,
+    /// `all_legal COLOR`.
+    pub all_legal: bool,
+    /// `list_stones COLOR`.
+    pub list_stones: bool,
+    /// `showboard` (read when there is no `list_stones`).
+    pub showboard: bool,
+    /// `captures COLOR`.
+    pub captures: bool,
+    /// `final_score`.
+    pub final_score: bool,
+    /// `rectangular_boardsize W H`.
+    pub rectangular_boardsize: bool,
+}
+
+impl Capabilities {
+    /// Asks the engine with `known_command`.
+    pub fn probe(client: &mut Client) -> Result<Capabilities, Failure> {
+        Ok(Capabilities {
+            is_legal: client.knows("is_legal")?,
+            all_legal: client.knows("all_legal")?,
+            list_stones: client.knows("list_stones")?,
+            showboard: client.knows("showboard")?,
+            captures: client.knows("captures")?,
+            final_score: client.knows("final_score")?,
+            rectangular_boardsize: client.knows("rectangular_boardsize")?,
+        })
+    }
+}
+
+/// What kind of divergence: the key the summary groups by.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// The engine accepted a turn the rules forbid, for this reason.
+    AcceptedIllegal(String),
+    /// The engine refused a turn the rules allow, of this sort (suicide,
+    /// capture, plain move, pass).
+    RefusedLegal(String),
+    /// `is_legal` disagrees with the rules on a turn the rules call this
+    /// (legal, or the reason it is illegal).
+    IsLegal(String),
+    /// `all_legal` lists a move the rules forbid, or omits one they allow.
+    AllLegal(String),
+    /// The board after a turn.
+    Board,
+    /// The count of captured stones.
+    Captures,
+    /// The score at the end of the game.
+    FinalScore,
+    /// The engine died.
+    Crash,
+    /// The engine did not answer within the timeout.
+    Hang,
+    /// The engine answered something that is not GTP, or not the answer's form.
+    Garbage,
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Kind::AcceptedIllegal(why) => write!(f, "accepts an illegal move ({why})"),
+            Kind::RefusedLegal(what) => write!(f, "refuses a legal {what}"),
+            Kind::IsLegal(what) => write!(f, "is_legal is wrong on a {what}"),
+            Kind::AllLegal(what) => write!(f, "all_legal {what}"),
+            Kind::Board => f.write_str("a different board after a turn"),
+            Kind::Captures => f.write_str("a different count of captures"),
+            Kind::FinalScore => f.write_str("a different final score"),
+            Kind::Crash => f.write_str("crashes"),
+            Kind::Hang => f.write_str("hangs"),
+            Kind::Garbage => f.write_str("answers garbage"),
+        }
+    }
+}
+
+/// The first place in a game where the engine parts from the rules.
+#[derive(Clone, Debug)]
+pub struct Divergence {
+    /// What kind.
+    pub kind: Kind,
+    /// The steps attempted, up to and including the one where it parts (empty
+    /// when the game could not even be set up).
+    pub record: Record,
+    /// What the engine did or said.
+    pub engine_says: String,
+    /// What the rules say.
+    pub rules_say: String,
+    /// The board by the rules at that point.
+    pub rules_grid: Option<Grid>,
+    /// The engine's board, where it was read.
+    pub engine_grid: Option<Grid>,
+    /// The GTP commands that lead there, with the last answer.
+    pub transcript: Vec<String>,
+}
+
+/// How a game went when nothing diverged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Steps attempted.
+    pub steps: usize,
+    /// Turns taken.
+    pub turns: usize,
+    /// Whether the game ended (so that the score was compared).
+    pub ended: bool,
+}
+
+/// Why a game could not be audited at all (not a divergence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported(pub String);
+
+/// The outcome of auditing one game.
+pub enum GameAudit {
+    /// No divergence.
+    Agrees(Played),
+    /// A divergence.
+    Diverges(Box<Divergence>),
+    /// The engine cannot play this game (a size it refuses).
+    Unsupported(Unsupported),
+}
+
+fn color_word(p: Player) -> &'static str {
+    match p {
+        Player::Black => "b",
+        Player::White => "w",
+    }
+}
+
+/// The point a GTP vertex names on `size`, if it is one.
+fn read_vertex(text: &str, size: Size) -> Option<Point> {
+    let rectangle = tromp_taylor_spec::Rectangle::new(size.width(), size.height()).ok()?;
+    match crate::vertex::parse_turn(text, rectangle) {
+        Ok(tromp_taylor_spec::Turn::Move(p)) => Some(Point::new(p.x, p.y)),
+        _ => None,
+    }
+}
+
+/// Reads a board from `showboard`: rows that begin with their number and
+/// hold one mark per column (`X`/`x`/`#` black, `O`/`o`/`@` white, `.`/`+`/`,` empty).
+pub fn parse_showboard(text: &str, size: Size) -> Option<Grid> {
+    let mut colors = vec![None; size.points()];
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let Some(Ok(row)) = words.next().map(str::parse::<usize>) else {
+            continue;
+        };
+        if row == 0 || row > size.height() {
+            continue;
+        }
+        let marks: Vec<Color> = words
+            .map_while(|w| match w {
+                "X" | "x" | "#" => Some(Color::Black),
+                "O" | "o" | "@" => Some(Color::White),
+                "." | "+" | "," => Some(Color::Empty),
+                _ => None,
+            })
+            .collect();
+        if marks.len() != size.width() {
+            continue;
+        }
+        for (x, color) in marks.into_iter().enumerate() {
+            colors[(row - 1) * size.width() + x] = Some(color);
+        }
+    }
+    Some(Grid {
+        size,
+        colors: colors.into_iter().collect::<Option<Vec<Color>>>()?,
+    })
+}
+
+/// Reads a `final_score` answer: `B+3.5`, `W+0.5`, `0` (also `Draw`, `B+R`
+/// is not a score).
+pub fn parse_score(text: &str) -> Option<Outcome> {
+    let text = text.trim();
+    if text == "0" || text.eq_ignore_ascii_case("draw") || text.eq_ignore_ascii_case("jigo") {
+        return Some(Outcome {
+            winner: None,
+            half_points: 0,
+        });
+    }
+    let (winner, margin) = match text.split_once('+')? {
+        (b, m) if b.eq_ignore_ascii_case("b") => (Player::Black, m),
+        (w, m) if w.eq_ignore_ascii_case("w") => (Player::White, m),
+        _ => return None,
+    };
+    let margin: f64 = margin.trim().parse().ok()?;
+    let half = margin * 2.0;
+    if !(0.0..1e9).contains(&half) || half.fract() != 0.0 {
+        return None;
+    }
+    if half == 0.0 {
+        return Some(Outcome {
+            winner: None,
+            half_points: 0,
+        });
+    }
+    Some(Outcome {
+        winner: Some(winner),
+        half_points: half as u64,
+    })
+}
+
+/// Plays `script` on the engine behind `client` and on `reference` (the
+/// rules), comparing after every step; stops at the first divergence.
+pub struct Auditor<'a> {
+    /// The engine under audit.
+    pub client: &'a mut Client,
+    /// What it can be asked.
+    pub caps: Capabilities,
+    /// The rules' engine.
+    pub reference: EngineKind,
+    transcript: Vec<String>,
+}
+
+type Check<T> = Result<T, Box<Divergence>>;
+
+impl<'a> Auditor<'a> {
+    /// An auditor for one engine.
+    pub fn new(client: &'a mut Client, caps: Capabilities, reference: EngineKind) -> Auditor<'a> {
+        Auditor {
+            client,
+            caps,
+            reference,
+            transcript: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, command: String) -> Result<Reply, Failure> {
+        let reply = self.client.send(&command);
+        if !command.starts_with("known_command") {
+            self.transcript.push(command);
+        }
+        reply
+    }
+
+    fn divergence(
+        &self,
+        kind: Kind,
+        record: &Record,
+        engine_says: String,
+        rules_say: String,
+        rules: Option<&dyn Engine>,
+        engine_grid: Option<Grid>,
+    ) -> Box<Divergence> {
+        Box::new(Divergence {
+            kind,
+            record: record.clone(),
+            engine_says,
+            rules_say,
+            rules_grid: rules.map(|r| r.grid()),
+            engine_grid,
+            transcript: self.transcript.clone(),
+        })
+    }
+
+    fn failure(
+        &self,
+        failure: Failure,
+        record: &Record,
+        rules: Option<&dyn Engine>,
+    ) -> Box<Divergence> {
+        let kind = match failure {
+            Failure::Crash { .. } => Kind::Crash,
+            Failure::Hang { .. } => Kind::Hang,
+            Failure::Garbage { .. } => Kind::Garbage,
+        };
+        self.divergence(
+            kind,
+            record,
+            failure.to_string(),
+            "an answer in GTP".to_string(),
+            rules,
+            None,
+        )
+    }
+
+    /// Audits one game.
+    pub fn audit(&mut self, script: &Script) -> GameAudit {
+        self.transcript.clear();
+        match self.audit_inner(script) {
+            Ok(Ok(played)) => GameAudit::Agrees(played),
+            Ok(Err(unsupported)) => GameAudit::Unsupported(unsupported),
+            Err(divergence) => GameAudit::Diverges(divergence),
+        }
+    }
+
+    fn audit_inner(&mut self, script: &Script) -> Check<Result<Played, Unsupported>> {
+        let setup = script.setup;
+        let size = setup.size;
+        let mut record: Record = Vec::new();
+        let Ok(mut rules) = (self.reference.start)(setup) else {
+            return Ok(Err(Unsupported(format!(
+                "the rules' engine cannot start {setup:?}"
+            ))));
+        };
+        let size_command = if size.width() == size.height() {
+            format!("boardsize {}", size.width())
+        } else if self.caps.rectangular_boardsize {
+            format!("rectangular_boardsize {} {}", size.width(), size.height())
+        } else {
+            format!("boardsize {}:{}", size.width(), size.height())
+        };
+        let komi = tromp_taylor_spec::Komi::from_half_points(setup.rules.komi_half_points);
+        for command in [
+            size_command,
+            "clear_board".to_string(),
+            format!("komi {komi}"),
+        ] {
+            let reply = self
+                .send(command.clone())
+                .map_err(|f| self.failure(f, &record, None))?;
+            if !reply.ok {
+                return Ok(Err(Unsupported(format!(
+                    "`{command}` refused: {}",
+                    reply.text
+                ))));
+            }
+        }
+        let mut played = Played::default();
+        // is_legal and all_legal are queries: the first divergence there is
+        // kept while the game goes on, and reported only if play, the board,
+        // the captures and the score all agree.
+        let mut soft: Option<Box<Divergence>> = None;
+        self.check_position(&*rules, &record)?;
+        for step in &script.steps {
+            if rules.is_over() {
+                break;
+            }
+            let player = rules.to_move();
+            let (turn, raw) = match step {
+                Step::Choose(n) => {
+                    let legal = rules.legal_turns();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    (legal[*n as usize % legal.len()], false)
+                }
+                Step::Attempt(turn) => (*turn, true),
+                // GTP has no agreement on dead stones.
+                Step::Agree(_) => continue,
+            };
+            if self.caps.all_legal {
+                let checked = self.check_all_legal(&*rules, &record);
+                soft_check(checked, &mut soft)?;
+            }
+            let on_board = match turn {
+                Turn::Move(p) => size.index(p).is_some(),
+                Turn::Pass => true,
+            };
+            if self.caps.is_legal && raw && on_board && turn != Turn::Pass {
+                let checked = self.check_is_legal(&*rules, &record, turn);
+                soft_check(checked, &mut soft)?;
+            }
+            record.push((player, Action::Turn(turn)));
+            played.steps += 1;
+            let command = format!("play {} {}", color_word(player), turn_text(turn));
+            let reply = self
+                .send(command)
+                .map_err(|f| self.failure(f, &record, Some(&*rules)))?;
+            let before = rules.grid();
+            let verdict = rules.play(turn);
+            match (verdict, reply.ok) {
+                (Ok(()), true) | (Err(_), false) => {}
+                (Err(illegal), true) => {
+                    return Err(self.divergence(
+                        Kind::AcceptedIllegal(illegal_kind(illegal)),
+                        &record,
+                        format!("accepted it (`= {}`)", reply.text),
+                        verdict_text(Err(illegal)),
+                        Some(&*rules),
+                        None,
+                    ));
+                }
+                (Ok(()), false) => {
+                    let sort = legal_sort(&before, &rules.grid(), player, turn);
+                    return Err(self.divergence(
+                        Kind::RefusedLegal(sort),
+                        &record,
+                        format!("refused it (`? {}`)", reply.text),
+                        "legal".to_string(),
+                        Some(&*rules),
+                        None,
+                    ));
+                }
+            }
+            played.turns += usize::from(verdict.is_ok());
+            self.check_position(&*rules, &record)?;
+        }
+        if rules.is_over() {
+            played.ended = true;
+            if self.caps.final_score {
+                let reply = self
+                    .send("final_score".to_string())
+                    .map_err(|f| self.failure(f, &record, Some(&*rules)))?;
+                let outcome = rules.outcome();
+                let theirs = reply.ok.then(|| parse_score(&reply.text)).flatten();
+                if theirs != Some(outcome) {
+                    return Err(self.divergence(
+                        Kind::FinalScore,
+                        &record,
+                        format!(
+                            "final_score answers `{} {}`",
+                            if reply.ok { '=' } else { '?' },
+                            reply.text
+                        ),
+                        format!(
+                            "{outcome} (Black {}, White {}, komi {})",
+                            rules.score(Player::Black),
+                            rules.score(Player::White),
+                            komi
+                        ),
+                        Some(&*rules),
+                        None,
+                    ));
+                }
+            }
+        }
+        match soft {
+            Some(divergence) => Err(divergence),
+            None => Ok(Ok(played)),
+        }
+    }
+
+    /// `is_legal` on a raw attempt, against the rules' verdict.
+    fn check_is_legal(&mut self, rules: &dyn Engine, record: &Record, turn: Turn) -> Check<()> {
+        let player = rules.to_move();
+        let verdict = rules.check(turn);
+        let command = format!("is_legal {} {}", color_word(player), turn_text(turn));
+        let reply = self
+            .send(command)
+            .map_err(|f| self.failure(f, record, Some(rules)))?;
+        let says = match (reply.ok, reply.text.trim()) {
+            (true, "1") => true,
+            (true, "0") | (false, _) => false,
+            (true, other) => {
+                let failure = Failure::Garbage {
+                    command: format!("is_legal {}", turn_text(turn)),
+                    text: other.to_string(),
+                };
+                return Err(self.failure(failure, record, Some(rules)));
+            }
+        };
+        if says == verdict.is_ok() {
+            return Ok(());
+        }
+        let mut shown = record.clone();
+        shown.push((player, Action::Turn(turn)));
+        let what = match verdict {
+            Ok(()) => "legal move".to_string(),
+            Err(illegal) => format!("move illegal by {}", illegal_kind(illegal)),
+        };
+        Err(self.divergence(
+            Kind::IsLegal(what),
+            &shown,
+            format!(
+                "is_legal {} {} answers {}",
+                color_word(player),
+                turn_text(turn),
+                if says { 1 } else { 0 }
+            ),
+            verdict_text(verdict),
+            Some(rules),
+            None,
+        ))
+    }
+
+    /// The board and the captures after a step.
+    fn check_position(&mut self, rules: &dyn Engine, record: &Record) -> Check<()> {
+        let size = rules.grid().size;
+        let theirs = if self.caps.list_stones {
+            let mut colors = vec![Color::Empty; size.points()];
+            for player in [Player::Black, Player::White] {
+                let command = format!("list_stones {}", color_word(player));
+                let reply = self
+                    .send(command.clone())
+                    .map_err(|f| self.failure(f, record, Some(rules)))?;
+                for word in reply.text.split_whitespace() {
+                    match read_vertex(word, size) {
+                        Some(p) if reply.ok => {
+                            colors[size.index(p).expect("on the board")] = player.color()
+                        }
+                        _ => {
+                            let failure = Failure::Garbage {
+                                command,
+                                text: reply.text.clone(),
+                            };
+                            return Err(self.failure(failure, record, Some(rules)));
+                        }
+                    }
+                }
+            }
+            Some(Grid { size, colors })
+        } else if self.caps.showboard {
+            let reply = self
+                .send("showboard".to_string())
+                .map_err(|f| self.failure(f, record, Some(rules)))?;
+            match parse_showboard(&reply.text, size) {
+                Some(grid) => Some(grid),
+                None => {
+                    let failure = Failure::Garbage {
+                        command: "showboard".to_string(),
+                        text: reply.text.lines().take(3).collect::<Vec<_>>().join(" / "),
+                    };
+                    return Err(self.failure(failure, record, Some(rules)));
+                }
+            }
+        } else {
+            None
+        };
+        if let Some(grid) = theirs {
+            if grid != rules.grid() {
+                let differ: Vec<String> = grid
+                    .differing_points(&rules.grid())
+                    .into_iter()
+                    .map(point_name)
+                    .collect();
+                return Err(self.divergence(
+                    Kind::Board,
+                    record,
+                    format!("a board that differs at {}", differ.join(" ")),
+                    "the board below".to_string(),
+                    Some(rules),
+                    Some(grid),
+                ));
+            }
+        }
+        if self.caps.captures {
+            for player in [Player::Black, Player::White] {
+                let command = format!("captures {}", color_word(player));
+                let reply = self
+                    .send(command.clone())
+                    .map_err(|f| self.failure(f, record, Some(rules)))?;
+                let ours = rules.prisoners(player);
+                match reply.text.trim().parse::<usize>() {
+                    Ok(n) if reply.ok && n == ours => {}
+                    Ok(n) if reply.ok => {
+                        return Err(self.divergence(
+                            Kind::Captures,
+                            record,
+                            format!("`{command}` answers {n}"),
+                            format!("{player} holds {ours} prisoners"),
+                            Some(rules),
+                            None,
+                        ));
+                    }
+                    _ => {
+                        let failure = Failure::Garbage {
+                            command,
+                            text: reply.text,
+                        };
+                        return Err(self.failure(failure, record, Some(rules)));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_all_legal(&mut self, rules: &dyn Engine, record: &Record) -> Check<()> {
+        let player = rules.to_move();
+        let size = rules.grid().size;
+        let command = format!("all_legal {}", color_word(player));
+        let reply = self
+            .send(command.clone())
+            .map_err(|f| self.failure(f, record, Some(rules)))?;
+        let mut theirs = Vec::new();
+        for word in reply.text.split_whitespace() {
+            if word.eq_ignore_ascii_case("pass") {
+                continue;
+            }
+            match read_vertex(word, size) {
+                Some(p) if reply.ok => theirs.push(p),
+                _ => {
+                    let failure = Failure::Garbage {
+                        command,
+                        text: reply.text.clone(),
+                    };
+                    return Err(self.failure(failure, record, Some(rules)));
+                }
+            }
+        }
+        let ours: Vec<Point> = rules
+            .legal_turns()
+            .into_iter()
+            .filter_map(|t| match t {
+                Turn::Move(p) => Some(p),
+                Turn::Pass => None,
+            })
+            .collect();
+        let extra: Vec<Point> = theirs
+            .iter()
+            .filter(|p| !ours.contains(p))
+            .copied()
+            .collect();
+        let missing: Vec<Point> = ours
+            .iter()
+            .filter(|p| !theirs.contains(p))
+            .copied()
+            .collect();
+        if extra.is_empty() && missing.is_empty() {
+            return Ok(());
+        }
+        let names = |points: &[Point]| {
+            points
+                .iter()
+                .map(|&p| point_name(p))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let (what, says, say) = if let Some(&p) = extra.first() {
+            let (why, key) = match rules.check(Turn::Move(p)) {
+                Err(illegal) => (illegal_reason(illegal), illegal_kind(illegal)),
+                Ok(()) => ("legal".to_string(), "legal".to_string()),
+            };
+            (
+                format!("lists an illegal move ({key})"),
+                format!("`{command}` lists {} as legal", names(&extra)),
+                format!("{} illegal: {why}", point_name(p)),
+            )
+        } else {
+            (
+                "omits a legal move".to_string(),
+                format!("`{command}` omits {}", names(&missing)),
+                format!("{} legal", names(&missing)),
+            )
+        };
+        let mut shown = record.clone();
+        shown.push((
+            player,
+            Action::Turn(Turn::Move(
+                extra
+                    .first()
+                    .or(missing.first())
+                    .copied()
+                    .unwrap_or(Point::new(0, 0)),
+            )),
+        ));
+        Err(self.divergence(Kind::AllLegal(what), &shown, says, say, Some(rules), None))
+    }
+}
+
+/// Keeps the first divergence of a query (`is_legal`, `all_legal`) in
+/// `soft`; a failure to answer stays fatal.
+fn soft_check(checked: Check<()>, soft: &mut Option<Box<Divergence>>) -> Check<()> {
+    match checked {
+        Ok(()) => Ok(()),
+        Err(d) if matches!(d.kind, Kind::Crash | Kind::Hang | Kind::Garbage) => Err(d),
+        Err(d) => {
+            if soft.is_none() {
+                *soft = Some(d);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The rules' verdict in words.
+pub fn verdict_text(verdict: Result<(), Illegal>) -> String {
+    match verdict {
+        Ok(()) => "legal".to_string(),
+        Err(illegal) => format!("illegal: {}", illegal_reason(illegal)),
+    }
+}
+
+/// The reason a turn is illegal, as a summary key (without turn numbers).
+pub fn illegal_kind(illegal: Illegal) -> String {
+    match illegal {
+        Illegal::Superko { .. } => "superko".to_string(),
+        other => illegal_reason(other),
+    }
+}
+
+/// The sort of a legal turn, judged from the board before and after it: a
+/// pass, a suicide (it cleared the mover's own stones), a capture, or a
+/// plain move.
+fn legal_sort(before: &Grid, after: &Grid, player: Player, turn: Turn) -> String {
+    if turn == Turn::Pass {
+        return "pass".to_string();
+    }
+    let count = |grid: &Grid, color: Color| grid.colors.iter().filter(|&&c| c == color).count();
+    let own = player.color();
+    let foe = player.opponent().color();
+    if count(after, own) <= count(before, own) {
+        "suicide".to_string()
+    } else if count(after, foe) < count(before, foe) {
+        "capture".to_string()
+    } else {
+        "move".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_as_engines_write_them() {
+        let win = |p, h| {
+            Some(Outcome {
+                winner: Some(p),
+                half_points: h,
+            })
+        };
+        assert_eq!(parse_score("B+3.5"), win(Player::Black, 7));
+        assert_eq!(parse_score("W+25.0"), win(Player::White, 50));
+        assert_eq!(
+            parse_score("0"),
+            Some(Outcome {
+                winner: None,
+                half_points: 0
+            })
+        );
+        assert_eq!(parse_score("B+R"), None);
+        assert_eq!(parse_score("nonsense"), None);
+    }
+
+    #[test]
+    fn a_gnugo_board_reads() {
+        let text = "   A B C D E\n 5 . . . . . 5\n 4 . + . + . 4\n 3 . . X O . 3\n 2 . + . + . 2     WHITE (O) has captured 0 stones\n 1 . . . . . 1     BLACK (X) has captured 0 stones\n   A B C D E";
+        let grid = parse_showboard(text, Size::new(5, 5).unwrap()).unwrap();
+        assert_eq!(grid.at(Point::new(2, 2)), Color::Black);
+        assert_eq!(grid.at(Point::new(3, 2)), Color::White);
+        assert_eq!(
+            grid.colors.iter().filter(|&&c| c == Color::Empty).count(),
+            23
+        );
+    }
+}

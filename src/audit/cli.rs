@@ -1,0 +1,135 @@
+//! The `audit` subcommand: its arguments, the line it prints per game, and
+//! the summary at the end.
+
+use super::{run_audit, AuditOptions};
+use crate::generate::{Bias, BIASES};
+use crate::vocab::{Rules, Size};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// `tromp-taylor audit --engine "CMD ARGS" ...`.
+#[derive(Args, Debug)]
+pub struct AuditArgs {
+    /// The engine's command line, as one string: `"/usr/games/gnugo --mode gtp"`.
+    #[arg(long)]
+    pub engine: String,
+    /// The rules the engine is held to: a preset or a compact string (komi
+    /// included, as `koPOSITIONALscoreAREAsui1komi7.5`).
+    #[arg(long, default_value = "tromp-taylor")]
+    pub rules: Rules,
+    /// Board sizes, comma-separated (`5x5,9x9`, `7`, `5x3`).
+    #[arg(long, default_value = "5x5,9x9")]
+    pub size: String,
+    /// How many games.
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// The seed of the games (default: from the clock; printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Biases, comma-separated (uniform, capture, ko, suicide, long), or `mixed`.
+    #[arg(long, default_value = "mixed")]
+    pub bias: String,
+    /// Where to write each divergence's SGF and report, and summary.txt.
+    #[arg(long, default_value = "audit")]
+    pub out: PathBuf,
+    /// Seconds the engine may take over one command before it counts as hung.
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+}
+
+impl AuditArgs {
+    /// The audit's options, or why the arguments do not make one.
+    pub fn options(&self) -> Result<AuditOptions, String> {
+        let engine = super::client::split_command(&self.engine);
+        if engine.is_empty() {
+            return Err("--engine names no program".to_string());
+        }
+        let seed = self.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+        });
+        let mut options = AuditOptions::new(engine, self.games, seed);
+        options.rules = self.rules;
+        options.sizes = self
+            .size
+            .split(',')
+            .map(|s| s.trim().parse::<Size>())
+            .collect::<Result<_, _>>()?;
+        if options.sizes.is_empty() {
+            return Err("--size names no size".to_string());
+        }
+        options.biases = if self.bias.trim() == "mixed" {
+            BIASES.to_vec()
+        } else {
+            self.bias
+                .split(',')
+                .map(|b| b.parse::<Bias>())
+                .collect::<Result<_, _>>()?
+        };
+        if !(self.timeout > 0.0 && self.timeout < 1e6) {
+            return Err("--timeout must be a positive number of seconds".to_string());
+        }
+        options.timeout = Duration::from_secs_f64(self.timeout);
+        options.out = Some(self.out.clone());
+        Ok(options)
+    }
+
+    /// Runs the audit and prints what it finds; exits with 1 when the engine
+    /// diverges from the rules anywhere, 2 on bad arguments.
+    pub fn run(&self) -> ExitCode {
+        let options = match self.options() {
+            Ok(options) => options,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        println!(
+            "tromp-taylor audit: `{}` under {}, {} games on {}, seed {} (repeat with --seed {}), reports in {}",
+            options.engine.join(" "),
+            options.rules,
+            options.games,
+            options
+                .sizes
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            options.seed,
+            options.seed,
+            self.out.display()
+        );
+        let summary = run_audit(&options, |line| println!("{line}"));
+        let caps = summary.capabilities;
+        println!(
+            "checked through: play{}{}{}{}{}",
+            if caps.is_legal { ", is_legal" } else { "" },
+            if caps.all_legal { ", all_legal" } else { "" },
+            if caps.list_stones {
+                ", list_stones"
+            } else if caps.showboard {
+                ", showboard"
+            } else {
+                ""
+            },
+            if caps.captures { ", captures" } else { "" },
+            if caps.final_score {
+                ", final_score"
+            } else {
+                ""
+            },
+        );
+        print!("{}", super::report::summary(&summary));
+        if let Some(first) = summary.found.first() {
+            println!("\nthe first divergence:\n");
+            print!("{}", super::report::report(&summary.engine, first));
+        }
+        if summary.found.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        }
+    }
+}

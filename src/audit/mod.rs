@@ -1,0 +1,325 @@
+//! `tromp-taylor audit`: another engine, run as a child process over GTP,
+//! checked against the rules on generated games.
+//!
+//! [`client`] speaks GTP to the child with a timeout on every command;
+//! [`check`] plays one game on the child and on the rules side by side and
+//! finds the first divergence; this module runs the games, minimises each
+//! divergence (the shortest prefix, then turns removed while it stays), and
+//! writes an SGF and a plain report for each; [`report`] words them and the
+//! summary, grouped by kind.
+
+pub mod check;
+pub mod cli;
+pub mod client;
+pub mod report;
+
+use crate::engine::{EngineKind, SPEC};
+use crate::generate::{generate, Bias, Rng, BIASES};
+use crate::script::{Script, Step};
+use crate::vocab::{Handicap, Rules, Setup, Size};
+use check::{Auditor, Capabilities, Divergence, GameAudit, Kind};
+use client::{Client, Failure};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// What to audit, and how.
+#[derive(Clone, Debug)]
+pub struct AuditOptions {
+    /// The engine's command line: the program and its arguments.
+    pub engine: Vec<String>,
+    /// The rules the engine is held to (komi included).
+    pub rules: Rules,
+    /// The board sizes, drawn in turn.
+    pub sizes: Vec<Size>,
+    /// How many games.
+    pub games: usize,
+    /// The seed of the games.
+    pub seed: u64,
+    /// The longest the engine may take over one command.
+    pub timeout: Duration,
+    /// The biases, drawn in turn.
+    pub biases: Vec<Bias>,
+    /// Where to write each divergence's SGF and report, and the summary.
+    pub out: Option<PathBuf>,
+    /// The rules' engine.
+    pub reference: EngineKind,
+    /// The most replays spent minimising one divergence.
+    pub minimise_budget: usize,
+}
+
+impl AuditOptions {
+    /// Defaults: the ten rules, 5x5 and 9x9, every bias, 10 s a command.
+    pub fn new(engine: Vec<String>, games: usize, seed: u64) -> AuditOptions {
+        AuditOptions {
+            engine,
+            rules: Rules::TROMP_TAYLOR,
+            sizes: vec![Size::new(5, 5).expect("5x5"), Size::new(9, 9).expect("9x9")],
+            games,
+            seed,
+            timeout: Duration::from_secs(10),
+            biases: BIASES.to_vec(),
+            out: None,
+            reference: SPEC,
+            minimise_budget: 300,
+        }
+    }
+}
+
+/// A divergence found in one game, minimised.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The game, from 1.
+    pub game: usize,
+    /// Its bias.
+    pub bias: Bias,
+    /// Its setup.
+    pub setup: Setup,
+    /// The steps of the game as generated, up to the divergence.
+    pub steps_before: usize,
+    /// The minimised game.
+    pub script: Script,
+    /// The divergence in the minimised game.
+    pub divergence: Divergence,
+    /// The SGF and report written, if an output folder was given.
+    pub files: Option<(PathBuf, PathBuf)>,
+}
+
+impl Found {
+    /// The SGF of the minimised game up to the divergence.
+    pub fn sgf(&self) -> String {
+        crate::sgf::write(&self.setup, &self.divergence.record)
+    }
+}
+
+/// What an audit found.
+#[derive(Clone, Debug)]
+pub struct AuditSummary {
+    /// The engine's command line.
+    pub engine: String,
+    /// Games played.
+    pub games: usize,
+    /// Games without divergence.
+    pub agreed: usize,
+    /// Games the engine could not play, with why.
+    pub skipped: Vec<(usize, String)>,
+    /// The divergences, one per game at most.
+    pub found: Vec<Found>,
+    /// Steps played in games that agreed.
+    pub steps: usize,
+    /// Turns taken in games that agreed.
+    pub turns: usize,
+    /// What the engine could be asked.
+    pub capabilities: Capabilities,
+    /// The time taken.
+    pub elapsed: Duration,
+}
+
+/// The engine under audit, restarted after it crashes or hangs.
+struct Auditee {
+    command: Vec<String>,
+    timeout: Duration,
+    client: Option<Client>,
+    caps: Option<Capabilities>,
+}
+
+impl Auditee {
+    fn audit(&mut self, script: &Script, reference: EngineKind) -> GameAudit {
+        if self.client.is_none() {
+            let started = Client::start(&self.command, self.timeout).and_then(|mut client| {
+                if self.caps.is_none() {
+                    self.caps = Some(Capabilities::probe(&mut client)?);
+                }
+                Ok(client)
+            });
+            match started {
+                Ok(client) => self.client = Some(client),
+                Err(failure) => {
+                    let kind = match failure {
+                        Failure::Hang { .. } => Kind::Hang,
+                        Failure::Garbage { .. } => Kind::Garbage,
+                        Failure::Crash { .. } => Kind::Crash,
+                    };
+                    return GameAudit::Diverges(Box::new(Divergence {
+                        kind,
+                        record: Vec::new(),
+                        engine_says: failure.to_string(),
+                        rules_say: "an answer in GTP".to_string(),
+                        rules_grid: None,
+                        engine_grid: None,
+                        transcript: Vec::new(),
+                    }));
+                }
+            }
+        }
+        let caps = self.caps.unwrap_or_default();
+        let client = self.client.as_mut().expect("started");
+        let result = Auditor::new(client, caps, reference).audit(script);
+        if let GameAudit::Diverges(d) = &result {
+            if matches!(d.kind, Kind::Crash | Kind::Hang | Kind::Garbage) {
+                self.client = None;
+            }
+        }
+        result
+    }
+}
+
+/// The script for game `game` (from 1): its own generator, so that any game
+/// can be regenerated alone. Agreements are left out (GTP has none).
+pub fn game_script(options: &AuditOptions, game: usize) -> (Bias, Script) {
+    let mut rng = Rng::new(options.seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let size = *rng.pick(&options.sizes);
+    let bias = options.biases[(game - 1) % options.biases.len()];
+    let setup = Setup {
+        size,
+        rules: options.rules,
+        handicap: Handicap::None,
+    };
+    let mut script = generate(setup, bias, &mut rng);
+    script.steps.retain(|s| !matches!(s, Step::Agree(_)));
+    (bias, script)
+}
+
+/// The shortest prefix, then steps removed while the engine still parts
+/// from the rules the same way.
+fn minimise(
+    auditee: &mut Auditee,
+    reference: EngineKind,
+    script: &Script,
+    divergence: Divergence,
+    budget: usize,
+) -> (Script, Divergence) {
+    let mut best = script.clone();
+    best.steps.truncate(divergence.record.len());
+    let mut best_divergence = divergence;
+    if matches!(
+        best_divergence.kind,
+        Kind::Crash | Kind::Hang | Kind::Garbage
+    ) {
+        return (best, best_divergence);
+    }
+    let kind = best_divergence.kind.clone();
+    let mut spent = 0;
+    let mut chunk = best.steps.len() / 2;
+    while chunk >= 1 && spent < budget {
+        let mut start = 0;
+        while start < best.steps.len() && spent < budget {
+            let mut candidate = best.clone();
+            let end = (start + chunk).min(candidate.steps.len());
+            candidate.steps.drain(start..end);
+            spent += 1;
+            match auditee.audit(&candidate, reference) {
+                GameAudit::Diverges(found) if found.kind == kind => {
+                    candidate.steps.truncate(found.record.len());
+                    best = candidate;
+                    best_divergence = *found;
+                }
+                _ => start += chunk,
+            }
+        }
+        chunk /= 2;
+    }
+    (best, best_divergence)
+}
+
+/// Runs the audit, telling `progress` one line per game.
+pub fn run_audit(options: &AuditOptions, mut progress: impl FnMut(&str)) -> AuditSummary {
+    let started = Instant::now();
+    let mut auditee = Auditee {
+        command: options.engine.clone(),
+        timeout: options.timeout,
+        client: None,
+        caps: None,
+    };
+    let mut summary = AuditSummary {
+        engine: options.engine.join(" "),
+        games: 0,
+        agreed: 0,
+        skipped: Vec::new(),
+        found: Vec::new(),
+        steps: 0,
+        turns: 0,
+        capabilities: Capabilities::default(),
+        elapsed: Duration::ZERO,
+    };
+    if let Some(out) = &options.out {
+        if let Err(e) = std::fs::create_dir_all(out) {
+            progress(&format!("cannot create {}: {e}", out.display()));
+        }
+    }
+    for game in 1..=options.games {
+        let (bias, script) = game_script(options, game);
+        summary.games += 1;
+        let label = format!("game {game} ({}, {bias})", script.setup.size);
+        match auditee.audit(&script, options.reference) {
+            GameAudit::Agrees(played) => {
+                summary.agreed += 1;
+                summary.steps += played.steps;
+                summary.turns += played.turns;
+                progress(&format!(
+                    "{label}: {} steps, {} turns{}: agrees",
+                    played.steps,
+                    played.turns,
+                    if played.ended { ", ended" } else { "" }
+                ));
+            }
+            GameAudit::Unsupported(why) => {
+                progress(&format!("{label}: skipped: {}", why.0));
+                summary.skipped.push((game, why.0));
+            }
+            GameAudit::Diverges(divergence) => {
+                let steps_before = divergence.record.len();
+                let never_started = divergence.record.is_empty()
+                    && divergence.transcript.is_empty()
+                    && matches!(divergence.kind, Kind::Crash | Kind::Hang | Kind::Garbage);
+                let (script, divergence) = minimise(
+                    &mut auditee,
+                    options.reference,
+                    &script,
+                    *divergence,
+                    options.minimise_budget,
+                );
+                let mut found = Found {
+                    game,
+                    bias,
+                    setup: script.setup,
+                    steps_before,
+                    script,
+                    divergence,
+                    files: None,
+                };
+                if let Some(out) = &options.out {
+                    let stem = format!("game-{game:03}-{}", report::slug(&found.divergence.kind));
+                    let sgf = out.join(format!("{stem}.sgf"));
+                    let txt = out.join(format!("{stem}.txt"));
+                    let written = std::fs::write(&sgf, found.sgf() + "\n").and_then(|_| {
+                        std::fs::write(&txt, report::report(&summary.engine, &found))
+                    });
+                    match written {
+                        Ok(()) => found.files = Some((sgf, txt)),
+                        Err(e) => progress(&format!("cannot write {}: {e}", sgf.display())),
+                    }
+                }
+                progress(&format!(
+                    "{label}: DIVERGES: the engine {} at step {} (minimised from {steps_before}){}",
+                    found.divergence.kind,
+                    found.divergence.record.len(),
+                    found
+                        .files
+                        .as_ref()
+                        .map_or(String::new(), |(_, txt)| format!(": {}", txt.display()))
+                ));
+                summary.found.push(found);
+                if never_started {
+                    progress("the engine cannot be started: the audit stops");
+                    break;
+                }
+            }
+        }
+    }
+    summary.capabilities = auditee.caps.unwrap_or_default();
+    summary.elapsed = started.elapsed();
+    if let Some(out) = &options.out {
+        let _ = std::fs::write(out.join("summary.txt"), report::summary(&summary));
+    }
+    summary
+}

@@ -1,0 +1,205 @@
+//! How a divergence is told: what the engine did, what the rules say, the
+//! rule itself quoted from the text of the Tromp-Taylor rules, both boards,
+//! the GTP commands that show it, and the SGF of the game; and the summary
+//! of an audit, grouped by kind.
+
+use super::check::Kind;
+use super::{AuditSummary, Found};
+use crate::report::side_by_side;
+use crate::script::Action;
+use crate::vocab::Turn;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// Rule 1 and comment 1 of the Tromp-Taylor rules.
+pub const RULE_1: &str = "Rule 1: \"Go is played on a 19x19 square grid of points, by two players called Black and White.\" Comment 1: \"By prior agreement a rectangle of different dimensions may be used.\"";
+/// Rule 4.
+pub const RULE_4: &str = "Rule 4: \"Clearing a color is the process of emptying all points of that color that don't reach empty.\"";
+/// Rule 6.
+pub const RULE_6: &str =
+    "Rule 6: \"A turn is either a pass; or a move that doesn't repeat an earlier grid coloring.\"";
+/// Comment 6.
+pub const COMMENT_6: &str = "Comment 6: \"This is the positional superko (PSK) rule, while the situational superko (SSK) rule forbids repeating the same grid coloring with the same player to move.\"";
+/// Rule 7.
+pub const RULE_7: &str = "Rule 7: \"A move consists of coloring an empty point one's own color; then clearing the opponent color, and then clearing one's own color.\"";
+/// Comment 7.
+pub const COMMENT_7: &str = "Comment 7: \"For any specific move, at most one of the clearing processes can have effect; the first is called capture, the second suicide. Allowing suicide means that a play on an empty point can be illegal only due to superko.\"";
+/// Rule 8.
+pub const RULE_8: &str = "Rule 8: \"The game ends after two consecutive passes.\"";
+/// Rule 9.
+pub const RULE_9: &str = "Rule 9: \"A player's score is the number of points of her color, plus the number of empty points that reach only her color.\"";
+/// Comment 9.
+pub const COMMENT_9: &str = "Comment 9: \"This is called area scoring. An almost equivalent result is reached by territory scoring where in addition to empty surrounded space we count opponent stones captured instead of own stones not captured.\"";
+/// Rule 10 and comment 10.
+pub const RULE_10: &str = "Rule 10: \"The player with the higher score at the end of the game is the winner. Equal scores result in a tie.\" Comment 10: \"By prior agreement, for games between equals, a fixed amount can be added to white's final score.\"";
+
+/// The rules that decide a kind of divergence, quoted.
+pub fn rule_for(kind: &Kind) -> Vec<&'static str> {
+    match kind {
+        Kind::AcceptedIllegal(why) => match why.as_str() {
+            "occupied" => vec![RULE_7],
+            "superko" => vec![RULE_6, COMMENT_6],
+            "suicide" => vec![RULE_7, COMMENT_7],
+            "ko" => vec![RULE_6],
+            "off the board" => vec![RULE_1],
+            "the game is over" => vec![RULE_8],
+            _ => vec![RULE_6, RULE_7],
+        },
+        Kind::RefusedLegal(what) => match what.as_str() {
+            "pass" => vec![RULE_6],
+            "suicide" => vec![RULE_7, COMMENT_7],
+            _ => vec![RULE_6, RULE_7],
+        },
+        Kind::IsLegal(_) | Kind::AllLegal(_) => vec![RULE_6, RULE_7, COMMENT_7],
+        Kind::Board => vec![RULE_7, RULE_4],
+        Kind::Captures => vec![COMMENT_7, COMMENT_9],
+        Kind::FinalScore => vec![RULE_9, RULE_10],
+        Kind::Crash | Kind::Hang | Kind::Garbage => vec![],
+    }
+}
+
+/// A file-name-friendly form of a kind.
+pub fn slug(kind: &Kind) -> String {
+    let text = kind.to_string();
+    let mut slug = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    slug.trim_matches('-').to_string()
+}
+
+/// One board with its coordinates, top row first.
+fn board(grid: &crate::vocab::Grid) -> String {
+    let size = grid.size;
+    let header: String = (0..size.width())
+        .map(|x| format!("{:>3}", crate::vertex::column_name(x)))
+        .collect();
+    let mut text = format!("    {header}\n");
+    for y in (0..size.height()).rev() {
+        let row: String = (0..size.width())
+            .map(|x| format!("{:>3}", grid.at(crate::vocab::Point::new(x, y)).mark()))
+            .collect();
+        text.push_str(&format!("{:>3} {row}\n", y + 1));
+    }
+    text
+}
+
+/// The plain report of one divergence.
+pub fn report(engine: &str, found: &Found) -> String {
+    let d = &found.divergence;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "AUDIT of `{engine}`: game {} ({} game under {}, bias {}): the engine {}",
+        found.game, found.setup.size, found.setup.rules, found.bias, d.kind
+    );
+    let _ = writeln!(
+        text,
+        "minimised from {} steps to {}",
+        found.steps_before,
+        d.record.len()
+    );
+    if let Some((player, Action::Turn(turn))) = d.record.last() {
+        let what = match turn {
+            Turn::Pass => format!("{player} passes"),
+            Turn::Move(p) if found.setup.size.index(*p).is_some() => {
+                format!("{player} plays {}", crate::gtp::commands::point_name(*p))
+            }
+            Turn::Move(p) => format!("{player} plays off the board at {p:?}"),
+        };
+        let _ = writeln!(text, "the step: {what} (step {})", d.record.len());
+    }
+    let _ = writeln!(text, "the engine: {}", d.engine_says);
+    let _ = writeln!(text, "the rules:  {}", d.rules_say);
+    let rules = rule_for(&d.kind);
+    if !rules.is_empty() {
+        let _ = writeln!(text, "\nwhat the rules say (the Tromp-Taylor rules):");
+        for rule in rules {
+            let _ = writeln!(text, "  {rule}");
+        }
+    }
+    match (&d.rules_grid, &d.engine_grid) {
+        (Some(ours), Some(theirs)) => {
+            let _ = write!(text, "\n{}", side_by_side("rules", ours, "engine", theirs));
+        }
+        (Some(ours), None) => {
+            let _ = write!(text, "\nthe board by the rules:\n{}", board(ours));
+        }
+        _ => {}
+    }
+    let _ = writeln!(text, "\nthe GTP commands that show it:");
+    for command in &d.transcript {
+        if command.starts_with("play")
+            || command.starts_with("boardsize")
+            || command.starts_with("rectangular_boardsize")
+            || command.starts_with("komi")
+            || command.starts_with("clear_board")
+        {
+            let _ = writeln!(text, "  {command}");
+        }
+    }
+    if let Some(last) = d.transcript.last() {
+        if !last.starts_with("play") {
+            let _ = writeln!(text, "  {last}");
+        }
+    }
+    let _ = writeln!(text, "\nSGF of the game up to there:\n{}", found.sgf());
+    text
+}
+
+/// The summary of an audit: counts, then the divergences grouped by kind.
+pub fn summary(summary: &AuditSummary) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{} games against `{}` in {:.1} s: {} agree, {} diverge, {} skipped ({} steps, {} turns)",
+        summary.games,
+        summary.engine,
+        summary.elapsed.as_secs_f64(),
+        summary.agreed,
+        summary.found.len(),
+        summary.skipped.len(),
+        summary.steps,
+        summary.turns
+    );
+    let mut groups: BTreeMap<&Kind, Vec<&Found>> = BTreeMap::new();
+    for found in &summary.found {
+        groups
+            .entry(&found.divergence.kind)
+            .or_default()
+            .push(found);
+    }
+    if !groups.is_empty() {
+        let _ = writeln!(text, "divergences by kind:");
+    }
+    for (kind, founds) in groups {
+        let games: Vec<String> = founds.iter().map(|f| f.game.to_string()).collect();
+        let shortest = founds
+            .iter()
+            .min_by_key(|f| f.divergence.record.len())
+            .expect("a group has a member");
+        let _ = writeln!(
+            text,
+            "  {:>3} x the engine {kind} (games {}; shortest: {} steps{})",
+            founds.len(),
+            games.join(", "),
+            shortest.divergence.record.len(),
+            shortest
+                .files
+                .as_ref()
+                .map_or(String::new(), |(sgf, _)| format!(", {}", sgf.display()))
+        );
+    }
+    let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+    for (_, why) in &summary.skipped {
+        *reasons.entry(why.as_str()).or_default() += 1;
+    }
+    for (why, n) in reasons {
+        let _ = writeln!(text, "  skipped {n} x: {why}");
+    }
+    text
+}

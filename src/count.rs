@@ -1,0 +1,286 @@
+//! Exact counts that others have published, recomputed here as tests of
+//! both engines: perft (turn sequences of a given length), complete games
+//! on tiny boards, and legal positions L(m, n) with the arcs between them.
+//!
+//! - [`perft`]: sequences of exactly `depth` turns from the empty grid,
+//!   passes included, on `fast` (play and undo) or `spec` (cloned games).
+//! - [`games`]: every game to its end (two consecutive passes), under rules
+//!   where every game is finite (positional or situational superko). Exact,
+//!   by a depth-first search that remembers the count under each state: the
+//!   set of earlier colorings (or situations), the coloring, the player to
+//!   move and the run of passes are all the future depends on.
+//! - [`positions`]: the legal colorings counted twice, by enumerating all
+//!   3^(W*H) colorings and by exploring moves of either color from the empty
+//!   grid with a small bitboard statement of rule 7 ([`tiny`]).
+//! - [`cli`]: the `perft` and `count` subcommands of the binary.
+
+pub mod cli;
+pub mod games;
+pub mod perft;
+pub mod positions;
+pub mod tiny;
+
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use tromp_taylor_fast as fast;
+use tromp_taylor_spec as spec;
+use tromp_taylor_spec::{Point, Rectangle, Rules, Turn};
+
+/// Which engine a count walks the game tree with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineChoice {
+    /// `tromp-taylor-fast`: play and undo.
+    Fast,
+    /// `tromp-taylor-spec`: the literal rules, one cloned game per turn.
+    Spec,
+}
+
+impl fmt::Display for EngineChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EngineChoice::Fast => "fast",
+            EngineChoice::Spec => "spec",
+        })
+    }
+}
+
+/// Why a count could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountError {
+    /// The board cannot be set up.
+    BadSize(String),
+    /// The board is larger than this count can handle.
+    TooLarge(String),
+    /// Under these rules some games never end, so they cannot be counted.
+    InfiniteGames(String),
+    /// The count does not fit in 128 bits.
+    Overflow,
+    /// An engine refused a turn it listed as legal, or made a coloring that
+    /// the rules forbid: a bug in that engine.
+    Engine(String),
+}
+
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CountError::BadSize(why) => write!(f, "bad board size: {why}"),
+            CountError::TooLarge(why) => write!(f, "board too large: {why}"),
+            CountError::InfiniteGames(why) => write!(f, "cannot count games: {why}"),
+            CountError::Overflow => f.write_str("the count does not fit in 128 bits"),
+            CountError::Engine(why) => write!(f, "engine error: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+/// Adds two counts, or says the sum does not fit.
+pub(crate) fn add(a: u128, b: u128) -> Result<u128, CountError> {
+    a.checked_add(b).ok_or(CountError::Overflow)
+}
+
+/// A game that a count can walk: list the legal turns, take one, take it back.
+pub trait Walker {
+    /// Fills `out` with every legal turn (empty once the game is over).
+    fn legal_turns(&mut self, out: &mut Vec<Turn>);
+    /// Takes `turn`, which must be legal; an engine that refuses says why.
+    fn play(&mut self, turn: Turn) -> Result<(), CountError>;
+    /// Takes back the last turn taken by [`Walker::play`].
+    fn undo(&mut self);
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool;
+    /// The run of consecutive passes.
+    fn passes(&self) -> usize;
+    /// Whether Black moves next.
+    fn black_to_move(&self) -> bool;
+    /// The coloring as a base-3 number: point `y * width + x` is digit
+    /// `3^i`, 0 empty, 1 black, 2 white (boards of at most 40 points).
+    fn code(&mut self) -> u64;
+}
+
+/// `tromp-taylor-fast`, walked with play and undo.
+pub struct FastWalker {
+    game: fast::Game,
+    turns: Vec<fast::Turn>,
+    colors: Vec<fast::Color>,
+}
+
+impl FastWalker {
+    /// An empty `grid` under `rules`.
+    pub fn new(grid: Rectangle, rules: Rules) -> Result<FastWalker, CountError> {
+        let rules = crate::engine::fast::rules_to_fast(crate::engine::spec::rules_from_spec(rules));
+        let game = fast::Game::new(grid.width(), grid.height(), rules)
+            .map_err(|e| CountError::BadSize(e.to_string()))?;
+        Ok(FastWalker {
+            game,
+            turns: Vec::new(),
+            colors: Vec::new(),
+        })
+    }
+}
+
+impl Walker for FastWalker {
+    fn legal_turns(&mut self, out: &mut Vec<Turn>) {
+        self.game.legal_turns_into(&mut self.turns);
+        out.clear();
+        out.extend(self.turns.iter().map(|t| match *t {
+            fast::Turn::Pass => Turn::Pass,
+            fast::Turn::Move(p) => Turn::Move(Point::new(p.x, p.y)),
+        }));
+    }
+
+    fn play(&mut self, turn: Turn) -> Result<(), CountError> {
+        let turn = match turn {
+            Turn::Pass => fast::Turn::Pass,
+            Turn::Move(p) => fast::Turn::Move(fast::Point::new(p.x, p.y)),
+        };
+        self.game
+            .play(turn)
+            .map_err(|e| CountError::Engine(format!("fast refused a turn it listed: {e}")))
+    }
+
+    fn undo(&mut self) {
+        self.game.undo();
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn passes(&self) -> usize {
+        self.game.consecutive_passes()
+    }
+
+    fn black_to_move(&self) -> bool {
+        self.game.to_move() == fast::Player::Black
+    }
+
+    fn code(&mut self) -> u64 {
+        self.game.coloring_into(&mut self.colors);
+        base3(self.colors.iter().map(|c| match c {
+            fast::Color::Empty => 0,
+            fast::Color::Black => 1,
+            fast::Color::White => 2,
+        }))
+    }
+}
+
+/// `tromp-taylor-spec`, which has no undo: a stack of cloned games.
+pub struct SpecWalker {
+    games: Vec<spec::Game>,
+}
+
+impl SpecWalker {
+    /// An empty `grid` under `rules`.
+    pub fn new(grid: Rectangle, rules: Rules) -> SpecWalker {
+        SpecWalker {
+            games: vec![spec::Game::new(grid, rules)],
+        }
+    }
+
+    fn top(&self) -> &spec::Game {
+        self.games
+            .last()
+            .expect("the starting game is never popped")
+    }
+}
+
+impl Walker for SpecWalker {
+    fn legal_turns(&mut self, out: &mut Vec<Turn>) {
+        out.clear();
+        out.extend(self.top().legal_turns());
+    }
+
+    fn play(&mut self, turn: Turn) -> Result<(), CountError> {
+        let mut next = self.top().clone();
+        next.play(turn)
+            .map_err(|e| CountError::Engine(format!("spec refused a turn it listed: {e}")))?;
+        self.games.push(next);
+        Ok(())
+    }
+
+    fn undo(&mut self) {
+        if self.games.len() > 1 {
+            self.games.pop();
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.top().is_over()
+    }
+
+    fn passes(&self) -> usize {
+        self.top().consecutive_passes()
+    }
+
+    fn black_to_move(&self) -> bool {
+        self.top().to_move() == spec::Player::Black
+    }
+
+    fn code(&mut self) -> u64 {
+        base3(self.top().coloring().colors().iter().map(|c| match c {
+            spec::Color::Empty => 0,
+            spec::Color::Black => 1,
+            spec::Color::White => 2,
+        }))
+    }
+}
+
+/// Base-3 digits, least significant first, as a number (wrapping past 40 digits).
+fn base3(digits: impl DoubleEndedIterator<Item = u64>) -> u64 {
+    digits
+        .rev()
+        .fold(0u64, |code, d| code.wrapping_mul(3).wrapping_add(d))
+}
+
+/// The number of worker threads: one per core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Stack size of the counting threads: the searches recurse once per turn.
+pub(crate) const STACK: usize = 256 << 20;
+
+/// A small multiplicative hasher (FxHash's) for the memo of [`games`].
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Builds [`Fx`] hashers.
+pub(crate) type FxBuild = BuildHasherDefault<Fx>;
+
+/// Whether progress bars may be drawn: stderr is a terminal.
+pub(crate) fn stderr_is_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal()
+}
+
+/// A progress bar of `len` steps with `what` after the count, or a hidden one.
+pub(crate) fn progress_bar(show: bool, len: u64, what: &str) -> indicatif::ProgressBar {
+    if !show || !stderr_is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    let template = format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} (eta {{eta}})");
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}

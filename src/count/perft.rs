@@ -1,0 +1,217 @@
+//! Perft: the number of turn sequences of exactly `depth` turns from the
+//! empty grid, passes included. A game that ended before `depth` turns adds
+//! nothing; one that ends exactly at `depth` adds one.
+//!
+//! The tree is cut a few turns down into prefixes that the worker threads
+//! take in turn; each replays its prefix on its own game and walks the rest
+//! depth first (play and undo on `fast`, a stack of clones on `spec`).
+
+use super::{add, progress_bar, CountError, EngineChoice, FastWalker, SpecWalker, Walker, STACK};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use tromp_taylor_spec::{Rectangle, Rules, Turn};
+
+/// What to count.
+#[derive(Clone, Copy, Debug)]
+pub struct PerftOptions {
+    /// The board.
+    pub grid: Rectangle,
+    /// The rules.
+    pub rules: Rules,
+    /// The number of turns.
+    pub depth: u32,
+    /// The engine walked.
+    pub engine: EngineChoice,
+    /// Worker threads.
+    pub threads: usize,
+    /// Whether to draw a progress bar (only when stderr is a terminal).
+    pub progress: bool,
+}
+
+impl PerftOptions {
+    /// The count on `grid` to `depth` under the ten rules, on `fast`, one
+    /// thread per core, no progress bar.
+    pub fn new(grid: Rectangle, depth: u32) -> PerftOptions {
+        PerftOptions {
+            grid,
+            rules: Rules::default(),
+            depth,
+            engine: EngineChoice::Fast,
+            threads: super::default_threads(),
+            progress: false,
+        }
+    }
+}
+
+/// What the count came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Perft {
+    /// The number of sequences.
+    pub count: u128,
+    /// The count under each legal first turn, in the engine's order (the
+    /// pass first); empty at depth 0.
+    pub divide: Vec<(Turn, u128)>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// The perft count: every sequence of exactly `options.depth` turns.
+pub fn perft(options: &PerftOptions) -> Result<Perft, CountError> {
+    let PerftOptions { grid, rules, .. } = *options;
+    match options.engine {
+        EngineChoice::Fast => {
+            FastWalker::new(grid, rules)?;
+            perft_with(options, || {
+                FastWalker::new(grid, rules).expect("the size was accepted above")
+            })
+        }
+        EngineChoice::Spec => perft_with(options, || SpecWalker::new(grid, rules)),
+    }
+}
+
+/// How far the tree is cut, at most, into prefixes for the threads.
+const SPLIT_DEPTH: u32 = 3;
+
+/// Enough prefixes to keep every thread busy to the end.
+const SPLIT_PREFIXES: usize = 256;
+
+/// The perft count walked on the games `make` starts.
+pub fn perft_with<W: Walker>(
+    options: &PerftOptions,
+    make: impl Fn() -> W + Sync,
+) -> Result<Perft, CountError> {
+    let started = Instant::now();
+    let depth = options.depth;
+    if depth == 0 {
+        return Ok(Perft {
+            count: 1,
+            divide: Vec::new(),
+            elapsed: started.elapsed(),
+        });
+    }
+    // The first turns, then the prefixes `split` turns deep: deep enough
+    // for some hundreds of them, at most `depth` and `SPLIT_DEPTH`.
+    let mut root = make();
+    let mut first = Vec::new();
+    root.legal_turns(&mut first);
+    let mut split = 0;
+    let mut prefixes: Vec<Vec<Turn>> = vec![Vec::new()];
+    while split < depth.min(SPLIT_DEPTH) && (split == 0 || prefixes.len() < SPLIT_PREFIXES) {
+        split += 1;
+        let mut deeper = Vec::new();
+        for prefix in &prefixes {
+            for &turn in prefix {
+                root.play(turn)?;
+            }
+            let mut turns = Vec::new();
+            root.legal_turns(&mut turns);
+            for &turn in &turns {
+                let mut longer = prefix.clone();
+                longer.push(turn);
+                deeper.push(longer);
+            }
+            for _ in prefix {
+                root.undo();
+            }
+        }
+        prefixes = deeper;
+    }
+    let rest = depth - split;
+    let bar = progress_bar(options.progress, prefixes.len() as u64, "prefixes");
+    let next = AtomicUsize::new(0);
+    let sums = Mutex::new(vec![0u128; first.len()]);
+    let failure = Mutex::new(None);
+    let worker = || {
+        let mut walker = make();
+        let mut buffers = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(prefix) = prefixes.get(i) else { break };
+            let result = (|| {
+                for &turn in prefix {
+                    walker.play(turn)?;
+                }
+                let count = perft_node(&mut walker, rest, &mut buffers);
+                for _ in prefix {
+                    walker.undo();
+                }
+                count
+            })();
+            match result {
+                Ok(count) => {
+                    let slot = first.iter().position(|&t| t == prefix[0]).unwrap_or(0);
+                    let mut sums = sums.lock().expect("no worker panics");
+                    match add(sums[slot], count) {
+                        Ok(sum) => sums[slot] = sum,
+                        Err(e) => *failure.lock().expect("no worker panics") = Some(e),
+                    }
+                }
+                Err(e) => {
+                    *failure.lock().expect("no worker panics") = Some(e);
+                    break;
+                }
+            }
+            bar.inc(1);
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads.max(1) {
+            std::thread::Builder::new()
+                .stack_size(STACK)
+                .spawn_scoped(scope, worker)
+                .expect("a thread can be started");
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure.into_inner().expect("no worker panics") {
+        return Err(e);
+    }
+    let sums = sums.into_inner().expect("no worker panics");
+    let count = sums.iter().try_fold(0u128, |a, &b| add(a, b))?;
+    Ok(Perft {
+        count,
+        divide: first.into_iter().zip(sums).collect(),
+        elapsed: started.elapsed(),
+    })
+}
+
+/// The sequences of exactly `depth` turns from the walker's game.
+pub fn perft_node<W: Walker>(
+    walker: &mut W,
+    depth: u32,
+    buffers: &mut Vec<Vec<Turn>>,
+) -> Result<u128, CountError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    if walker.is_over() {
+        return Ok(0);
+    }
+    let mut turns = buffers.pop().unwrap_or_default();
+    walker.legal_turns(&mut turns);
+    let result = if depth == 1 {
+        Ok(turns.len() as u128)
+    } else {
+        let mut total = 0u128;
+        let mut result = Ok(());
+        for &turn in &turns {
+            if let Err(e) = walker.play(turn) {
+                result = Err(e);
+                break;
+            }
+            let below = perft_node(walker, depth - 1, buffers);
+            walker.undo();
+            match below.and_then(|n| add(total, n)) {
+                Ok(sum) => total = sum,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        result.map(|()| total)
+    };
+    buffers.push(turns);
+    result
+}

@@ -1,0 +1,182 @@
+//! The game a GTP session holds: how it started (a board, rules, a handicap
+//! or a setup position) and the turns taken since, replayed from the start
+//! whenever the start changes or a turn is undone, so that `spec` (which has
+//! no undo) and `fast` go down one code path.
+
+use crate::engine::{Engine, EngineKind};
+use crate::vocab::{Color, Handicap, Player, Rules, Setup, Size, Turn, Verdict};
+
+/// How a game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The empty board, with a handicap (comment 5; seed 004).
+    Empty(Handicap),
+    /// A setup position (a game record's `AB`/`AW`) with a player to move.
+    Position {
+        /// The colors in point order.
+        colors: Vec<Color>,
+        /// The player to move.
+        to_move: Player,
+    },
+}
+
+/// A game in progress: its start, the turns taken, and the engine that has
+/// played them.
+pub struct Game {
+    kind: EngineKind,
+    size: Size,
+    rules: Rules,
+    start: Start,
+    turns: Vec<(Player, Turn)>,
+    engine: Box<dyn Engine + Send>,
+}
+
+/// Why a game could not be rebuilt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RebuildError {
+    /// The engine cannot start the game.
+    Start(String),
+    /// A turn is illegal from this start: its number (from 1) and why.
+    Turn(usize, crate::vocab::Illegal),
+}
+
+impl std::fmt::Display for RebuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RebuildError::Start(e) => f.write_str(e),
+            RebuildError::Turn(n, illegal) => write!(f, "turn {n} would be {illegal}"),
+        }
+    }
+}
+
+impl Game {
+    /// Starts a game, or says why the engine cannot.
+    pub fn new(
+        kind: EngineKind,
+        size: Size,
+        rules: Rules,
+        start: Start,
+    ) -> Result<Game, RebuildError> {
+        Game::replayed(kind, size, rules, start, &[])
+    }
+
+    /// The game started from `start` with `turns` replayed.
+    fn replayed(
+        kind: EngineKind,
+        size: Size,
+        rules: Rules,
+        start: Start,
+        turns: &[Turn],
+    ) -> Result<Game, RebuildError> {
+        let engine = match &start {
+            Start::Empty(handicap) => (kind.start)(Setup {
+                size,
+                rules,
+                handicap: *handicap,
+            }),
+            Start::Position { colors, to_move } => {
+                (kind.start_position)(size, rules, colors, *to_move)
+            }
+        }
+        .map_err(RebuildError::Start)?;
+        let mut game = Game {
+            kind,
+            size,
+            rules,
+            start,
+            turns: Vec::with_capacity(turns.len()),
+            engine,
+        };
+        for (n, &turn) in turns.iter().enumerate() {
+            game.play(turn)
+                .map_err(|illegal| RebuildError::Turn(n + 1, illegal))?;
+        }
+        Ok(game)
+    }
+
+    /// The same turns from another start, size or rules; `self` is unchanged
+    /// when a turn would be illegal there.
+    pub fn rebuilt(
+        &self,
+        size: Size,
+        rules: Rules,
+        start: Start,
+        turns: &[Turn],
+    ) -> Result<Game, RebuildError> {
+        Game::replayed(self.kind, size, rules, start, turns)
+    }
+
+    /// The same game under other rules (komi included).
+    pub fn with_rules(&self, rules: Rules) -> Result<Game, RebuildError> {
+        self.rebuilt(self.size, rules, self.start.clone(), &self.turn_list())
+    }
+
+    /// Takes `turn` for the player to move, if it is legal.
+    pub fn play(&mut self, turn: Turn) -> Verdict {
+        let player = self.engine.to_move();
+        self.engine.play(turn)?;
+        self.turns.push((player, turn));
+        Ok(())
+    }
+
+    /// Takes back the last turn (replaying the others from the start);
+    /// `false` when there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.turns.is_empty() {
+            return false;
+        }
+        let mut turns = self.turn_list();
+        turns.pop();
+        match self.rebuilt(self.size, self.rules, self.start.clone(), &turns) {
+            Ok(game) => {
+                *self = game;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The engine, to ask about the position.
+    pub fn engine(&self) -> &dyn Engine {
+        &*self.engine
+    }
+
+    /// The board.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The rules, with komi.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// How the game started.
+    pub fn start(&self) -> &Start {
+        &self.start
+    }
+
+    /// The turns taken, each with the player who took it.
+    pub fn turns(&self) -> &[(Player, Turn)] {
+        &self.turns
+    }
+
+    /// The turns taken.
+    pub fn turn_list(&self) -> Vec<Turn> {
+        self.turns.iter().map(|&(_, turn)| turn).collect()
+    }
+
+    /// Whether nothing has happened yet: no turn, no handicap, no setup stones.
+    pub fn is_fresh(&self) -> bool {
+        self.turns.is_empty()
+            && match &self.start {
+                Start::Empty(handicap) => *handicap == Handicap::None,
+                Start::Position { colors, .. } => colors.iter().all(|&c| c == Color::Empty),
+            }
+    }
+
+    /// The engine kind playing this game.
+    pub fn kind(&self) -> EngineKind {
+        self.kind
+    }
+}

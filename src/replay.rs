@@ -1,0 +1,360 @@
+//! The `replay` job: game records replayed under the rules, move by move,
+//! with the first illegal move and its reason, the final board, the score,
+//! and whether the recorded result agrees.
+
+use crate::engine::{Engine, EngineKind, FAST, SPEC};
+use crate::play::explain;
+use crate::record::{GameRecord, RecordedMove, RulesSource};
+use crate::vertex::vertex_name;
+use crate::vocab::{Grid, Illegal, Outcome, Player, Point, Setup, Turn};
+use serde::Serialize;
+use std::fmt;
+
+/// Which engine replays the records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// The literal statement of the rules.
+    Spec,
+    /// The optimised engine.
+    Fast,
+    /// Both, checked against each other on every move.
+    Both,
+}
+
+impl std::str::FromStr for EngineChoice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<EngineChoice, String> {
+        match text {
+            "spec" => Ok(EngineChoice::Spec),
+            "fast" => Ok(EngineChoice::Fast),
+            "both" => Ok(EngineChoice::Both),
+            _ => Err(format!("unknown engine {text:?}: use spec, fast or both")),
+        }
+    }
+}
+
+/// The verdict on one recorded move.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveVerdict {
+    /// The move's number in the record, from 1.
+    pub number: usize,
+    /// Its node, from 0 at the root.
+    pub node: usize,
+    /// `B` or `W`.
+    pub player: String,
+    /// `pass` or a vertex such as `D4`.
+    pub vertex: String,
+    /// `legal`, or why not.
+    pub verdict: String,
+}
+
+/// What the recorded result says about ours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultCheck {
+    /// No `RE`.
+    NoResult,
+    /// `RE` agrees with the score under the rules.
+    Agrees,
+    /// `RE` names another winner or margin.
+    Disagrees,
+    /// `RE` is a resignation: not a score, so not compared.
+    Resignation,
+    /// `RE` is a loss on time.
+    Time,
+    /// `RE` is a forfeit.
+    Forfeit,
+    /// `RE` is void, unknown, or unreadable.
+    NotAScore,
+}
+
+/// The replay of one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    /// The file.
+    pub file: String,
+    /// Which game and line of the file (empty for a file's one main line).
+    pub line: String,
+    /// `WxH`.
+    pub size: String,
+    /// The compact rule string the game was replayed under.
+    pub rules: String,
+    /// Where the rules came from.
+    pub rules_from: String,
+    /// The verdict on every move replayed (up to the first illegal one).
+    pub moves: Vec<MoveVerdict>,
+    /// The first illegal move, if any: the game stops there.
+    pub illegal: Option<MoveVerdict>,
+    /// Where `spec` and `fast` part, with `--engine both`.
+    pub engines_disagree: Option<String>,
+    /// The board after the last legal move, top row first.
+    pub board: Vec<String>,
+    /// Whether the game is over under the rules.
+    pub over: bool,
+    /// Black's score, without komi.
+    pub black: usize,
+    /// White's score, without komi.
+    pub white: usize,
+    /// The result with komi.
+    pub result: String,
+    /// `RE`, as recorded.
+    pub recorded: Option<String>,
+    /// What `RE` says about `result`.
+    pub result_check: ResultCheck,
+}
+
+impl GameReport {
+    /// Whether this game counts as a failure: an illegal move, the engines
+    /// parting, or a recorded score that disagrees.
+    pub fn failed(&self) -> bool {
+        self.illegal.is_some()
+            || self.engines_disagree.is_some()
+            || self.result_check == ResultCheck::Disagrees
+    }
+}
+
+fn vertex(turn: Turn) -> String {
+    match turn {
+        Turn::Pass => "pass".to_string(),
+        Turn::Move(p) => vertex_name(tromp_taylor_spec::Point::new(p.x, p.y)),
+    }
+}
+
+fn letter(player: Player) -> String {
+    match player {
+        Player::Black => "B".to_string(),
+        Player::White => "W".to_string(),
+    }
+}
+
+/// Why a turn is illegal, in words that name the rule.
+fn reason(illegal: Illegal) -> String {
+    use tromp_taylor_spec::{IllegalTurn as I, Point as P};
+    let p = P::new(0, 0);
+    explain(&match illegal {
+        Illegal::GameOver => I::GameOver,
+        Illegal::OffBoard => I::OffBoard(p),
+        Illegal::Occupied => I::Occupied(p),
+        Illegal::Suicide => I::Suicide(p),
+        Illegal::Superko { repeats_turn } => I::Superko {
+            point: p,
+            repeats_turn,
+        },
+        Illegal::Ko => I::Ko(p),
+    })
+}
+
+fn board_rows(grid: &Grid) -> Vec<String> {
+    (0..grid.size.height())
+        .rev()
+        .map(|y| {
+            (0..grid.size.width())
+                .map(|x| grid.at(Point::new(x, y)).mark())
+                .collect()
+        })
+        .collect()
+}
+
+/// Reads `RE` and compares it with our result.
+pub fn check_result(recorded: Option<&str>, ours: Outcome) -> ResultCheck {
+    let Some(re) = recorded else {
+        return ResultCheck::NoResult;
+    };
+    let re = re.trim();
+    let upper = re.to_ascii_uppercase();
+    if matches!(upper.as_str(), "0" | "DRAW" | "JIGO") {
+        return if ours.winner.is_none() {
+            ResultCheck::Agrees
+        } else {
+            ResultCheck::Disagrees
+        };
+    }
+    let winner = match upper.get(..2) {
+        Some("B+") => Player::Black,
+        Some("W+") => Player::White,
+        _ => return ResultCheck::NotAScore,
+    };
+    let margin = &upper[2..];
+    match margin {
+        "R" | "RESIGN" => return ResultCheck::Resignation,
+        "T" | "TIME" => return ResultCheck::Time,
+        "F" | "FORFEIT" => return ResultCheck::Forfeit,
+        _ => {}
+    }
+    if ours.winner != Some(winner) {
+        return ResultCheck::Disagrees;
+    }
+    if margin.is_empty() {
+        return ResultCheck::Agrees;
+    }
+    match margin.parse::<f64>() {
+        Ok(points) if (points * 2.0).fract() == 0.0 => {
+            if (points * 2.0) as u64 == ours.half_points {
+                ResultCheck::Agrees
+            } else {
+                ResultCheck::Disagrees
+            }
+        }
+        _ => ResultCheck::NotAScore,
+    }
+}
+
+fn start(kind: EngineKind, record: &GameRecord) -> Result<Box<dyn Engine + Send>, String> {
+    match &record.setup {
+        Some(colors) => {
+            (kind.start_position)(record.size, record.rules, colors, record.first_player)
+        }
+        None => (kind.start)(Setup {
+            size: record.size,
+            rules: record.rules,
+            handicap: record.handicap,
+        }),
+    }
+}
+
+/// Replays one game record.
+pub fn replay(
+    file: &str,
+    record: &GameRecord,
+    engines: EngineChoice,
+) -> Result<GameReport, String> {
+    let (main_kind, check_kind) = match engines {
+        EngineChoice::Spec => (SPEC, None),
+        EngineChoice::Fast => (FAST, None),
+        EngineChoice::Both => (SPEC, Some(FAST)),
+    };
+    let setup_error = |e: String| format!("node 0, the setup: {e}");
+    let mut main = start(main_kind, record).map_err(setup_error)?;
+    let mut check = match check_kind {
+        Some(kind) => Some(start(kind, record).map_err(setup_error)?),
+        None => None,
+    };
+    let mut moves = Vec::new();
+    let mut illegal = None;
+    let mut engines_disagree = None;
+    for (i, &RecordedMove { node, player, turn }) in record.moves.iter().enumerate() {
+        let mut verdict = MoveVerdict {
+            number: i + 1,
+            node,
+            player: letter(player),
+            vertex: vertex(turn),
+            verdict: "legal".to_string(),
+        };
+        if main.to_move() != player {
+            verdict.verdict = format!(
+                "out of turn: it is {}'s turn (rule 5: the players alternate)",
+                main.to_move()
+            );
+            illegal = Some(verdict);
+            break;
+        }
+        let result = main.play(turn);
+        if let Some(other) = check.as_mut() {
+            let other_result = other.play(turn);
+            if other_result != result || other.grid() != main.grid() {
+                engines_disagree = Some(format!(
+                    "move {} ({} {}): spec says {:?}, fast says {:?}{}",
+                    i + 1,
+                    letter(player),
+                    vertex(turn),
+                    result,
+                    other_result,
+                    if other.grid() != main.grid() {
+                        "; their boards differ"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+        }
+        if let Err(why) = result {
+            verdict.verdict = format!("illegal: {}", reason(why));
+            illegal = Some(verdict);
+            break;
+        }
+        moves.push(verdict);
+        if engines_disagree.is_some() {
+            break;
+        }
+    }
+    let outcome = main.outcome();
+    Ok(GameReport {
+        file: file.to_string(),
+        line: record.line.clone(),
+        size: record.size.to_string(),
+        rules: record.rules.to_string(),
+        rules_from: match &record.rules_source {
+            RulesSource::Override => "--rules".to_string(),
+            RulesSource::Ru(ru) => format!("RU[{ru}]"),
+            RulesSource::Default => "the default (no RU)".to_string(),
+        },
+        moves,
+        illegal,
+        engines_disagree,
+        board: board_rows(&main.grid()),
+        over: main.is_over(),
+        black: main.score(Player::Black),
+        white: main.score(Player::White),
+        result: outcome.to_string(),
+        result_check: check_result(record.result.as_deref(), outcome),
+        recorded: record.result.clone(),
+    })
+}
+
+impl fmt::Display for GameReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let line = if self.line.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", self.line)
+        };
+        writeln!(
+            f,
+            "{}{line}: {}, rules {} from {}, {} moves replayed",
+            self.file,
+            self.size,
+            self.rules,
+            self.rules_from,
+            self.moves.len()
+        )?;
+        if let Some(bad) = &self.illegal {
+            writeln!(
+                f,
+                "  move {} ({} {}, node {}) is {}",
+                bad.number, bad.player, bad.vertex, bad.node, bad.verdict
+            )?;
+        }
+        if let Some(disagreement) = &self.engines_disagree {
+            writeln!(f, "  the engines part at {disagreement}")?;
+        }
+        for row in &self.board {
+            writeln!(f, "    {row}")?;
+        }
+        let state = if self.over {
+            "the game is over"
+        } else {
+            "the game is not over; scored as the position stands"
+        };
+        writeln!(
+            f,
+            "  score: Black {}, White {} ({state}): {}",
+            self.black, self.white, self.result
+        )?;
+        match &self.recorded {
+            Some(re) => write!(
+                f,
+                "  RE[{re}]: {}",
+                match self.result_check {
+                    ResultCheck::Agrees => "agrees",
+                    ResultCheck::Disagrees => "DISAGREES",
+                    ResultCheck::Resignation => "a resignation, not a score",
+                    ResultCheck::Time => "a loss on time, not a score",
+                    ResultCheck::Forfeit => "a forfeit, not a score",
+                    ResultCheck::NotAScore | ResultCheck::NoResult => "not a score",
+                }
+            ),
+            None => write!(f, "  no RE recorded"),
+        }
+    }
+}

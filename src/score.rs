@@ -1,0 +1,138 @@
+//! The `score` job: a final position, from a game record or a grid, scored
+//! under area (rule 9) or territory (comment 9) scoring, optionally after
+//! the players agree on points to empty (comment 8).
+
+use crate::engine::SPEC;
+use crate::record::GameRecord;
+use crate::vocab::{Color, Player, Point, Rules, Setup, Size};
+use serde::Serialize;
+use std::fmt;
+use tromp_taylor_spec as spec;
+
+/// A scored position.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreReport {
+    /// The board after the agreed points are emptied, top row first.
+    pub board: Vec<String>,
+    /// The compact rule string.
+    pub rules: String,
+    /// The points emptied by agreement, as vertices.
+    pub dead: Vec<String>,
+    /// Prisoners held by Black and White (territory scoring counts them).
+    pub prisoners: [usize; 2],
+    /// Black's score, without komi.
+    pub black: usize,
+    /// White's score, without komi.
+    pub white: usize,
+    /// The result with komi.
+    pub result: String,
+}
+
+/// Scores `colors` on `size` under `rules`, after emptying `dead`; each
+/// emptied stone is a prisoner of its owner's opponent (as in comment 8's
+/// agreement). `prisoners` are those already held, Black's first.
+pub fn score_position(
+    size: Size,
+    rules: Rules,
+    colors: &[Color],
+    prisoners: [usize; 2],
+    dead: &[Point],
+) -> Result<ScoreReport, String> {
+    let grid = spec::Rectangle::new(size.width(), size.height()).map_err(|e| e.to_string())?;
+    if colors.len() != size.points() {
+        return Err(format!("a {size} board has {} points", size.points()));
+    }
+    let mut coloring = spec::rules::empty_grid(&grid);
+    let mut prisoners = prisoners;
+    for (i, color) in colors.iter().enumerate() {
+        coloring[i] = match color {
+            Color::Black => spec::Color::Black,
+            Color::White => spec::Color::White,
+            Color::Empty => spec::Color::Empty,
+        };
+    }
+    for &p in dead {
+        let i = size
+            .index(p)
+            .ok_or_else(|| format!("the dead point {p:?} is off the {size} board"))?;
+        match coloring[i] {
+            spec::Color::Black => prisoners[Player::White as usize] += 1,
+            spec::Color::White => prisoners[Player::Black as usize] += 1,
+            spec::Color::Empty => {}
+        }
+        coloring[i] = spec::Color::Empty;
+    }
+    let score = |player: spec::Player, held: usize| {
+        if rules.territory_scoring {
+            spec::comments::territory_score(&grid, &coloring, player, held)
+        } else {
+            spec::rules::score(&grid, &coloring, player)
+        }
+    };
+    let black = score(spec::Player::Black, prisoners[0]);
+    let white = score(spec::Player::White, prisoners[1]);
+    let (b, w) = spec::comments::scores_with_komi(black, white, rules.komi_half_points);
+    Ok(ScoreReport {
+        board: grid
+            .diagram(&coloring)
+            .lines()
+            .map(str::to_string)
+            .collect(),
+        rules: rules.to_string(),
+        dead: dead
+            .iter()
+            .map(|p| crate::vertex::vertex_name(spec::Point::new(p.x, p.y)))
+            .collect(),
+        prisoners,
+        black,
+        white,
+        result: spec::rules::outcome(b, w).to_string(),
+    })
+}
+
+/// The final position of a game record, replayed by `spec`, with the
+/// prisoners taken; refused if a move is out of turn or illegal.
+pub fn final_position(record: &GameRecord) -> Result<(Vec<Color>, [usize; 2]), String> {
+    let mut engine = match &record.setup {
+        Some(colors) => {
+            (SPEC.start_position)(record.size, record.rules, colors, record.first_player)?
+        }
+        None => (SPEC.start)(Setup {
+            size: record.size,
+            rules: record.rules,
+            handicap: record.handicap,
+        })?,
+    };
+    for (i, m) in record.moves.iter().enumerate() {
+        if engine.to_move() != m.player {
+            return Err(format!("move {} (node {}) is out of turn", i + 1, m.node));
+        }
+        engine
+            .play(m.turn)
+            .map_err(|e| format!("move {} (node {}) is {e}", i + 1, m.node))?;
+    }
+    let prisoners = [
+        engine.prisoners(Player::Black),
+        engine.prisoners(Player::White),
+    ];
+    Ok((engine.grid().colors, prisoners))
+}
+
+impl fmt::Display for ScoreReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in &self.board {
+            writeln!(f, "    {row}")?;
+        }
+        if !self.dead.is_empty() {
+            writeln!(f, "agreed dead: {}", self.dead.join(","))?;
+        }
+        writeln!(f, "rules: {}", self.rules)?;
+        writeln!(
+            f,
+            "prisoners: Black {}, White {}",
+            self.prisoners[0], self.prisoners[1]
+        )?;
+        writeln!(f, "score: Black {}, White {}", self.black, self.white)?;
+        write!(f, "result: {}", self.result)
+    }
+}

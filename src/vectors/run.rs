@@ -1,0 +1,351 @@
+//! `vectors run`: the conformance vectors played against any GTP engine, one
+//! JSON line per case (`pass`, `fail`, `skip`, `error`) and a summary.
+
+use super::{Case, VectorFile};
+use crate::audit::client::{Client, Failure};
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::Duration;
+
+/// What running one case came to.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CaseResult {
+    /// The case's id.
+    pub id: String,
+    /// `pass`, `fail`, `skip` or `error`.
+    pub status: String,
+    /// Where it failed, or why it was skipped or could not run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// What the vector expected there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+    /// What the engine answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub got: Option<String>,
+}
+
+impl CaseResult {
+    fn new(id: &str, status: &str) -> CaseResult {
+        CaseResult {
+            id: id.to_string(),
+            status: status.to_string(),
+            at: None,
+            expected: None,
+            got: None,
+        }
+    }
+
+    fn with(
+        mut self,
+        at: impl Into<String>,
+        expected: impl Into<String>,
+        got: impl Into<String>,
+    ) -> CaseResult {
+        self.at = Some(at.into());
+        self.expected = Some(expected.into());
+        self.got = Some(got.into());
+        self
+    }
+}
+
+/// The commands an engine has, asked once.
+struct Capabilities {
+    is_legal: bool,
+    all_legal: bool,
+    list_stones: bool,
+    final_score: bool,
+    kata_set_rules: bool,
+    rectangular: bool,
+}
+
+/// Reads every vector file of `dir`, in name order.
+pub fn read_dir(dir: &Path) -> Result<Vec<VectorFile>, String> {
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
+}
+
+fn stones(text: &str) -> BTreeSet<String> {
+    text.split_whitespace()
+        .map(|v| v.to_ascii_uppercase())
+        .collect()
+}
+
+/// The stones of one color in a grid (rows top first), as vertices.
+fn grid_stones(rows: &[String], mark: char) -> BTreeSet<String> {
+    let height = rows.len();
+    let mut set = BTreeSet::new();
+    for (row_from_top, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            if c == mark {
+                let point = tromp_taylor_spec::Point::new(x, height - 1 - row_from_top);
+                set.insert(crate::vertex::vertex_name(point));
+            }
+        }
+    }
+    set
+}
+
+fn send(client: &mut Client, command: &str) -> Result<crate::audit::client::Reply, Failure> {
+    client.send(command)
+}
+
+/// Runs one case on a fresh game of the engine. `Err` only when the engine
+/// itself failed (crash, hang, garbage).
+fn run_case(
+    client: &mut Client,
+    caps: &Capabilities,
+    case: &Case,
+    skip: &[String],
+    assume: Option<crate::vocab::Rules>,
+) -> Result<CaseResult, Failure> {
+    let id = &case.id;
+    if let Some(tag) = case.requires.iter().find(|t| skip.contains(t)) {
+        return Ok(CaseResult::new(id, "skip").with(
+            "requires",
+            tag.clone(),
+            "not claimed (--skip)",
+        ));
+    }
+    if case.setup.is_some() || case.turns.iter().any(|t| t.turn == "agree") {
+        return Ok(CaseResult::new(id, "skip").with(
+            "requires",
+            "setup or agreement",
+            "not expressible in GTP",
+        ));
+    }
+    if case.handicap.as_ref().is_some_and(|h| h.kind == "free") {
+        return Ok(CaseResult::new(id, "skip").with(
+            "requires",
+            "handicap:free",
+            "not expressible in GTP",
+        ));
+    }
+    let (w, h) = case.size.split_once('x').unwrap_or(("19", "19"));
+    let size_command = if w == h {
+        format!("boardsize {w}")
+    } else if caps.rectangular {
+        format!("rectangular_boardsize {w} {h}")
+    } else {
+        return Ok(CaseResult::new(id, "skip").with(
+            "size",
+            case.size.clone(),
+            "no rectangular_boardsize",
+        ));
+    };
+    if !send(client, &size_command)?.ok {
+        return Ok(CaseResult::new(id, "skip").with(
+            "size",
+            case.size.clone(),
+            "unacceptable size",
+        ));
+    }
+    send(client, "clear_board")?;
+    let set = caps.kata_set_rules && send(client, &format!("kata-set-rules {}", case.rules))?.ok;
+    // An engine that cannot be told the rules runs only the cases under the
+    // rules its command line is assumed to give it (komi aside).
+    let without_komi = |rules: crate::vocab::Rules| crate::vocab::Rules {
+        komi_half_points: 0,
+        ..rules
+    };
+    let assumed = assume.is_some_and(|assumed| {
+        case.rules
+            .parse::<crate::vocab::Rules>()
+            .is_ok_and(|rules| without_komi(rules) == without_komi(assumed))
+    });
+    if !set && !assumed {
+        return Ok(CaseResult::new(id, "skip").with(
+            "rules",
+            case.rules.clone(),
+            "the engine cannot set these rules",
+        ));
+    }
+    if !send(client, &format!("komi {}", case.komi))?.ok {
+        return Ok(CaseResult::new(id, "skip").with("komi", case.komi.to_string(), "refused"));
+    }
+    if let Some(handicap) = &case.handicap {
+        let reply = send(client, &format!("fixed_handicap {}", handicap.stones))?;
+        if !reply.ok {
+            return Ok(CaseResult::new(id, "skip").with(
+                "handicap",
+                handicap.stones.to_string(),
+                reply.text,
+            ));
+        }
+    }
+    for (i, turn) in case.turns.iter().enumerate() {
+        let at = format!("turn {} ({} {})", i + 1, turn.player, turn.turn);
+        let legal = turn.expect == "legal";
+        if let (Some(expected), true) = (&turn.legal_before, caps.all_legal) {
+            let reply = send(client, &format!("all_legal {}", turn.player))?;
+            let theirs = stones(&reply.text);
+            let ours: BTreeSet<String> = expected
+                .iter()
+                .filter(|v| *v != "pass")
+                .map(|v| v.to_ascii_uppercase())
+                .collect();
+            if !reply.ok || theirs != ours {
+                let show = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(" ");
+                return Ok(CaseResult::new(id, "fail").with(
+                    format!("{at}: all_legal"),
+                    show(&ours),
+                    show(&theirs),
+                ));
+            }
+        }
+        if caps.is_legal {
+            let reply = send(client, &format!("is_legal {} {}", turn.player, turn.turn))?;
+            let says = reply.ok && reply.text.trim() == "1";
+            if says != legal {
+                let expected = if legal {
+                    "1 (legal)".to_string()
+                } else {
+                    format!("0 ({})", turn.expect)
+                };
+                return Ok(CaseResult::new(id, "fail").with(
+                    format!("{at}: is_legal"),
+                    expected,
+                    reply.text,
+                ));
+            }
+        }
+        let reply = send(client, &format!("play {} {}", turn.player, turn.turn))?;
+        if reply.ok != legal {
+            let expected = if legal {
+                "accepted".to_string()
+            } else {
+                format!("refused ({})", turn.expect)
+            };
+            let got = if reply.ok {
+                "accepted".to_string()
+            } else {
+                format!("refused: {}", reply.text)
+            };
+            return Ok(CaseResult::new(id, "fail").with(format!("{at}: play"), expected, got));
+        }
+        if caps.list_stones {
+            for (word, mark) in [("black", 'X'), ("white", 'O')] {
+                let reply = send(client, &format!("list_stones {word}"))?;
+                let theirs = stones(&reply.text);
+                let ours = grid_stones(&turn.grid_after, mark);
+                if !reply.ok || theirs != ours {
+                    let show =
+                        |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(" ");
+                    return Ok(CaseResult::new(id, "fail").with(
+                        format!("{at}: list_stones {word}"),
+                        show(&ours),
+                        show(&theirs),
+                    ));
+                }
+            }
+        }
+    }
+    if caps.final_score {
+        let reply = send(client, "final_score")?;
+        let got = reply.text.trim().to_string();
+        let same = reply.ok && same_result(&got, &case.end.result);
+        if !same {
+            return Ok(CaseResult::new(id, "fail").with(
+                "final_score",
+                case.end.result.clone(),
+                got,
+            ));
+        }
+    }
+    Ok(CaseResult::new(id, "pass"))
+}
+
+/// Whether two results (`B+3`, `B+3.0`, `W+0.5`, `0`, `Draw`) say the same.
+fn same_result(theirs: &str, ours: &str) -> bool {
+    let parse = |text: &str| -> Option<(char, u64)> {
+        let text = text.trim().to_ascii_uppercase();
+        if matches!(
+            text.as_str(),
+            "0" | "DRAW" | "JIGO" | "B+0" | "W+0" | "B+0.0" | "W+0.0"
+        ) {
+            return Some(('0', 0));
+        }
+        let (winner, margin) = text.split_once('+')?;
+        let half = margin.parse::<f64>().ok()? * 2.0;
+        (half.fract() == 0.0 && half >= 0.0)
+            .then(|| (winner.chars().next().unwrap_or('?'), half as u64))
+    };
+    parse(theirs).is_some_and(|t| Some(t) == parse(ours))
+}
+
+/// The counts of a run.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Tally {
+    /// Cases passed.
+    pub pass: usize,
+    /// Cases failed.
+    pub fail: usize,
+    /// Cases skipped.
+    pub skip: usize,
+    /// Cases the engine could not run (it crashed, hung or answered garbage).
+    pub error: usize,
+}
+
+/// Runs every case of `files` against the GTP engine `command`, calling
+/// `each` with every result. `Err` when the engine cannot be started.
+pub fn run(
+    command: &[String],
+    files: &[VectorFile],
+    skip: &[String],
+    assume: Option<crate::vocab::Rules>,
+    timeout: Duration,
+    mut each: impl FnMut(&CaseResult),
+) -> Result<Tally, String> {
+    let start = || Client::start(command, timeout).map_err(|e| e.to_string());
+    let mut client = start()?;
+    let ask = |client: &mut Client| -> Result<Capabilities, Failure> {
+        Ok(Capabilities {
+            is_legal: client.knows("is_legal")?,
+            all_legal: client.knows("all_legal")?,
+            list_stones: client.knows("list_stones")?,
+            final_score: client.knows("final_score")?,
+            kata_set_rules: client.knows("kata-set-rules")?,
+            rectangular: client.knows("rectangular_boardsize")?,
+        })
+    };
+    let mut caps = ask(&mut client).map_err(|e| e.to_string())?;
+    let mut tally = Tally::default();
+    for case in files.iter().flat_map(|f| &f.cases) {
+        let result = match run_case(&mut client, &caps, case, skip, assume) {
+            Ok(result) => result,
+            Err(failure) => {
+                // Start afresh for the next case.
+                client.kill();
+                client = start()?;
+                caps = ask(&mut client).map_err(|e| e.to_string())?;
+                CaseResult::new(&case.id, "error").with(
+                    "engine",
+                    "a GTP answer",
+                    failure.to_string(),
+                )
+            }
+        };
+        match result.status.as_str() {
+            "pass" => tally.pass += 1,
+            "fail" => tally.fail += 1,
+            "skip" => tally.skip += 1,
+            _ => tally.error += 1,
+        }
+        each(&result);
+    }
+    client.kill();
+    Ok(tally)
+}

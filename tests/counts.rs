@@ -1,0 +1,287 @@
+//! Published exact counts as tests, from both engines: perft on 3x3 (the
+//! `board-game` crate's table), complete games on 1xN and legal positions
+//! L(m, n) (Tromp and Farnebäck, "Combinatorics of Go"); and the bitboard
+//! statement of rule 7 that the position counts use, checked against `spec`.
+
+use tromp_taylor::count::games::{games, GamesOptions};
+use tromp_taylor::count::perft::{perft, PerftOptions};
+use tromp_taylor::count::positions::{positions, PositionsOptions};
+use tromp_taylor::count::tiny::{Stones, Tiny};
+use tromp_taylor::count::{CountError, EngineChoice};
+use tromp_taylor_spec::rules::{empty_grid, play_move, reaches};
+use tromp_taylor_spec::{Color, Player, Rectangle, Rules, Topology};
+
+/// Perft on 3x3 under the ten rules, depths 0 to 5.
+const PERFT_3X3: [u128; 6] = [1, 10, 91, 738, 5281, 33384];
+
+/// Complete games on 1x1, 1x2, 1x3 under the ten rules.
+const GAMES_1XN: [(usize, u128); 3] = [(1, 1), (2, 9), (3, 907)];
+
+/// L(m, n): legal colorings.
+const POSITIONS: [(usize, usize, u64); 7] = [
+    (1, 1, 1),
+    (1, 2, 5),
+    (1, 3, 15),
+    (1, 4, 41),
+    (2, 2, 57),
+    (2, 3, 489),
+    (3, 3, 12675),
+];
+
+fn grid(width: usize, height: usize) -> Rectangle {
+    Rectangle::new(width, height).unwrap()
+}
+
+fn perft_3x3(depth: u32, engine: EngineChoice) -> u128 {
+    let mut options = PerftOptions::new(grid(3, 3), depth);
+    options.engine = engine;
+    perft(&options).unwrap().count
+}
+
+#[test]
+fn perft_3x3_on_fast_to_depth_5() {
+    for (depth, &expected) in PERFT_3X3.iter().enumerate() {
+        assert_eq!(
+            perft_3x3(depth as u32, EngineChoice::Fast),
+            expected,
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn perft_3x3_on_spec_to_depth_4() {
+    for (depth, &expected) in PERFT_3X3.iter().enumerate().take(5) {
+        assert_eq!(
+            perft_3x3(depth as u32, EngineChoice::Spec),
+            expected,
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn perft_divide_adds_up_and_names_each_first_turn_once() {
+    let result = perft(&PerftOptions::new(grid(3, 3), 3)).unwrap();
+    assert_eq!(result.divide.len(), 10);
+    assert_eq!(result.divide.iter().map(|(_, n)| n).sum::<u128>(), 738);
+    assert_eq!(result.divide[0].0, tromp_taylor_spec::Turn::Pass);
+}
+
+#[test]
+fn perft_on_one_point_ends_with_the_game() {
+    // 1x1: only passes are legal, and two passes end the game.
+    for (depth, expected) in [(0, 1), (1, 1), (2, 1), (3, 0), (1000, 0)] {
+        let result = perft(&PerftOptions::new(grid(1, 1), depth)).unwrap();
+        assert_eq!(result.count, expected, "depth {depth}");
+    }
+}
+
+fn games_on(width: usize, height: usize, rules: Rules, engine: EngineChoice) -> u128 {
+    let mut options = GamesOptions::new(grid(width, height));
+    options.rules = rules;
+    options.engine = engine;
+    games(&options).unwrap().count
+}
+
+#[test]
+fn games_on_1xn_from_fast() {
+    for (n, expected) in GAMES_1XN {
+        assert_eq!(
+            games_on(n, 1, Rules::default(), EngineChoice::Fast),
+            expected,
+            "1x{n}"
+        );
+        assert_eq!(
+            games_on(1, n, Rules::default(), EngineChoice::Fast),
+            expected,
+            "{n}x1"
+        );
+    }
+}
+
+#[test]
+fn games_on_1xn_from_spec() {
+    for (n, expected) in GAMES_1XN {
+        assert_eq!(
+            games_on(n, 1, Rules::default(), EngineChoice::Spec),
+            expected,
+            "1x{n}"
+        );
+    }
+}
+
+#[test]
+fn both_engines_count_the_same_games_under_other_finite_rules() {
+    for rules in [Rules::CHINESE, Rules::NEW_ZEALAND] {
+        for n in 1..=3 {
+            assert_eq!(
+                games_on(n, 1, rules, EngineChoice::Fast),
+                games_on(n, 1, rules, EngineChoice::Spec),
+                "1x{n} under {rules}"
+            );
+        }
+    }
+}
+
+#[test]
+fn games_are_refused_where_they_can_be_endless_or_too_many() {
+    for rules in [
+        Rules::SIMPLE_KO_TERRITORY,
+        "koSIMPLE".parse().unwrap(),
+        "endAGREEMENT".parse().unwrap(),
+    ] {
+        let mut options = GamesOptions::new(grid(1, 2));
+        options.rules = rules;
+        assert!(
+            matches!(games(&options), Err(CountError::InfiniteGames(_))),
+            "{rules}"
+        );
+    }
+    let options = GamesOptions::new(grid(19, 19));
+    assert!(matches!(games(&options), Err(CountError::TooLarge(_))));
+}
+
+#[test]
+fn positions_by_enumeration_and_by_moves_match_the_published_numbers() {
+    for (width, height, expected) in POSITIONS {
+        for (w, h) in [(width, height), (height, width)] {
+            let mut options = PositionsOptions::new(w, h);
+            options.edges = true;
+            let result = positions(&options).unwrap();
+            assert!(result.agree(), "{w}x{h}: {:?}", result.difference);
+            assert_eq!(result.enumerated, expected, "{w}x{h} enumerated");
+            assert_eq!(result.explored, expected, "{w}x{h} explored");
+        }
+    }
+    assert!(matches!(
+        positions(&PositionsOptions::new(19, 19)),
+        Err(CountError::TooLarge(_))
+    ));
+    assert!(matches!(
+        positions(&PositionsOptions::new(0, 3)),
+        Err(CountError::BadSize(_))
+    ));
+}
+
+/// The legal colorings as `spec` states rule 3: every stone reaches empty.
+fn spec_legal_count(width: usize, height: usize) -> u64 {
+    let rect = grid(width, height);
+    let tiny = Tiny::new(width, height).unwrap();
+    (0..tiny.colorings())
+        .filter(|&code| {
+            let coloring = spec_coloring(&rect, tiny.decode(code));
+            (0..rect.point_count())
+                .all(|p| coloring[p] == Color::Empty || reaches(&rect, &coloring, p, Color::Empty))
+        })
+        .count() as u64
+}
+
+#[test]
+fn spec_counts_the_same_legal_colorings() {
+    for (width, height, expected) in POSITIONS {
+        assert_eq!(
+            spec_legal_count(width, height),
+            expected,
+            "{width}x{height}"
+        );
+    }
+}
+
+fn spec_coloring(rect: &Rectangle, s: Stones) -> tromp_taylor_spec::Coloring {
+    let mut coloring = empty_grid(rect);
+    for p in 0..rect.point_count() {
+        if s.black >> p & 1 == 1 {
+            coloring[p] = Color::Black;
+        } else if s.white >> p & 1 == 1 {
+            coloring[p] = Color::White;
+        }
+    }
+    coloring
+}
+
+/// SplitMix64, for random colorings.
+fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[test]
+fn the_bitboard_move_is_specs_rule_7_on_random_colorings() {
+    let mut state = 2024;
+    for (width, height) in [
+        (1, 1),
+        (1, 4),
+        (2, 2),
+        (3, 2),
+        (3, 3),
+        (4, 4),
+        (5, 3),
+        (6, 6),
+    ] {
+        let rect = grid(width, height);
+        let tiny = Tiny::new(width, height).unwrap();
+        for round in 0..300 {
+            // Any coloring (legal or not), biased to be crowded half the time.
+            let mut s = Stones::default();
+            let empty_share = if round % 2 == 0 { 3 } else { 8 };
+            for p in 0..tiny.points() {
+                match next_random(&mut state) % (2 + empty_share) {
+                    0 => s.black |= 1 << p,
+                    1 => s.white |= 1 << p,
+                    _ => {}
+                }
+            }
+            let coloring = spec_coloring(&rect, s);
+            let legal = (0..rect.point_count())
+                .all(|p| coloring[p] == Color::Empty || reaches(&rect, &coloring, p, Color::Empty));
+            assert_eq!(
+                tiny.is_legal(s),
+                legal,
+                "{width}x{height} {}",
+                tiny.diagram(s)
+            );
+            for p in 0..tiny.points() {
+                if coloring[p] != Color::Empty {
+                    continue;
+                }
+                for (player, black) in [(Player::Black, true), (Player::White, false)] {
+                    let expected = play_move(&rect, &coloring, p, player);
+                    let got = spec_coloring(&rect, tiny.play(s, p, black));
+                    assert_eq!(got, expected, "{width}x{height} {} at {p}", tiny.diagram(s));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cli_prints_the_count_last() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .args(["perft", "3x3", "3"])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().last(), Some("738"), "{stdout}");
+
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .args(["count", "games", "1x2", "--rules", "simple-ko-territory"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("simple ko"), "{stderr}");
+
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .args(["count", "positions", "2x2", "--json"])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["count"], 57);
+    assert_eq!(json["agree"], true);
+}

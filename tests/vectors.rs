@@ -1,0 +1,175 @@
+//! The conformance vectors: exported from spec and confirmed by fast, valid
+//! against schema/vectors.schema.json, and covering every rule and pitfall.
+
+use serde_json::Value;
+use tromp_taylor::vectors::{all_cases, export, group, regress_test};
+
+fn schema() -> jsonschema::Validator {
+    let text = include_str!("../schema/vectors.schema.json");
+    let schema: Value = serde_json::from_str(text).expect("the schema is JSON");
+    jsonschema::validator_for(&schema).expect("the schema is a valid JSON Schema")
+}
+
+#[test]
+fn every_exported_file_is_valid_against_the_schema() {
+    let dir = std::env::temp_dir().join(format!("tromp-taylor-vectors-{}", std::process::id()));
+    let count = export(&dir, 20, 7).expect("export");
+    assert!(count > 50, "only {count} cases");
+    let validator = schema();
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            files += 1;
+            let value: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let errors: Vec<String> = validator
+                .iter_errors(&value)
+                .map(|e| format!("{e} at {}", e.instance_path))
+                .collect();
+            assert!(errors.is_empty(), "{}: {errors:#?}", path.display());
+        }
+    }
+    assert!(files >= 10, "only {files} files");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_schema_rejects_a_broken_case() {
+    let files = group(all_cases(0, 1).unwrap());
+    let mut value = serde_json::to_value(&files[0]).unwrap();
+    value["cases"][0]["turns"][0]["expect"] = Value::from("maybe");
+    assert!(!schema().is_valid(&value));
+}
+
+#[test]
+fn the_pitfalls_are_all_there_with_the_expected_verdicts() {
+    let cases = all_cases(0, 1).unwrap();
+    let find = |id: &str| {
+        cases
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("no case {id}"))
+    };
+    // Rule 6 on 2x1: the retake repeats turn 1, the fill repeats the start.
+    let two = find("rule-6/two-points");
+    assert_eq!(
+        (two.turns[2].expect.as_str(), two.turns[2].repeats_turn),
+        ("superko", Some(1))
+    );
+    assert_eq!(
+        (two.turns[4].expect.as_str(), two.turns[4].repeats_turn),
+        ("superko", Some(0))
+    );
+    assert_eq!(two.end.result, "W+2");
+    // The triple ko's sixth take repeats turn 22; under simple ko it is legal.
+    assert_eq!(
+        find("rule-6/triple-ko").turns.last().unwrap().repeats_turn,
+        Some(22)
+    );
+    assert_eq!(
+        find("seed-004/simple-ko-triple-ko-cycles")
+            .turns
+            .last()
+            .unwrap()
+            .expect,
+        "legal"
+    );
+    // Positional and situational superko part on the same move.
+    assert_eq!(
+        find("comment-6/positional-vs-situational-psk").turns[4].expect,
+        "superko"
+    );
+    assert_eq!(
+        find("comment-6/positional-vs-situational-ssk").turns[4].expect,
+        "legal"
+    );
+    // Simple ko after a pass; the immediate retake.
+    assert_eq!(
+        find("seed-004/simple-ko-after-a-pass").turns[11].expect,
+        "legal"
+    );
+    assert_eq!(
+        find("seed-004/superko-after-a-pass").turns[11].expect,
+        "superko"
+    );
+    assert_eq!(find("seed-004/simple-ko-retake").turns[9].expect, "ko");
+    // Suicide: single-stone illegal, multi-stone legal, forbidden as such.
+    assert_eq!(
+        find("rule-6/single-stone-suicide").turns[2].expect,
+        "superko"
+    );
+    assert_eq!(find("rule-7/multi-stone-suicide").turns[2].expect, "legal");
+    assert_eq!(
+        find("comment-7/suicide-forbidden").turns[2].expect,
+        "suicide"
+    );
+    // Scoring: seki, dame, komi ties, territory prisoners, agreement.
+    assert_eq!(find("comment-9/seki-territory").end.result, "W+2");
+    assert_eq!(find("rule-9/dame").end.result, "0");
+    assert_eq!(find("comment-10/komi-tie").end.result, "0");
+    assert_eq!(
+        find("comment-9/territory-suicide-prisoners").end.prisoners,
+        [0, 2]
+    );
+    assert_eq!(find("comment-8/agreement").end.result, "B+4");
+    // Tags let an engine skip what it does not claim.
+    assert!(find("comment-8/agreement")
+        .requires
+        .contains(&"ending:agreement".to_string()));
+    assert!(find("rule-1/wide-52x3")
+        .requires
+        .contains(&"large-board".to_string()));
+}
+
+#[test]
+fn regress_files_ask_is_legal_for_illegal_moves_and_skip_what_gtp_cannot_state() {
+    let cases = all_cases(0, 1).unwrap();
+    let two = cases.iter().find(|c| c.id == "rule-6/two-points").unwrap();
+    let test = regress_test(two).unwrap();
+    assert!(test.contains("3 is_legal B A1\n#? [0]\n"), "{test}");
+    assert!(
+        !test.contains("play B A1\n3"),
+        "an illegal move is never played"
+    );
+    assert!(test.trim_end().ends_with("#? [W\\+2]"), "{test}");
+    let agreement = cases
+        .iter()
+        .find(|c| c.id == "comment-8/agreement")
+        .unwrap();
+    assert!(regress_test(agreement).is_none());
+}
+
+#[test]
+fn our_gtp_engine_passes_every_vector_with_both_engines() {
+    let dir = std::env::temp_dir().join(format!("tromp-taylor-vectors-gtp-{}", std::process::id()));
+    export(&dir, 10, 3).expect("export");
+    let files = tromp_taylor::vectors::run::read_dir(&dir).expect("read back");
+    for engine in ["fast", "spec"] {
+        let command = vec![
+            env!("CARGO_BIN_EXE_tromp-taylor").to_string(),
+            "gtp".to_string(),
+            "--engine".to_string(),
+            engine.to_string(),
+        ];
+        let mut failures = Vec::new();
+        let tally = tromp_taylor::vectors::run::run(
+            &command,
+            &files,
+            &[],
+            None,
+            std::time::Duration::from_secs(30),
+            |result| {
+                if result.status == "fail" || result.status == "error" {
+                    failures.push(format!("{result:?}"));
+                }
+            },
+        )
+        .expect("our engine runs");
+        assert!(failures.is_empty(), "{engine}: {failures:#?}");
+        assert!(tally.pass > 40, "{engine}: {tally:?}");
+        // Only what GTP cannot state is skipped: setups, agreements, free handicaps.
+        assert!(tally.skip < 10, "{engine}: {tally:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
