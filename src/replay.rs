@@ -6,7 +6,7 @@ use crate::engine::{Engine, EngineKind, FAST, SPEC};
 use crate::play::explain;
 use crate::record::{GameRecord, RecordedMove, RulesSource};
 use crate::vertex::vertex_name;
-use crate::vocab::{Grid, Illegal, Outcome, Player, Point, Setup, Turn};
+use crate::vocab::{Illegal, Outcome, Player, Setup, Turn};
 use serde::Serialize;
 use std::fmt;
 
@@ -145,17 +145,6 @@ fn reason(illegal: Illegal) -> String {
     })
 }
 
-fn board_rows(grid: &Grid) -> Vec<String> {
-    (0..grid.size.height())
-        .rev()
-        .map(|y| {
-            (0..grid.size.width())
-                .map(|x| grid.at(Point::new(x, y)).mark())
-                .collect()
-        })
-        .collect()
-}
-
 /// Reads `RE` and compares it with our result.
 pub fn check_result(recorded: Option<&str>, ours: Outcome) -> ResultCheck {
     let Some(re) = recorded else {
@@ -292,7 +281,7 @@ pub fn replay(
         moves,
         illegal,
         engines_disagree,
-        board: board_rows(&main.grid()),
+        board: main.grid().rows(),
         over: main.is_over(),
         black: main.score(Player::Black),
         white: main.score(Player::White),

@@ -171,6 +171,18 @@ impl Grid {
         self.colors[self.size.index(point).expect("a point of the grid")]
     }
 
+    /// The grid as rows of `X`, `O` and `.`, top row first.
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.size.height())
+            .rev()
+            .map(|y| {
+                (0..self.size.width())
+                    .map(|x| self.at(Point::new(x, y)).mark())
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The points whose colors differ between two grids of one size.
     pub fn differing_points(&self, other: &Grid) -> Vec<Point> {
         self.size

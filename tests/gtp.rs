@@ -319,7 +319,7 @@ fn loadsgf_and_printsgf_round_trip() {
 fn garbage_never_breaks_the_session() {
     let mut input: Vec<u8> = b"\x00\x01\xff\xfe\r\n# only a comment\n\n   \t \n".to_vec();
     input.extend_from_slice(b"5 boardsize\t3 # a comment\r\n");
-    input.extend(std::iter::repeat(b'z').take(2 << 20));
+    input.extend(std::iter::repeat_n(b'z', 2 << 20));
     input.extend_from_slice(b"\n6\n7 play b B2\r\n8 list_stones b\n");
     input.extend_from_slice(b"9 play b A1 extra words\n");
     let out = run_to_string(options(FAST), &input);

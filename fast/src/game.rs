@@ -1539,7 +1539,7 @@ mod tests {
                 let turn = legal[next(&mut seed) % legal.len()];
                 g.play(turn).unwrap();
                 assert_consistent(&g);
-                if next(&mut seed) % 3 == 0 {
+                if next(&mut seed).is_multiple_of(3) {
                     g.undo();
                     assert_consistent(&g);
                 }

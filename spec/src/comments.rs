@@ -23,7 +23,7 @@ pub fn player_to_move(turns_taken: usize, handicap_moves: usize) -> Player {
     let consecutive_black = handicap_moves.max(1);
     if turns_taken < consecutive_black {
         FIRST_PLAYER
-    } else if (turns_taken - consecutive_black) % 2 == 0 {
+    } else if (turns_taken - consecutive_black).is_multiple_of(2) {
         FIRST_PLAYER.opponent()
     } else {
         FIRST_PLAYER

@@ -28,6 +28,8 @@ pub struct Capabilities {
     pub final_score: bool,
     /// `rectangular_boardsize W H`.
     pub rectangular_boardsize: bool,
+    /// `kata-set-rules RULES`.
+    pub kata_set_rules: bool,
 }
 
 impl Capabilities {
@@ -41,6 +43,7 @@ impl Capabilities {
             captures: client.knows("captures")?,
             final_score: client.knows("final_score")?,
             rectangular_boardsize: client.knows("rectangular_boardsize")?,
+            kata_set_rules: client.knows("kata-set-rules")?,
         })
     }
 }

@@ -806,7 +806,7 @@ impl Session {
     }
 
     fn play_sequence(&mut self, args: &[String]) -> Answer {
-        if args.len() % 2 != 0 {
+        if !args.len().is_multiple_of(2) {
             return Err(syntax("pairs of a color and a vertex expected"));
         }
         let played = self.game.turns().len();

@@ -154,7 +154,7 @@ mod tests {
     fn long_lines_are_cut_and_flagged() {
         let mut input = Vec::new();
         input.extend_from_slice(b"5 name ");
-        input.extend(std::iter::repeat(b'x').take(MAX_LINE + 10));
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE + 10));
         input.extend_from_slice(b"\nversion\n");
         let mut reader = std::io::BufReader::with_capacity(4096, &input[..]);
         assert_eq!(

@@ -10,9 +10,7 @@
 use crate::engine::{Engine, EngineKind, FAST, SPEC};
 use crate::generate::{generate, random_setup, Bias, Rng};
 use crate::vertex::{parse_turn, turn_name, vertex_name};
-use crate::vocab::{
-    Color, Grid, Handicap, Illegal, Player, Point, Rules, Setup, Size, Superko, Turn,
-};
+use crate::vocab::{Color, Handicap, Illegal, Player, Point, Rules, Setup, Size, Superko, Turn};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -219,17 +217,6 @@ fn player_letter(player: Player) -> String {
     if player == Player::Black { "B" } else { "W" }.to_string()
 }
 
-fn grid_rows(grid: &Grid) -> Vec<String> {
-    (0..grid.size.height())
-        .rev()
-        .map(|y| {
-            (0..grid.size.width())
-                .map(|x| grid.at(Point::new(x, y)).mark())
-                .collect()
-        })
-        .collect()
-}
-
 fn name_of(turn: Turn) -> String {
     turn_name(match turn {
         Turn::Pass => tromp_taylor_spec::Turn::Pass,
@@ -339,7 +326,7 @@ fn record(
                     expect,
                     repeats_turn,
                     legal_before,
-                    grid_after: grid_rows(&engine.grid()),
+                    grid_after: engine.grid().rows(),
                 }
             }
             Attempt::Agree(points) => TurnCase {
@@ -354,7 +341,7 @@ fn record(
                 .to_string(),
                 repeats_turn: None,
                 legal_before,
-                grid_after: grid_rows(&engine.grid()),
+                grid_after: engine.grid().rows(),
             },
         };
         turns.push(turn_case);

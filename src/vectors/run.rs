@@ -2,6 +2,7 @@
 //! JSON line per case (`pass`, `fail`, `skip`, `error`) and a summary.
 
 use super::{Case, VectorFile};
+use crate::audit::check::Capabilities;
 use crate::audit::client::{Client, Failure};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -48,16 +49,6 @@ impl CaseResult {
         self.got = Some(got.into());
         self
     }
-}
-
-/// The commands an engine has, asked once.
-struct Capabilities {
-    is_legal: bool,
-    all_legal: bool,
-    list_stones: bool,
-    final_score: bool,
-    kata_set_rules: bool,
-    rectangular: bool,
 }
 
 /// Reads every vector file of `dir`, in name order.
@@ -137,7 +128,7 @@ fn run_case(
     let (w, h) = case.size.split_once('x').unwrap_or(("19", "19"));
     let size_command = if w == h {
         format!("boardsize {w}")
-    } else if caps.rectangular {
+    } else if caps.rectangular_boardsize {
         format!("rectangular_boardsize {w} {h}")
     } else {
         return Ok(CaseResult::new(id, "skip").with(
@@ -311,17 +302,7 @@ pub fn run(
 ) -> Result<Tally, String> {
     let start = || Client::start(command, timeout).map_err(|e| e.to_string());
     let mut client = start()?;
-    let ask = |client: &mut Client| -> Result<Capabilities, Failure> {
-        Ok(Capabilities {
-            is_legal: client.knows("is_legal")?,
-            all_legal: client.knows("all_legal")?,
-            list_stones: client.knows("list_stones")?,
-            final_score: client.knows("final_score")?,
-            kata_set_rules: client.knows("kata-set-rules")?,
-            rectangular: client.knows("rectangular_boardsize")?,
-        })
-    };
-    let mut caps = ask(&mut client).map_err(|e| e.to_string())?;
+    let mut caps = Capabilities::probe(&mut client).map_err(|e| e.to_string())?;
     let mut tally = Tally::default();
     for case in files.iter().flat_map(|f| &f.cases) {
         let result = match run_case(&mut client, &caps, case, skip, assume) {
@@ -330,7 +311,7 @@ pub fn run(
                 // Start afresh for the next case.
                 client.kill();
                 client = start()?;
-                caps = ask(&mut client).map_err(|e| e.to_string())?;
+                caps = Capabilities::probe(&mut client).map_err(|e| e.to_string())?;
                 CaseResult::new(&case.id, "error").with(
                     "engine",
                     "a GTP answer",
