@@ -668,23 +668,26 @@ impl Game {
         };
         let mut has_liberty = false;
         let mut own_survives = false;
+        let cells = self.color.len();
+        let (color, head, chain) = (&self.color[..], &self.head[..cells], &self.chain[..]);
         for n in self.neighbours(q) {
-            let c = self.color[n];
+            let c = color[n];
             if c == EMPTY {
                 has_liberty = true;
             } else if c == p {
-                let h = self.head[n];
+                let h = head[n];
                 if !a.own.contains(&h) {
                     a.own[a.n_own & 3] = h;
                     a.n_own += 1;
-                    own_survives |= !self.chain[h as usize].only_liberty_is(q);
+                    own_survives |= !chain[h as usize].only_liberty_is(q);
                 }
             } else if c == opp {
-                let h = self.head[n];
-                if !a.captures.contains(&h) && self.chain[h as usize].only_liberty_is(q) {
+                let h = head[n];
+                let string = &chain[h as usize];
+                if !a.captures.contains(&h) && string.only_liberty_is(q) {
                     a.captures[a.n_captures & 3] = h;
                     a.n_captures += 1;
-                    a.hash ^= self.chain[h as usize].hash;
+                    a.hash ^= string.hash;
                 }
             }
         }
@@ -720,11 +723,14 @@ impl Game {
         let opp = p ^ 3;
         let mut hash = self.hash ^ self.keys[2 * q + p as usize - 1];
         let mut seen = [0u16; 4];
+        let cells = self.color.len();
+        let (color, head, chain) = (&self.color[..], &self.head[..cells], &self.chain[..]);
         for (k, n) in self.neighbours(q).into_iter().enumerate() {
-            if self.color[n] == opp {
-                let h = self.head[n];
-                if !seen.contains(&h) && self.chain[h as usize].only_liberty_is(q) {
-                    hash ^= self.chain[h as usize].hash;
+            if color[n] == opp {
+                let h = head[n];
+                let string = &chain[h as usize];
+                if !seen.contains(&h) && string.only_liberty_is(q) {
+                    hash ^= string.hash;
                 }
                 seen[k] = h;
             }
@@ -791,6 +797,28 @@ impl Game {
             return self.judge_living(q, player);
         }
         self.judge_fully(q, player)
+    }
+
+    /// The verdict under positional or situational superko on a move whose
+    /// coloring after it is history entry `entry`.
+    #[inline]
+    fn repeat_verdict(&self, entry: u32) -> Result<Lookup, Refusal> {
+        let firsts = self.history.firsts(entry);
+        let positional = if planted!(SuperkoKindsSwapped) {
+            Superko::Situational
+        } else {
+            Superko::Positional
+        };
+        let first = if self.rules.superko == positional {
+            firsts[0].min(firsts[1])
+        } else {
+            firsts[self.player_after(self.turns + 1) as usize]
+        };
+        if first == NEVER {
+            Ok(Lookup::Found(entry))
+        } else {
+            Err(Refusal::Superko(first as usize))
+        }
     }
 
     /// [`Game::judge`] of a move with an empty neighbour (so no suicide).
@@ -870,27 +898,13 @@ impl Game {
                 let Some(entry) = found else {
                     return Ok(Lookup::New);
                 };
-                let firsts = self.history.firsts(entry);
-                let positional = if planted!(SuperkoKindsSwapped) {
-                    Superko::Situational
-                } else {
-                    Superko::Positional
-                };
-                let first = if self.rules.superko == positional {
-                    firsts[0].min(firsts[1])
-                } else {
-                    firsts[self.player_after(self.turns + 1) as usize]
-                };
-                if first == NEVER {
-                    Ok(Lookup::Found(entry))
-                } else {
-                    Err(Refusal::Superko(first as usize))
-                }
+                self.repeat_verdict(entry)
             }
         }
     }
 
     /// The verdict on `turn`, with what playing it needs.
+    #[inline]
     fn verdict(&self, turn: Turn) -> Result<Option<(usize, Lookup)>, IllegalTurn> {
         if self.is_over() {
             return Err(IllegalTurn::GameOver);
@@ -966,11 +980,24 @@ impl Game {
         }
         turns.push(Turn::Pass);
         let player = self.to_move();
+        let p = code(player);
+        let cells = self.color.len();
+        let (color, ever) = (&self.color[..], &self.ever[..cells]);
+        let stride = self.stride;
         for y in 0..self.height {
-            let row = (y + 1) * self.stride + 1;
+            let row = (y + 1) * stride + 1;
             for x in 0..self.width {
                 let q = row + x;
-                if self.color[q] == EMPTY && self.judge(q, player).is_ok() {
+                if color[q] != EMPTY {
+                    continue;
+                }
+                // What `judge` settles first, read here without its call:
+                // an empty neighbour and a point never `p`'s is a legal move.
+                let open = color[q - 1] == EMPTY
+                    || color[q + 1] == EMPTY
+                    || color[q - stride] == EMPTY
+                    || color[q + stride] == EMPTY;
+                if (open && ever[q] & p == 0) || self.judge(q, player).is_ok() {
                     turns.push(Turn::Move(Point::new(x, y)));
                 }
             }
@@ -1091,9 +1118,19 @@ impl Game {
     /// Colors the empty padded point `q` with `p` and joins it to its
     /// strings, capturing nothing. Pushes the merges on `aux`; returns how many.
     fn place_stone(&mut self, q: usize, p: u8) -> u8 {
-        self.color[q] = p;
-        self.paint(q, p);
-        let i = self.index[q] as usize;
+        // Views of the per-cell arrays with one length, held in registers:
+        // one bounds test of a cell serves every array.
+        let cells = self.color.len();
+        let color = &mut self.color[..];
+        let head = &mut self.head[..cells];
+        let next = &mut self.next[..cells];
+        let chain = &mut self.chain[..cells];
+        let index = &self.index[..cells];
+        let key = self.keys[2 * q + p as usize - 1];
+        color[q] = p;
+        let i = index[q] as usize;
+        self.packed[i / 32] ^= (p as u64) << (2 * (i % 32));
+        self.hash ^= key;
         let slot = self.empty_pos[i] as usize;
         let last = self.empties.pop().unwrap_or(0);
         if slot < self.empties.len() {
@@ -1102,31 +1139,42 @@ impl Game {
         }
         let mut fresh = Chain {
             stones: 1,
-            hash: self.keys[2 * q + p as usize - 1],
+            hash: key,
             ..Chain::default()
         };
-        let nbrs = self.neighbours(q);
+        let nbrs = [q - 1, q + 1, q - self.stride, q + self.stride];
         for n in nbrs {
-            match self.color[n] {
+            match color[n] {
                 EMPTY => fresh.add_lib(n),
-                BLACK | WHITE => self.chain[self.head[n] as usize].remove_lib(q),
+                BLACK | WHITE => chain[head[n] as usize].remove_lib(q),
                 _ => {}
             }
         }
-        self.head[q] = q as u16;
-        self.next[q] = q as u16;
-        self.chain[q] = fresh;
+        head[q] = q as u16;
+        next[q] = q as u16;
+        chain[q] = fresh;
         let mut merges = 0;
         for n in nbrs {
-            if self.color[n] == p {
-                let (h, hq) = (self.head[n] as usize, self.head[q] as usize);
+            if color[n] == p {
+                let (h, hq) = (head[n] as usize, head[q] as usize);
                 if h != hq {
-                    let (big, small) = if self.chain[h].stones >= self.chain[hq].stones {
+                    let (big, small) = if chain[h].stones >= chain[hq].stones {
                         (h, hq)
                     } else {
                         (hq, h)
                     };
-                    self.merge(big, small);
+                    // Merge `small` into `big`: relabel its stones, splice the cycles.
+                    let mut s = small;
+                    loop {
+                        head[s] = big as u16;
+                        s = next[s] as usize;
+                        if s == small {
+                            break;
+                        }
+                    }
+                    next.swap(big, small);
+                    let absorbed = chain[small];
+                    chain[big].absorb(&absorbed);
                     self.aux.push(big as u16);
                     self.aux.push(small as u16);
                     merges += 1;
@@ -1149,8 +1197,9 @@ impl Game {
         for n in nbrs {
             if self.color[n] == opp {
                 let h = self.head[n] as usize;
-                if self.chain[h].libs == 0 {
-                    captured += self.chain[h].stones;
+                let string = self.chain[h];
+                if string.libs == 0 {
+                    captured += string.stones;
                     self.remove_string(h, opp);
                     self.aux.push(h as u16);
                     captures += 1;
@@ -1180,22 +1229,7 @@ impl Game {
         (merges, captures, captured, suicided)
     }
 
-    /// Merges string `small` into string `big` (both heads).
-    fn merge(&mut self, big: usize, small: usize) {
-        let mut s = small;
-        loop {
-            self.head[s] = big as u16;
-            s = self.next[s] as usize;
-            if s == small {
-                break;
-            }
-        }
-        self.next.swap(big, small);
-        let absorbed = self.chain[small];
-        self.chain[big].absorb(&absorbed);
-    }
-
-    /// Undoes [`Game::merge`].
+    /// Undoes the merge of string `small` into string `big` in [`Game::place_stone`].
     fn unmerge(&mut self, big: usize, small: usize) {
         self.next.swap(big, small);
         let mut s = small;
@@ -1215,19 +1249,28 @@ impl Game {
     /// and bookkeeping stay in place for [`Game::restore_string`].
     fn remove_string(&mut self, h: usize, c: u8) {
         let other = c ^ 3;
+        let cells = self.color.len();
+        let color = &mut self.color[..];
+        let head = &self.head[..cells];
+        let next = &self.next[..cells];
+        let index = &self.index[..cells];
+        let keys = self.keys;
+        let chain = &mut self.chain[..];
+        let stride = self.stride;
         let mut s = h;
         loop {
-            self.color[s] = EMPTY;
-            self.paint(s, c);
-            let i = self.index[s];
+            color[s] = EMPTY;
+            let i = index[s];
+            self.packed[i as usize / 32] ^= (c as u64) << (2 * (i % 32));
+            self.hash ^= keys[2 * s + c as usize - 1];
             self.empty_pos[i as usize] = self.empties.len() as u16;
             self.empties.push(i);
-            for n in self.neighbours(s) {
-                if self.color[n] == other {
-                    self.chain[self.head[n] as usize].add_lib(s);
+            for n in [s - 1, s + 1, s - stride, s + stride] {
+                if color[n] == other {
+                    chain[head[n] as usize].add_lib(s);
                 }
             }
-            s = self.next[s] as usize;
+            s = next[s] as usize;
             if s == h {
                 break;
             }
@@ -1237,18 +1280,25 @@ impl Game {
     /// Undoes [`Game::remove_string`] (the hash is restored by the caller).
     fn restore_string(&mut self, h: usize, c: u8) {
         let other = c ^ 3;
+        let cells = self.color.len();
+        let color = &mut self.color[..];
+        let head = &self.head[..cells];
+        let next = &self.next[..cells];
+        let index = &self.index[..cells];
+        let chain = &mut self.chain[..];
+        let stride = self.stride;
         let mut s = h;
         loop {
-            self.color[s] = c;
+            color[s] = c;
             self.empties.pop();
-            let i = self.index[s] as usize;
+            let i = index[s] as usize;
             self.packed[i / 32] ^= (c as u64) << (2 * (i % 32));
-            for n in self.neighbours(s) {
-                if self.color[n] == other {
-                    self.chain[self.head[n] as usize].remove_lib(s);
+            for n in [s - 1, s + 1, s - stride, s + stride] {
+                if color[n] == other {
+                    chain[head[n] as usize].remove_lib(s);
                 }
             }
-            s = self.next[s] as usize;
+            s = next[s] as usize;
             if s == h {
                 break;
             }
@@ -1307,9 +1357,11 @@ impl Game {
                         let big = self.aux.pop().unwrap_or(0) as usize;
                         self.unmerge(big, small);
                     }
+                    let cells = self.color.len();
+                    let (color, head) = (&self.color[..], &self.head[..cells]);
                     for n in self.neighbours(q) {
-                        if matches!(self.color[n], BLACK | WHITE) {
-                            self.chain[self.head[n] as usize].add_lib(q);
+                        if matches!(color[n], BLACK | WHITE) {
+                            self.chain[head[n] as usize].add_lib(q);
                         }
                     }
                     self.color[q] = EMPTY;

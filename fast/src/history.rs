@@ -30,15 +30,21 @@ struct Slot {
     entry: u32,
 }
 
+/// An entry's hash and its first turns with Black, White to move.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    hash: u64,
+    firsts: [u32; 2],
+}
+
 /// The colorings that have stood, with their first turns.
 #[derive(Clone, Debug)]
 pub(crate) struct History {
     /// Words of a packed coloring.
     words: usize,
-    /// Each entry's hash, in insertion order.
-    hashes: Vec<u64>,
-    /// Each entry's first turn with Black, White to move (or [`NEVER`]).
-    firsts: Vec<[u32; 2]>,
+    /// Each entry's hash and first turns with Black, White to move (or
+    /// [`NEVER`]), in insertion order.
+    entries: Vec<Entry>,
     /// The packed colorings, `words` words each, in insertion order.
     packed: Vec<u64>,
     /// The open-addressing table, a power of two long.
@@ -50,8 +56,7 @@ impl History {
     pub(crate) fn new(words: usize, room: usize) -> History {
         History {
             words,
-            hashes: Vec::with_capacity(room),
-            firsts: Vec::with_capacity(room),
+            entries: Vec::with_capacity(room),
             packed: Vec::with_capacity(room * words),
             slots: vec![Slot::default(); (2 * room).next_power_of_two().max(64)],
         }
@@ -59,7 +64,7 @@ impl History {
 
     /// How many distinct colorings are stored.
     pub(crate) fn len(&self) -> usize {
-        self.hashes.len()
+        self.entries.len()
     }
 
     /// The packed coloring of entry `entry`.
@@ -70,17 +75,17 @@ impl History {
 
     /// The hash of entry `entry`.
     pub(crate) fn hash(&self, entry: u32) -> u64 {
-        self.hashes[entry as usize]
+        self.entries[entry as usize].hash
     }
 
     /// The first turns of entry `entry`, for Black and White to move.
     pub(crate) fn firsts(&self, entry: u32) -> [u32; 2] {
-        self.firsts[entry as usize]
+        self.entries[entry as usize].firsts
     }
 
     /// Sets the first turn of entry `entry` with `slot` (0 Black, 1 White) to move.
     pub(crate) fn set_first(&mut self, entry: u32, slot: usize, turn: u32) {
-        self.firsts[entry as usize][slot] = turn;
+        self.entries[entry as usize].firsts[slot] = turn;
     }
 
     /// Whether some entry has the hash `hash` (a filter: its coloring may differ).
@@ -124,13 +129,12 @@ impl History {
     /// Adds a coloring the table does not hold, first standing after `turn`
     /// with `slot` to move; returns its entry number.
     pub(crate) fn insert(&mut self, hash: u64, coloring: &[u64], slot: usize, turn: u32) -> u32 {
-        let entry = self.hashes.len() as u32;
-        self.hashes.push(hash);
+        let entry = self.entries.len() as u32;
         let mut firsts = [NEVER; 2];
         firsts[slot] = turn;
-        self.firsts.push(firsts);
+        self.entries.push(Entry { hash, firsts });
         self.packed.extend_from_slice(coloring);
-        if 2 * self.hashes.len() > self.slots.len() {
+        if 2 * self.entries.len() > self.slots.len() {
             self.grow();
         } else {
             self.place(hash, entry);
@@ -156,19 +160,18 @@ impl History {
     fn grow(&mut self) {
         let size = self.slots.len() * 2;
         self.slots = vec![Slot::default(); size];
-        for entry in 0..self.hashes.len() {
-            self.place(self.hashes[entry], entry as u32);
+        for entry in 0..self.entries.len() {
+            self.place(self.entries[entry].hash, entry as u32);
         }
     }
 
     /// Removes the entry inserted last.
     pub(crate) fn pop(&mut self) {
-        let Some(hash) = self.hashes.pop() else {
+        let Some(Entry { hash, .. }) = self.entries.pop() else {
             return;
         };
-        let entry = self.hashes.len() as u32 + 1;
-        self.firsts.pop();
-        self.packed.truncate(self.hashes.len() * self.words);
+        let entry = self.entries.len() as u32 + 1;
+        self.packed.truncate(self.entries.len() * self.words);
         let mask = self.slots.len() - 1;
         let mut i = key(hash) as usize & mask;
         while self.slots[i].entry != entry {

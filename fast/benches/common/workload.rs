@@ -40,6 +40,11 @@ pub trait Engine {
     fn pass(&mut self);
     /// Replaces `out` with the point indices (`y * size + x`) of the empty points.
     fn empties(&self, out: &mut Vec<u16>);
+    /// The engine's own list of the empty points' indices, when it keeps one
+    /// (borrowed, not copied); `None` when [`Engine::empties`] must build it.
+    fn empty_list(&self) -> Option<&[u16]> {
+        None
+    }
 }
 
 /// One light-playout game: each turn a uniformly random legal move that does
@@ -65,18 +70,43 @@ pub fn light_playout_until<E: Engine>(
     buffer: &mut Vec<u16>,
     max_turns: usize,
 ) -> usize {
+    // The coordinates of each point index, made once: no division per candidate.
+    let xy: Vec<(usize, usize)> = (0..size * size).map(|p| (p % size, p / size)).collect();
     let mut turns = 0;
     while !engine.over() && turns < max_turns {
-        engine.empties(buffer);
-        let mut k = buffer.len();
+        // The candidates are the empty points; an engine that keeps the list
+        // is read in place, and it is copied (to draw without replacement)
+        // only once a candidate has been refused. A refused move changes
+        // nothing, so the copy is the same list: the draws are unchanged.
+        let mut copied = match engine.empty_list() {
+            Some(_) => false,
+            None => {
+                engine.empties(buffer);
+                true
+            }
+        };
+        let mut k = if copied {
+            buffer.len()
+        } else {
+            engine.empty_list().map_or(0, <[u16]>::len)
+        };
         let mut moved = false;
         while k > 0 {
             let i = rng.below(k);
-            let p = buffer[i] as usize;
-            let (x, y) = (p % size, p / size);
+            let p = if copied {
+                buffer[i]
+            } else {
+                engine.empty_list().map_or(0, |list| list[i])
+            };
+            let (x, y) = xy[p as usize];
             if !engine.fills_own_eye(x, y) && engine.try_move(x, y) {
                 moved = true;
                 break;
+            }
+            if !copied {
+                buffer.clear();
+                buffer.extend_from_slice(engine.empty_list().unwrap_or(&[]));
+                copied = true;
             }
             buffer.swap(i, k - 1);
             k -= 1;
@@ -115,6 +145,10 @@ impl Engine for Fast {
     fn empties(&self, out: &mut Vec<u16>) {
         out.clear();
         out.extend_from_slice(self.0.empty_indices());
+    }
+    #[inline]
+    fn empty_list(&self) -> Option<&[u16]> {
+        Some(self.0.empty_indices())
     }
 }
 
