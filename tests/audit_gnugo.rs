@@ -5,8 +5,8 @@
 
 use std::path::Path;
 use std::time::Duration;
-use tromp_taylor::audit::{run_audit, AuditOptions};
-use tromp_taylor::vocab::Size;
+use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
+use tromp_taylor_harness::vocab::Size;
 
 const GNUGO: &str = "/usr/games/gnugo";
 
@@ -32,7 +32,7 @@ fn gnugo_is_audited_to_a_report() {
     options.minimise_budget = 60;
     options.out = Some(out.clone());
     let summary = run_audit(&options, |line| eprintln!("{line}"));
-    let text = tromp_taylor::audit::report::summary(&summary);
+    let text = tromp_taylor_gtp::audit::report::summary(&summary);
     eprintln!("{text}");
     assert_eq!(summary.games, 6);
     assert!(summary.capabilities.list_stones && summary.capabilities.final_score);

@@ -3,11 +3,11 @@
 //! L(m, n) (Tromp and Farnebäck, "Combinatorics of Go"); and the bitboard
 //! statement of rule 7 that the position counts use, checked against `spec`.
 
-use tromp_taylor::count::games::{games, GamesOptions};
-use tromp_taylor::count::perft::{perft, PerftOptions};
-use tromp_taylor::count::positions::{positions, PositionsOptions};
-use tromp_taylor::count::tiny::{Stones, Tiny};
-use tromp_taylor::count::{CountError, EngineChoice};
+use tromp_taylor_harness::count::games::{games, GamesOptions};
+use tromp_taylor_harness::count::perft::{perft, PerftOptions};
+use tromp_taylor_harness::count::positions::{positions, PositionsOptions};
+use tromp_taylor_harness::count::tiny::{Stones, Tiny};
+use tromp_taylor_harness::count::{CountError, EngineChoice};
 use tromp_taylor_spec::rules::{empty_grid, play_move, reaches};
 use tromp_taylor_spec::{Color, Player, Rectangle, Rules, Topology};
 

@@ -4,7 +4,7 @@
 use arbitrary::{Arbitrary, Unstructured};
 use std::fs;
 use std::path::PathBuf;
-use tromp_taylor::fuzzing::{differential, fast_invariants, parsers, FuzzGame};
+use tromp_taylor_harness::fuzzing::{differential, fast_invariants, parsers, FuzzGame};
 
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -62,10 +62,10 @@ fn a_fuzz_inputs_debug_is_the_sgf_of_its_game() {
     let game = game(bytes).expect("a game");
     let debug = format!("{game:?}");
     assert!(debug.starts_with("(;FF[4]GM[1]SZ["), "{debug}");
-    let (setup, _) = tromp_taylor::sgf::read(&debug).expect("the Debug output reads as SGF");
+    let (setup, _) = tromp_taylor_harness::sgf::read(&debug).expect("the Debug output reads as SGF");
     assert_eq!(
         setup,
-        game.script(tromp_taylor::fuzzing::DIFFERENTIAL_MAX_SIDE)
+        game.script(tromp_taylor_harness::fuzzing::DIFFERENTIAL_MAX_SIDE)
             .setup
     );
 }

@@ -7,8 +7,8 @@ use goban::pieces::stones::Color as GColor;
 use goban::rules::game::Game;
 use goban::rules::{GobanSizes, IllegalRules, Move, PlayError, Rule, ScoreRules};
 use std::collections::HashMap;
-use tromp_taylor::engine::{Engine, EngineKind};
-use tromp_taylor::vocab::{
+use tromp_taylor_harness::engine::{Engine, EngineKind};
+use tromp_taylor_harness::vocab::{
     Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Superko,
     Turn, Verdict,
 };
@@ -18,7 +18,7 @@ use tromp_taylor::vocab::{
 const GOBAN: EngineKind = EngineKind {
     name: "goban",
     start,
-    start_position: tromp_taylor::engine::no_setup_positions,
+    start_position: tromp_taylor_harness::engine::no_setup_positions,
 };
 
 /// goban on rectangles too, which `GobanSizes::Custom(height, width)` claims
@@ -27,7 +27,7 @@ const GOBAN: EngineKind = EngineKind {
 const GOBAN_RECTANGLES: EngineKind = EngineKind {
     name: "goban",
     start: start_on_rectangles,
-    start_position: tromp_taylor::engine::no_setup_positions,
+    start_position: tromp_taylor_harness::engine::no_setup_positions,
 };
 
 /// The largest side goban accepts (`Goban::new` asserts sides of at most 19).
@@ -99,7 +99,7 @@ fn start_goban(setup: Setup) -> Result<GobanEngine, String> {
             // The same points as spec's (GTP's table), placed at once with
             // White to move: goban's `put_handicap`. Like spec, we count it
             // as turn 1.
-            let points = tromp_taylor::engine::spec::fixed_handicap_points(size, n)?;
+            let points = tromp_taylor_harness::engine::spec::fixed_handicap_points(size, n)?;
             let coords: Vec<(u8, u8)> = points.iter().map(|&p| coord(size, p)).collect();
             game.put_handicap(&coords);
             turns = 1;
@@ -332,12 +332,12 @@ impl Engine for GobanEngine {
 // The audit: generated games on spec and goban, each mismatch classified by
 // its cause and the first of each kind minimised.
 
-use tromp_taylor::diff::{compare, compare_record, Difference, Mismatch};
-use tromp_taylor::engine::SPEC;
-use tromp_taylor::generate::BIASES;
-use tromp_taylor::minimise::minimise_while;
-use tromp_taylor::run::{game_script, DiffOptions};
-use tromp_taylor::script::{Action, Script};
+use tromp_taylor_harness::diff::{compare, compare_record, Difference, Mismatch};
+use tromp_taylor_harness::engine::SPEC;
+use tromp_taylor_harness::generate::BIASES;
+use tromp_taylor_harness::minimise::minimise_while;
+use tromp_taylor_harness::run::{game_script, DiffOptions};
+use tromp_taylor_harness::script::{Action, Script};
 
 /// The kinds of divergence between goban 0.20 and the rules' text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -651,8 +651,8 @@ fn saved_divergences_still_part_spec_and_goban() {
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&path).expect("a readable file");
-        let (setup, record) = tromp_taylor::sgf::read(&text).expect("an SGF we wrote");
-        let agreed = compare_record(setup, &record, SPEC, tromp_taylor::engine::FAST);
+        let (setup, record) = tromp_taylor_harness::sgf::read(&text).expect("an SGF we wrote");
+        let agreed = compare_record(setup, &record, SPEC, tromp_taylor_harness::engine::FAST);
         assert!(agreed.is_ok(), "{name}: spec and fast part");
         let expected = match &name[5..] {
             n if n.starts_with("superko-missed") => Divergence::SuperkoOnlyOnCaptures,

@@ -5,10 +5,10 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use tromp_taylor::audit::{run_audit, AuditOptions};
-use tromp_taylor::engine::{EngineKind, FAST, SPEC};
-use tromp_taylor::gtp::{run_to_string, SessionOptions};
-use tromp_taylor::vocab::{Rules, Size};
+use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
+use tromp_taylor_harness::engine::{EngineKind, FAST, SPEC};
+use tromp_taylor_gtp::{run_to_string, SessionOptions};
+use tromp_taylor_harness::vocab::{Rules, Size};
 
 fn options(engine: EngineKind) -> SessionOptions {
     SessionOptions {
@@ -46,7 +46,7 @@ fn the_administrative_commands() {
         ("quit", "= "),
     ]);
     let list = session(FAST, "list_commands\n");
-    for command in tromp_taylor::gtp::COMMANDS {
+    for command in tromp_taylor_gtp::COMMANDS {
         assert!(
             list.lines().any(|l| l.trim_start_matches("= ") == *command),
             "{command}"
@@ -333,7 +333,7 @@ fn the_fuzz_corpus_of_the_gtp_reader() {
     let mut count = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let bytes = std::fs::read(entry.unwrap().path()).unwrap();
-        tromp_taylor::fuzzing::gtp_commands(&bytes);
+        tromp_taylor_gtp::fuzzing::gtp_commands(&bytes);
         count += 1;
     }
     assert!(count >= 10);
@@ -388,7 +388,7 @@ fn our_own_engine_passes_the_audit() {
         assert!(
             summary.found.is_empty(),
             "{engine} under {rules}: {}",
-            tromp_taylor::audit::report::summary(&summary)
+            tromp_taylor_gtp::audit::report::summary(&summary)
         );
         assert_eq!(summary.agreed, 10);
         let caps = summary.capabilities;

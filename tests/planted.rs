@@ -6,8 +6,8 @@
 
 use std::fs;
 use std::path::PathBuf;
-use tromp_taylor::diff::compare_record;
-use tromp_taylor::engine::{FAST, SPEC};
+use tromp_taylor_harness::diff::compare_record;
+use tromp_taylor_harness::engine::{FAST, SPEC};
 use tromp_taylor_fast::planted::{plant, Bug};
 
 /// One test only: the planted bug is global to the process.
@@ -25,7 +25,7 @@ fn each_planted_regression_fails_with_its_bug_and_passes_without() {
             continue;
         };
         seen += 1;
-        let (setup, record) = tromp_taylor::sgf::read(&fs::read_to_string(&path).unwrap())
+        let (setup, record) = tromp_taylor_harness::sgf::read(&fs::read_to_string(&path).unwrap())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         plant(Some(bug));
         let with_bug = compare_record(setup, &record, SPEC, FAST);

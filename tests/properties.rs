@@ -5,11 +5,11 @@
 
 use pretty_assertions::assert_eq;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use tromp_taylor::diff::compare;
-use tromp_taylor::engine::{Engine, EngineKind, FAST, SPEC};
-use tromp_taylor::generate::{generate, random_setup, Rng, BIASES};
-use tromp_taylor::script::{Script, Step};
-use tromp_taylor::vocab::{Grid, Handicap, Point, Size, Turn};
+use tromp_taylor_harness::diff::compare;
+use tromp_taylor_harness::engine::{Engine, EngineKind, FAST, SPEC};
+use tromp_taylor_harness::generate::{generate, random_setup, Rng, BIASES};
+use tromp_taylor_harness::script::{Script, Step};
+use tromp_taylor_harness::vocab::{Grid, Handicap, Point, Size, Turn};
 use tromp_taylor_fast as fast;
 
 /// Small boards, where games are short and the strange positions live.
@@ -125,7 +125,7 @@ fn a_refused_turn_changes_neither_engine() {
             let before = observe(&*engine);
             let mut attempts: Vec<Point> = size
                 .all_points()
-                .filter(|&p| engine.grid().at(p) != tromp_taylor::vocab::Color::Empty)
+                .filter(|&p| engine.grid().at(p) != tromp_taylor_harness::vocab::Color::Empty)
                 .collect();
             attempts.push(Point::new(size.width(), 0));
             attempts.push(Point::new(0, size.height() + 7));
@@ -162,7 +162,7 @@ fn on_fast(script: &Script, mut each: impl FnMut(&mut fast::Game)) {
         Handicap::Free(n) => fast::Handicap::Free(n),
         Handicap::Fixed(n) => fast::Handicap::Fixed(n),
     };
-    let rules = tromp_taylor::engine::fast::rules_to_fast(script.setup.rules);
+    let rules = tromp_taylor_harness::engine::fast::rules_to_fast(script.setup.rules);
     let size = script.setup.size;
     let Ok(mut game) = fast::Game::with_handicap(size.width(), size.height(), rules, handicap)
     else {

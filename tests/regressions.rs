@@ -3,8 +3,8 @@
 
 use std::fs;
 use std::path::PathBuf;
-use tromp_taylor::diff::compare_record;
-use tromp_taylor::engine::{FAST, SPEC};
+use tromp_taylor_harness::diff::compare_record;
+use tromp_taylor_harness::engine::{FAST, SPEC};
 
 fn sgf_files(dir: &str) -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir);
@@ -29,7 +29,7 @@ fn every_regression_replays_with_spec_and_fast_agreeing() {
             path.display()
         );
         let (setup, record) =
-            tromp_taylor::sgf::read(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            tromp_taylor_harness::sgf::read(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         if let Err(mismatch) = compare_record(setup, &record, SPEC, FAST) {
             panic!("{}:\n{mismatch}", path.display());
         }

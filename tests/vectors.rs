@@ -2,7 +2,7 @@
 //! against schema/vectors.schema.json, and covering every rule and pitfall.
 
 use serde_json::Value;
-use tromp_taylor::vectors::{all_cases, export, group, regress_test};
+use tromp_taylor_harness::vectors::{all_cases, export, group, regress_test};
 
 fn schema() -> jsonschema::Validator {
     let text = include_str!("../schema/vectors.schema.json");
@@ -144,7 +144,7 @@ fn regress_files_ask_is_legal_for_illegal_moves_and_skip_what_gtp_cannot_state()
 fn our_gtp_engine_passes_every_vector_with_both_engines() {
     let dir = std::env::temp_dir().join(format!("tromp-taylor-vectors-gtp-{}", std::process::id()));
     export(&dir, 10, 3).expect("export");
-    let files = tromp_taylor::vectors::run::read_dir(&dir).expect("read back");
+    let files = tromp_taylor_gtp::vectors_run::read_dir(&dir).expect("read back");
     for engine in ["fast", "spec"] {
         let command = vec![
             env!("CARGO_BIN_EXE_tromp-taylor").to_string(),
@@ -153,7 +153,7 @@ fn our_gtp_engine_passes_every_vector_with_both_engines() {
             engine.to_string(),
         ];
         let mut failures = Vec::new();
-        let tally = tromp_taylor::vectors::run::run(
+        let tally = tromp_taylor_gtp::vectors_run::run(
             &command,
             &files,
             &[],

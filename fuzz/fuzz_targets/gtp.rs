@@ -2,6 +2,6 @@
 //! response is well-formed, and a failed command leaves the game unchanged.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use tromp_taylor::fuzzing::gtp_commands;
+use tromp_taylor_gtp::fuzzing::gtp_commands;
 
 fuzz_target!(|bytes: &[u8]| gtp_commands(bytes));

@@ -3,7 +3,7 @@
 //! command waits at most the timeout. A child that hangs is killed; one that
 //! dies or answers something that is not GTP is reported as such.
 
-use crate::gtp::reader::read_raw_line;
+use crate::reader::read_raw_line;
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

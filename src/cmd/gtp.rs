@@ -1,9 +1,9 @@
 //! The `gtp` subcommand: its arguments, and the session it runs on standard
 //! input and output.
 
-use super::SessionOptions;
-use crate::engine::{FAST, SPEC};
-use crate::vocab::Rules;
+use tromp_taylor_gtp::SessionOptions;
+use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::vocab::Rules;
 use clap::{Args, ValueEnum};
 use std::process::ExitCode;
 
@@ -53,7 +53,7 @@ impl GtpArgs {
     pub fn run(&self) -> ExitCode {
         let stdin = std::io::stdin();
         let stdout = std::io::stdout();
-        match super::run(self.options(), stdin.lock(), stdout.lock()) {
+        match tromp_taylor_gtp::run(self.options(), stdin.lock(), stdout.lock()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tromp-taylor gtp: {e}");

@@ -17,7 +17,7 @@
 //! down into prefixes that the threads take in turn, sharing the memo.
 
 use super::tiny::Tiny;
-use super::{add, progress_bar, CountError, EngineChoice, FastWalker, Fx, FxBuild, SpecWalker};
+use super::{add, CountError, EngineChoice, FastWalker, Fx, FxBuild, SpecWalker};
 use super::{Walker, STACK};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use tromp_taylor_spec::{Ending, Rectangle, Rules, Superko, Turn};
 
 /// What to count.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct GamesOptions {
     /// The board.
     pub grid: Rectangle,
@@ -37,8 +37,8 @@ pub struct GamesOptions {
     pub engine: EngineChoice,
     /// Worker threads.
     pub threads: usize,
-    /// Whether to draw a progress bar (only when stderr is a terminal).
-    pub progress: bool,
+    /// How to show progress (hidden by default).
+    pub progress: crate::progress::Progress,
 }
 
 impl GamesOptions {
@@ -50,7 +50,7 @@ impl GamesOptions {
             rules: Rules::default(),
             engine: EngineChoice::Fast,
             threads: super::default_threads(),
-            progress: false,
+            progress: crate::progress::Progress::hidden(),
         }
     }
 }
@@ -457,7 +457,7 @@ fn games_with<W: Walker>(
         prefixes = order.iter().filter_map(|key| deeper.remove(key)).collect();
     }
 
-    let bar = progress_bar(options.progress, prefixes.len() as u64, "prefixes");
+    let bar = options.progress.meter(prefixes.len() as u64, "prefixes");
     let next = AtomicUsize::new(0);
     let total = Mutex::new(Ok(ended));
     let worker = || {
@@ -498,7 +498,7 @@ fn games_with<W: Walker>(
                 .expect("a thread can be started");
         }
     });
-    bar.finish_and_clear();
+    bar.finish();
     let count = total.into_inner().expect("no worker panics")?;
     let states = shared
         .memo

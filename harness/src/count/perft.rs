@@ -6,14 +6,14 @@
 //! take in turn; each replays its prefix on its own game and walks the rest
 //! depth first (play and undo on `fast`, a stack of clones on `spec`).
 
-use super::{add, progress_bar, CountError, EngineChoice, FastWalker, SpecWalker, Walker, STACK};
+use super::{add, CountError, EngineChoice, FastWalker, SpecWalker, Walker, STACK};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tromp_taylor_spec::{Rectangle, Rules, Turn};
 
 /// What to count.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct PerftOptions {
     /// The board.
     pub grid: Rectangle,
@@ -25,8 +25,8 @@ pub struct PerftOptions {
     pub engine: EngineChoice,
     /// Worker threads.
     pub threads: usize,
-    /// Whether to draw a progress bar (only when stderr is a terminal).
-    pub progress: bool,
+    /// How to show progress (hidden by default).
+    pub progress: crate::progress::Progress,
 }
 
 impl PerftOptions {
@@ -39,7 +39,7 @@ impl PerftOptions {
             depth,
             engine: EngineChoice::Fast,
             threads: super::default_threads(),
-            progress: false,
+            progress: crate::progress::Progress::hidden(),
         }
     }
 }
@@ -118,7 +118,7 @@ pub fn perft_with<W: Walker>(
         prefixes = deeper;
     }
     let rest = depth - split;
-    let bar = progress_bar(options.progress, prefixes.len() as u64, "prefixes");
+    let bar = options.progress.meter(prefixes.len() as u64, "prefixes");
     let next = AtomicUsize::new(0);
     let sums = Mutex::new(vec![0u128; first.len()]);
     let failure = Mutex::new(None);
@@ -163,7 +163,7 @@ pub fn perft_with<W: Walker>(
                 .expect("a thread can be started");
         }
     });
-    bar.finish_and_clear();
+    bar.finish();
     if let Some(e) = failure.into_inner().expect("no worker panics") {
         return Err(e);
     }

@@ -1,37 +1,15 @@
-//! The `perft` and `count` subcommands: their arguments, and what they print.
-//! Each prints the count alone as its last line, or with `--json` one JSON
-//! object with the count and the details.
+//! `tromp-taylor count games|positions`: exact counts of complete games and
+//! of legal colorings. Each prints the count alone as its last line, or with
+//! `--json` one JSON object with the count and the details.
 
-use super::games::{games, GamesOptions};
-use super::perft::{perft, PerftOptions};
-use super::positions::{positions, PositionsOptions};
-use super::{CountError, EngineChoice};
-use crate::vertex::turn_name;
+use super::{fail, print_json};
+use tromp_taylor_harness::count::games::{games, GamesOptions};
+use tromp_taylor_harness::count::positions::{positions, PositionsOptions};
+use tromp_taylor_harness::count::EngineChoice;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::process::ExitCode;
 use tromp_taylor_spec::{Rectangle, Rules};
-
-/// `tromp-taylor perft WxH DEPTH`.
-#[derive(Args, Debug)]
-pub struct PerftArgs {
-    /// Board size: N, WxH or W:H.
-    pub size: Rectangle,
-    /// The number of turns (passes included).
-    pub depth: u32,
-    /// Rules: a preset or a compact string (see `play --help`).
-    #[arg(long, default_value = "tromp-taylor")]
-    pub rules: Rules,
-    /// Also print the count under each first turn.
-    #[arg(long)]
-    pub divide: bool,
-    /// The engine that walks the tree.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
-    pub engine: EngineChoice,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
 
 /// `tromp-taylor count ...`.
 #[derive(Args, Debug)]
@@ -51,7 +29,7 @@ enum CountCommand {
         #[arg(long, default_value = "tromp-taylor")]
         rules: Rules,
         /// The engine that walks the tree.
-        #[arg(long, value_enum, default_value_t = EngineChoice::Fast)]
+        #[arg(long, default_value = "fast")]
         engine: EngineChoice,
         /// Print one JSON object instead of text.
         #[arg(long)]
@@ -69,25 +47,6 @@ enum CountCommand {
         #[arg(long)]
         json: bool,
     },
-}
-
-#[derive(Serialize)]
-struct PerftJson {
-    command: &'static str,
-    size: String,
-    depth: u32,
-    rules: String,
-    engine: String,
-    count: u128,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    divide: Option<Vec<DivideJson>>,
-    seconds: f64,
-}
-
-#[derive(Serialize)]
-struct DivideJson {
-    turn: String,
-    count: u128,
 }
 
 #[derive(Serialize)]
@@ -122,71 +81,6 @@ struct PositionsJson {
     exploration_seconds: f64,
 }
 
-fn fail(error: CountError) -> ExitCode {
-    eprintln!("error: {error}");
-    ExitCode::from(2)
-}
-
-fn print_json(value: &impl Serialize) {
-    match serde_json::to_string_pretty(value) {
-        Ok(text) => println!("{text}"),
-        Err(e) => eprintln!("error: cannot write JSON: {e}"),
-    }
-}
-
-impl PerftArgs {
-    /// Runs the count and prints it.
-    pub fn run(&self) -> ExitCode {
-        let mut options = PerftOptions::new(self.size, self.depth);
-        options.rules = self.rules;
-        options.engine = self.engine;
-        options.progress = !self.json;
-        let result = match perft(&options) {
-            Ok(result) => result,
-            Err(e) => return fail(e),
-        };
-        if self.json {
-            print_json(&PerftJson {
-                command: "perft",
-                size: self.size.to_string(),
-                depth: self.depth,
-                rules: self.rules.to_string(),
-                engine: self.engine.to_string(),
-                count: result.count,
-                divide: self.divide.then(|| {
-                    result
-                        .divide
-                        .iter()
-                        .map(|&(turn, count)| DivideJson {
-                            turn: turn_name(turn),
-                            count,
-                        })
-                        .collect()
-                }),
-                seconds: result.elapsed.as_secs_f64(),
-            });
-            return ExitCode::SUCCESS;
-        }
-        if self.divide {
-            for (turn, count) in &result.divide {
-                println!("{}: {count}", turn_name(*turn));
-            }
-        }
-        println!(
-            "perft {} depth {} ({} rules, {} engine, {} first turns): {} sequences in {:.3} s",
-            self.size,
-            self.depth,
-            self.rules,
-            self.engine,
-            result.divide.len(),
-            result.count,
-            result.elapsed.as_secs_f64()
-        );
-        println!("{}", result.count);
-        ExitCode::SUCCESS
-    }
-}
-
 impl CountArgs {
     /// Runs the count and prints it.
     pub fn run(&self) -> ExitCode {
@@ -200,7 +94,7 @@ impl CountArgs {
                 let mut options = GamesOptions::new(*size);
                 options.rules = *rules;
                 options.engine = *engine;
-                options.progress = !json;
+                options.progress = super::progress::bars(!json);
                 let result = match games(&options) {
                     Ok(result) => result,
                     Err(e) => return fail(e),
@@ -236,7 +130,7 @@ impl CountArgs {
             CountCommand::Positions { size, edges, json } => {
                 let mut options = PositionsOptions::new(size.width(), size.height());
                 options.edges = *edges;
-                options.progress = !json;
+                options.progress = super::progress::bars(!json);
                 let result = match positions(&options) {
                     Ok(result) => result,
                     Err(e) => return fail(e),

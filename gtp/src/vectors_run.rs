@@ -1,9 +1,9 @@
 //! `vectors run`: the conformance vectors played against any GTP engine, one
 //! JSON line per case (`pass`, `fail`, `skip`, `error`) and a summary.
 
-use super::{Case, VectorFile};
+use tromp_taylor_harness::vectors::{Case, VectorFile};
 use crate::audit::check::Capabilities;
-use crate::audit::client::{Client, Failure};
+use crate::client::{Client, Failure};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -83,14 +83,14 @@ fn grid_stones(rows: &[String], mark: char) -> BTreeSet<String> {
         for (x, c) in row.chars().enumerate() {
             if c == mark {
                 let point = tromp_taylor_spec::Point::new(x, height - 1 - row_from_top);
-                set.insert(crate::vertex::vertex_name(point));
+                set.insert(tromp_taylor_harness::vertex::vertex_name(point));
             }
         }
     }
     set
 }
 
-fn send(client: &mut Client, command: &str) -> Result<crate::audit::client::Reply, Failure> {
+fn send(client: &mut Client, command: &str) -> Result<crate::client::Reply, Failure> {
     client.send(command)
 }
 
@@ -101,7 +101,7 @@ fn run_case(
     caps: &Capabilities,
     case: &Case,
     skip: &[String],
-    assume: Option<crate::vocab::Rules>,
+    assume: Option<tromp_taylor_harness::vocab::Rules>,
 ) -> Result<CaseResult, Failure> {
     let id = &case.id;
     if let Some(tag) = case.requires.iter().find(|t| skip.contains(t)) {
@@ -148,13 +148,13 @@ fn run_case(
     let set = caps.kata_set_rules && send(client, &format!("kata-set-rules {}", case.rules))?.ok;
     // An engine that cannot be told the rules runs only the cases under the
     // rules its command line is assumed to give it (komi aside).
-    let without_komi = |rules: crate::vocab::Rules| crate::vocab::Rules {
+    let without_komi = |rules: tromp_taylor_harness::vocab::Rules| tromp_taylor_harness::vocab::Rules {
         komi_half_points: 0,
         ..rules
     };
     let assumed = assume.is_some_and(|assumed| {
         case.rules
-            .parse::<crate::vocab::Rules>()
+            .parse::<tromp_taylor_harness::vocab::Rules>()
             .is_ok_and(|rules| without_komi(rules) == without_komi(assumed))
     });
     if !set && !assumed {
@@ -296,7 +296,7 @@ pub fn run(
     command: &[String],
     files: &[VectorFile],
     skip: &[String],
-    assume: Option<crate::vocab::Rules>,
+    assume: Option<tromp_taylor_harness::vocab::Rules>,
     timeout: Duration,
     mut each: impl FnMut(&CaseResult),
 ) -> Result<Tally, String> {

@@ -6,17 +6,16 @@
 //! engine (`tromp-taylor-fast`) decide; this crate drives them and compares
 //! their answers; the binary `tromp-taylor` prints what it is told.
 
-pub mod audit;
 pub mod count;
 pub mod diff;
 pub mod engine;
 pub mod fuzzing;
 pub mod generate;
-pub mod gtp;
 pub mod minimise;
 #[cfg(feature = "planted-bugs")]
 pub mod planted;
 pub mod play;
+pub mod progress;
 pub mod record;
 pub mod replay;
 pub mod report;
@@ -30,5 +29,5 @@ pub mod vocab;
 
 /// The README's Rust examples, compiled and run as doctests so that it stays true.
 #[cfg(doctest)]
-#[doc = include_str!("../README.md")]
+#[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;

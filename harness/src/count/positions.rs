@@ -9,7 +9,7 @@
 //! codes; both share the work among the threads.
 
 use super::tiny::{Stones, Tiny};
-use super::{progress_bar, CountError};
+use super::{CountError};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 pub const MAX_POINTS: usize = 18;
 
 /// What to count.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct PositionsOptions {
     /// Columns.
     pub width: usize,
@@ -29,8 +29,8 @@ pub struct PositionsOptions {
     pub edges: bool,
     /// Worker threads.
     pub threads: usize,
-    /// Whether to draw a progress bar (only when stderr is a terminal).
-    pub progress: bool,
+    /// How to show progress (hidden by default).
+    pub progress: crate::progress::Progress,
 }
 
 impl PositionsOptions {
@@ -42,7 +42,7 @@ impl PositionsOptions {
             height,
             edges: false,
             threads: super::default_threads(),
-            progress: false,
+            progress: crate::progress::Progress::hidden(),
         }
     }
 }
@@ -129,11 +129,11 @@ pub fn positions(options: &PositionsOptions) -> Result<Positions, CountError> {
     }
     let threads = options.threads.max(1);
     let started = Instant::now();
-    let enumerated = enumerate(&tiny, threads, options.progress);
+    let enumerated = enumerate(&tiny, threads, &options.progress);
     let enumeration_time = started.elapsed();
     let count = enumerated.count();
     let started = Instant::now();
-    let (explored, edges, depth) = explore(&tiny, options.edges, threads, options.progress, count);
+    let (explored, edges, depth) = explore(&tiny, options.edges, threads, &options.progress, count);
     let exploration_time = started.elapsed();
     let difference = enumerated
         .first_difference(&explored)
@@ -163,7 +163,7 @@ pub fn positions(options: &PositionsOptions) -> Result<Positions, CountError> {
 const LOW_POINTS: usize = 8;
 
 /// Every legal coloring, by looking at all of them.
-fn enumerate(tiny: &Tiny, threads: usize, progress: bool) -> Bits {
+fn enumerate(tiny: &Tiny, threads: usize, progress: &crate::progress::Progress) -> Bits {
     let low_points = tiny.points().min(LOW_POINTS);
     let low_count = 3u64.pow(low_points as u32);
     let high_count = tiny.colorings() / low_count;
@@ -172,7 +172,7 @@ fn enumerate(tiny: &Tiny, threads: usize, progress: bool) -> Bits {
     let high = Tiny::new(tiny.points() - low_points + 1, 1).expect("a small board");
     let bits = Bits::new(tiny.colorings());
     let next = AtomicU64::new(0);
-    let bar = progress_bar(progress, high_count, "blocks of colorings enumerated");
+    let bar = progress.meter(high_count, "blocks of colorings enumerated");
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| loop {
@@ -194,7 +194,7 @@ fn enumerate(tiny: &Tiny, threads: usize, progress: bool) -> Bits {
             });
         }
     });
-    bar.finish_and_clear();
+    bar.finish();
     bits
 }
 
@@ -216,7 +216,7 @@ fn explore(
     tiny: &Tiny,
     count_edges: bool,
     threads: usize,
-    progress: bool,
+    progress: &crate::progress::Progress,
     expected: u64,
 ) -> (Bits, u64, usize) {
     let bits = Bits::new(tiny.colorings());
@@ -225,7 +225,7 @@ fn explore(
     let mut frontier = vec![pack(start)];
     let mut edges = 0u64;
     let mut depth = 0;
-    let bar = progress_bar(progress, expected, "colorings explored");
+    let bar = progress.meter(expected, "colorings explored");
     bar.inc(1);
     const CHUNK: usize = 4096;
     while !frontier.is_empty() {
@@ -285,6 +285,6 @@ fn explore(
             depth += 1;
         }
     }
-    bar.finish_and_clear();
+    bar.finish();
     (bits, edges, depth)
 }

@@ -8,10 +8,13 @@
 //! or `?[id] error` followed by an empty line; no input panics or hangs the
 //! engine, and after an error the game is exactly as it was.
 
-pub mod cli;
+pub mod audit;
+pub mod client;
+pub mod fuzzing;
 pub mod commands;
 pub mod game;
 pub mod reader;
+pub mod vectors_run;
 
 pub use commands::{Session, SessionOptions, COMMANDS};
 

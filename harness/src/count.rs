@@ -14,7 +14,6 @@
 //!   grid with a small bitboard statement of rule 7 ([`tiny`]).
 //! - [`cli`]: the `perft` and `count` subcommands of the binary.
 
-pub mod cli;
 pub mod games;
 pub mod perft;
 pub mod positions;
@@ -27,12 +26,25 @@ use tromp_taylor_spec as spec;
 use tromp_taylor_spec::{Point, Rectangle, Rules, Turn};
 
 /// Which engine a count walks the game tree with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineChoice {
     /// `tromp-taylor-fast`: play and undo.
     Fast,
     /// `tromp-taylor-spec`: the literal rules, one cloned game per turn.
     Spec,
+}
+
+impl std::str::FromStr for EngineChoice {
+    type Err = String;
+
+    /// `fast` or `spec`.
+    fn from_str(text: &str) -> Result<EngineChoice, String> {
+        match text {
+            "fast" => Ok(EngineChoice::Fast),
+            "spec" => Ok(EngineChoice::Spec),
+            _ => Err(format!("{text:?} is not an engine: fast or spec")),
+        }
+    }
 }
 
 impl fmt::Display for EngineChoice {
@@ -265,22 +277,3 @@ impl Hasher for Fx {
 
 /// Builds [`Fx`] hashers.
 pub(crate) type FxBuild = BuildHasherDefault<Fx>;
-
-/// Whether progress bars may be drawn: stderr is a terminal.
-pub(crate) fn stderr_is_terminal() -> bool {
-    use std::io::IsTerminal;
-    std::io::stderr().is_terminal()
-}
-
-/// A progress bar of `len` steps with `what` after the count, or a hidden one.
-pub(crate) fn progress_bar(show: bool, len: u64, what: &str) -> indicatif::ProgressBar {
-    if !show || !stderr_is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(len);
-    let template = format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} (eta {{eta}})");
-    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
-}

@@ -4,11 +4,11 @@
 //! (`list_stones`, or `showboard` parsed), the captures, and at the end the
 //! score. The first divergence ends the game.
 
-use super::client::{Client, Failure, Reply};
-use crate::engine::{Engine, EngineKind};
-use crate::gtp::commands::{illegal_reason, point_name, turn_text};
-use crate::script::{Action, Record, Script, Step};
-use crate::vocab::{Color, Grid, Illegal, Outcome, Player, Point, Size, Turn};
+use crate::client::{Client, Failure, Reply};
+use tromp_taylor_harness::engine::{Engine, EngineKind};
+use crate::commands::{illegal_reason, point_name, turn_text};
+use tromp_taylor_harness::script::{Action, Record, Script, Step};
+use tromp_taylor_harness::vocab::{Color, Grid, Illegal, Outcome, Player, Point, Size, Turn};
 use std::fmt;
 
 /// Which optional commands the engine answers.
@@ -147,7 +147,7 @@ fn color_word(p: Player) -> &'static str {
 /// The point a GTP vertex names on `size`, if it is one.
 fn read_vertex(text: &str, size: Size) -> Option<Point> {
     let rectangle = tromp_taylor_spec::Rectangle::new(size.width(), size.height()).ok()?;
-    match crate::vertex::parse_turn(text, rectangle) {
+    match tromp_taylor_harness::vertex::parse_turn(text, rectangle) {
         Ok(tromp_taylor_spec::Turn::Move(p)) => Some(Point::new(p.x, p.y)),
         _ => None,
     }

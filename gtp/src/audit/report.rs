@@ -5,9 +5,9 @@
 
 use super::check::Kind;
 use super::{AuditSummary, Found};
-use crate::report::side_by_side;
-use crate::script::Action;
-use crate::vocab::Turn;
+use tromp_taylor_harness::report::side_by_side;
+use tromp_taylor_harness::script::Action;
+use tromp_taylor_harness::vocab::Turn;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -73,15 +73,15 @@ pub fn slug(kind: &Kind) -> String {
 }
 
 /// One board with its coordinates, top row first.
-fn board(grid: &crate::vocab::Grid) -> String {
+fn board(grid: &tromp_taylor_harness::vocab::Grid) -> String {
     let size = grid.size;
     let header: String = (0..size.width())
-        .map(|x| format!("{:>3}", crate::vertex::column_name(x)))
+        .map(|x| format!("{:>3}", tromp_taylor_harness::vertex::column_name(x)))
         .collect();
     let mut text = format!("    {header}\n");
     for y in (0..size.height()).rev() {
         let row: String = (0..size.width())
-            .map(|x| format!("{:>3}", grid.at(crate::vocab::Point::new(x, y)).mark()))
+            .map(|x| format!("{:>3}", grid.at(tromp_taylor_harness::vocab::Point::new(x, y)).mark()))
             .collect();
         text.push_str(&format!("{:>3} {row}\n", y + 1));
     }
@@ -107,7 +107,7 @@ pub fn report(engine: &str, found: &Found) -> String {
         let what = match turn {
             Turn::Pass => format!("{player} passes"),
             Turn::Move(p) if found.setup.size.index(*p).is_some() => {
-                format!("{player} plays {}", crate::gtp::commands::point_name(*p))
+                format!("{player} plays {}", crate::commands::point_name(*p))
             }
             Turn::Move(p) => format!("{player} plays off the board at {p:?}"),
         };

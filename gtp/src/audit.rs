@@ -9,16 +9,14 @@
 //! summary, grouped by kind.
 
 pub mod check;
-pub mod cli;
-pub mod client;
 pub mod report;
 
-use crate::engine::{EngineKind, SPEC};
-use crate::generate::{generate, Bias, Rng, BIASES};
-use crate::script::{Script, Step};
-use crate::vocab::{Handicap, Rules, Setup, Size};
+use tromp_taylor_harness::engine::{EngineKind, SPEC};
+use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
+use tromp_taylor_harness::script::{Script, Step};
+use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
 use check::{Auditor, Capabilities, Divergence, GameAudit, Kind};
-use client::{Client, Failure};
+use crate::client::{Client, Failure};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -87,7 +85,7 @@ pub struct Found {
 impl Found {
     /// The SGF of the minimised game up to the divergence.
     pub fn sgf(&self) -> String {
-        crate::sgf::write(&self.setup, &self.divergence.record)
+        tromp_taylor_harness::sgf::write(&self.setup, &self.divergence.record)
     }
 }
 

@@ -3,8 +3,8 @@
 //! whenever the start changes or a turn is undone, so that `spec` (which has
 //! no undo) and `fast` go down one code path.
 
-use crate::engine::{Engine, EngineKind};
-use crate::vocab::{Color, Handicap, Player, Rules, Setup, Size, Turn, Verdict};
+use tromp_taylor_harness::engine::{Engine, EngineKind};
+use tromp_taylor_harness::vocab::{Color, Handicap, Player, Rules, Setup, Size, Turn, Verdict};
 
 /// How a game starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub enum RebuildError {
     /// The engine cannot start the game.
     Start(String),
     /// A turn is illegal from this start: its number (from 1) and why.
-    Turn(usize, crate::vocab::Illegal),
+    Turn(usize, tromp_taylor_harness::vocab::Illegal),
 }
 
 impl std::fmt::Display for RebuildError {

@@ -3,12 +3,12 @@
 //! time. Every handler either succeeds or fails leaving the game exactly as
 //! it was.
 
-use super::game::{Game, Start};
-use crate::engine::EngineKind;
-use crate::generate::Rng;
-use crate::record::{read_records, rules_from_ru, RulesSource};
-use crate::vertex::{column_name, vertex_name};
-use crate::vocab::{Color, Handicap, Illegal, Player, Point, Rules, Size, Superko, Turn};
+use crate::game::{Game, Start};
+use tromp_taylor_harness::engine::EngineKind;
+use tromp_taylor_harness::generate::Rng;
+use tromp_taylor_harness::record::{read_records, rules_from_ru, RulesSource};
+use tromp_taylor_harness::vertex::{column_name, vertex_name};
+use tromp_taylor_harness::vocab::{Color, Handicap, Illegal, Player, Point, Rules, Size, Superko, Turn};
 use sgf_parse::go::{self, Move, Prop};
 use std::collections::HashSet;
 
@@ -121,10 +121,10 @@ enum Vertex {
 fn parse_vertex(text: &str, size: Size) -> Result<Vertex, String> {
     let rectangle = tromp_taylor_spec::Rectangle::new(size.width(), size.height())
         .map_err(|e| e.to_string())?;
-    match crate::vertex::parse_turn(text, rectangle) {
+    match tromp_taylor_harness::vertex::parse_turn(text, rectangle) {
         Ok(tromp_taylor_spec::Turn::Pass) => Ok(Vertex::Turn(Turn::Pass)),
         Ok(tromp_taylor_spec::Turn::Move(p)) => Ok(Vertex::Turn(Turn::Move(Point::new(p.x, p.y)))),
-        Err(crate::vertex::VertexError::OffBoard { .. }) => Ok(Vertex::OffBoard),
+        Err(tromp_taylor_harness::vertex::VertexError::OffBoard { .. }) => Ok(Vertex::OffBoard),
         Err(e) => Err(syntax(e)),
     }
 }
@@ -170,7 +170,7 @@ fn arg_count(args: &[String], n: usize) -> Result<(), String> {
 
 /// Whether a move at `p` by `player` fills one of her own single-point eyes:
 /// every on-board neighbour is her stone.
-fn fills_own_eye(grid: &crate::vocab::Grid, player: Player, p: Point) -> bool {
+fn fills_own_eye(grid: &tromp_taylor_harness::vocab::Grid, player: Player, p: Point) -> bool {
     let size = grid.size;
     let mut neighbours = Vec::with_capacity(4);
     if p.x > 0 {
@@ -597,7 +597,7 @@ impl Session {
             return Err("board not empty".to_string());
         }
         let size = self.game.size();
-        let points = crate::engine::spec::fixed_handicap_points(size, stones)
+        let points = tromp_taylor_harness::engine::spec::fixed_handicap_points(size, stones)
             .map_err(|e| format!("invalid number of stones: {e}"))?;
         let game = Game::new(
             self.options.engine,
@@ -622,7 +622,7 @@ impl Session {
         if stones < 2 || stones >= size.points() {
             return Err("invalid number of stones".to_string());
         }
-        let points = match crate::engine::spec::fixed_handicap_points(size, stones) {
+        let points = match tromp_taylor_harness::engine::spec::fixed_handicap_points(size, stones) {
             Ok(points) => points,
             Err(_) => {
                 let mut all: Vec<Point> = size.all_points().collect();
@@ -755,7 +755,7 @@ impl Session {
             Start::Empty(Handicap::Free(n)) => root.push(Prop::HA(*n as i64)),
             Start::Empty(Handicap::Fixed(n)) => {
                 root.push(Prop::HA(*n as i64));
-                if let Ok(points) = crate::engine::spec::fixed_handicap_points(size, *n) {
+                if let Ok(points) = tromp_taylor_harness::engine::spec::fixed_handicap_points(size, *n) {
                     root.push(Prop::AB(points.into_iter().map(sgf_point).collect()));
                 }
             }

@@ -1,9 +1,9 @@
 //! The `audit` subcommand: its arguments, the line it prints per game, and
 //! the summary at the end.
 
-use super::{run_audit, AuditOptions};
-use crate::generate::{Bias, BIASES};
-use crate::vocab::{Rules, Size};
+use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
+use tromp_taylor_harness::generate::{Bias, BIASES};
+use tromp_taylor_harness::vocab::{Rules, Size};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,7 +42,7 @@ pub struct AuditArgs {
 impl AuditArgs {
     /// The audit's options, or why the arguments do not make one.
     pub fn options(&self) -> Result<AuditOptions, String> {
-        let engine = super::client::split_command(&self.engine);
+        let engine = tromp_taylor_gtp::client::split_command(&self.engine);
         if engine.is_empty() {
             return Err("--engine names no program".to_string());
         }
@@ -121,10 +121,10 @@ impl AuditArgs {
                 ""
             },
         );
-        print!("{}", super::report::summary(&summary));
+        print!("{}", tromp_taylor_gtp::audit::report::summary(&summary));
         if let Some(first) = summary.found.first() {
             println!("\nthe first divergence:\n");
-            print!("{}", super::report::report(&summary.engine, first));
+            print!("{}", tromp_taylor_gtp::audit::report::report(&summary.engine, first));
         }
         if summary.found.is_empty() {
             ExitCode::SUCCESS

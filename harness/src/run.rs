@@ -7,7 +7,7 @@ use crate::generate::{generate, random_setup, Bias, Rng, BIASES, MIXED_SIZES};
 use crate::minimise::minimise;
 use crate::script::Script;
 use crate::vocab::{Rules, Size};
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::progress::Progress;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -31,8 +31,8 @@ pub struct DiffOptions {
     pub left: EngineKind,
     /// The engine under test.
     pub right: EngineKind,
-    /// Whether to draw a progress bar.
-    pub progress: bool,
+    /// How to show progress (hidden by default).
+    pub progress: Progress,
     /// Stop at the first mismatch.
     pub stop_at_first: bool,
 }
@@ -53,7 +53,7 @@ impl DiffOptions {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             left: crate::engine::SPEC,
             right: crate::engine::FAST,
-            progress: false,
+            progress: Progress::hidden(),
             stop_at_first: false,
         }
     }
@@ -106,17 +106,7 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let totals = Mutex::new(Summary::default());
-    let bar = if options.progress {
-        let bar = ProgressBar::new(options.games as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} games, {msg}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = options.progress.meter(options.games as u64, "games");
     let stop = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.max(1) {
@@ -147,7 +137,7 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
                             script,
                             mismatch,
                         });
-                        bar.set_message(format!("{} mismatches", totals.found.len()));
+                        bar.message(&format!("{} mismatches", totals.found.len()));
                         if options.stop_at_first {
                             stop.store(true, Ordering::Relaxed);
                         }
@@ -158,7 +148,7 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
             });
         }
     });
-    bar.finish_and_clear();
+    bar.finish();
     let mut summary = totals.into_inner().expect("no worker panics");
     summary.found.sort_by_key(|f| f.game);
     summary.elapsed = started.elapsed();

@@ -1,0 +1,73 @@
+//! The check behind the cargo-fuzz target `gtp`: bytes fed as a GTP session
+//! to our engine, which must answer every command well-formed and leave the
+//! game unchanged after every error.
+
+use tromp_taylor_harness::engine::FAST;
+use tromp_taylor_harness::vocab::Rules;
+
+/// The `gtp` target: bytes fed as a GTP session to the engine (`fast`, no
+/// file access). It must never panic; every response must be `=` or `?`,
+/// the command's id, and one empty line at its end and nowhere else; and a
+/// command that fails must leave the game as it was.
+pub fn gtp_commands(bytes: &[u8]) {
+    use crate::reader::{read_line, Line};
+    use crate::{Session, SessionOptions};
+    let mut session = Session::new(SessionOptions {
+        engine: FAST,
+        rules: Rules::default(),
+        seed: 1,
+        files: false,
+    });
+    let mut input = bytes;
+    // Bounded work: a few hundred commands are plenty to reach any state.
+    for _ in 0..400 {
+        let Ok(Some(line)) = read_line(&mut input) else {
+            break;
+        };
+        let id = match &line {
+            Line::Command(command) => command.id.clone(),
+            Line::TooLong(id) => id.clone(),
+            Line::Empty => None,
+        };
+        let game = session.game();
+        let before = (
+            game.size(),
+            game.rules(),
+            game.start().clone(),
+            game.turns().to_vec(),
+            game.engine().grid(),
+        );
+        let Some(response) = session.answer(line) else {
+            continue;
+        };
+        let text = response.to_string();
+        let mark = if response.answer.is_ok() { '=' } else { '?' };
+        let head = format!("{mark}{}", id.as_deref().unwrap_or(""));
+        assert!(text.starts_with(&head), "response {text:?} for id {id:?}");
+        assert!(
+            text.ends_with("\n\n"),
+            "response {text:?} does not end in an empty line"
+        );
+        assert!(
+            !text[..text.len() - 2].contains("\n\n"),
+            "response {text:?} holds an empty line"
+        );
+        if response.answer.is_err() {
+            let game = session.game();
+            let after = (
+                game.size(),
+                game.rules(),
+                game.start().clone(),
+                game.turns().to_vec(),
+                game.engine().grid(),
+            );
+            assert!(
+                before == after,
+                "a failed command changed the game: {text:?}"
+            );
+        }
+        if session.has_quit() {
+            break;
+        }
+    }
+}

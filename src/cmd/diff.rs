@@ -1,0 +1,182 @@
+//! `tromp-taylor diff`: the differential check of `spec` against `fast` (the
+//! README's main command), or the replay of saved mismatches on both.
+
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tromp_taylor_harness::diff::compare_record;
+use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::generate::{Bias, BIASES};
+use tromp_taylor_harness::run::{run_diff, DiffOptions, Summary};
+use tromp_taylor_harness::vocab::{Rules, Size};
+
+/// `tromp-taylor diff [--games N] [--seed S] ...`.
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// Board sizes, comma-separated (`9x9,5x3,19`), or `mixed`.
+    #[arg(long, default_value = "mixed")]
+    size: String,
+    /// Rules, comma-separated presets or compact strings, or `mixed`
+    /// (presets and random combinations, with komi now and then).
+    #[arg(long, default_value = "mixed")]
+    rules: String,
+    /// How many games.
+    #[arg(long, default_value_t = 5000)]
+    games: usize,
+    /// The seed of the run (default: from the clock; printed, so the run
+    /// can be repeated).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Biases, comma-separated (uniform, capture, ko, suicide, long), or `mixed`.
+    #[arg(long, default_value = "mixed")]
+    bias: String,
+    /// Where to write the SGF of each minimised mismatch.
+    #[arg(long, default_value = "mismatches")]
+    out: PathBuf,
+    /// Instead of generating games, replay these SGF files on both engines.
+    #[arg(long, num_args = 1..)]
+    replay: Vec<PathBuf>,
+}
+
+impl DiffArgs {
+    /// Runs the check (or the replay) and prints its report.
+    pub fn run(self) -> ExitCode {
+        if !self.replay.is_empty() {
+            return replay_files(&self.replay);
+        }
+        match self.options() {
+            Ok(options) => diff(&options, &self.out),
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        }
+    }
+
+    fn options(&self) -> Result<DiffOptions, String> {
+        let seed = self.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+        });
+        let mut options = DiffOptions::new(self.games, seed);
+        if let Some(sizes) = list::<Size>(&self.size)? {
+            options.sizes = sizes;
+        }
+        options.rules = list::<Rules>(&self.rules)?;
+        options.biases = list::<Bias>(&self.bias)?.unwrap_or_else(|| BIASES.to_vec());
+        if let Some(jobs) = self.jobs {
+            options.jobs = jobs.max(1);
+        }
+        options.progress = super::progress::bars(true);
+        Ok(options)
+    }
+}
+
+/// Reads a comma-separated list, or `None` for `mixed`.
+fn list<T: std::str::FromStr>(text: &str) -> Result<Option<Vec<T>>, String>
+where
+    T::Err: std::fmt::Display,
+{
+    if text.trim() == "mixed" {
+        return Ok(None);
+    }
+    text.split(',')
+        .map(|item| item.trim().parse().map_err(|e: T::Err| e.to_string()))
+        .collect::<Result<_, _>>()
+        .map(Some)
+}
+
+fn diff(options: &DiffOptions, out: &Path) -> ExitCode {
+    println!(
+        "tromp-taylor diff: {} against {}, {} games, seed {} (repeat with --seed {}), {} jobs",
+        options.left.name,
+        options.right.name,
+        options.games,
+        options.seed,
+        options.seed,
+        options.jobs
+    );
+    let summary = run_diff(options);
+    let saved = save_mismatches(&summary, options.seed, out);
+    for (found, path) in summary.found.iter().zip(&saved).take(3) {
+        println!("\ngame {}: {}", found.game, found.mismatch);
+        match path {
+            Ok(path) => println!("replay: tromp-taylor diff --replay {}", path.display()),
+            Err(e) => println!("(could not save the SGF: {e})"),
+        }
+    }
+    if summary.found.len() > 3 {
+        println!(
+            "\n... and {} more mismatches, saved in {}",
+            summary.found.len() - 3,
+            out.display()
+        );
+    }
+    println!("{}", summary_line(&summary));
+    if summary.found.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn summary_line(summary: &Summary) -> String {
+    format!(
+        "{} games, {} turns ({} steps) in {:.1} s: {:.0} turns/s; {} mismatches",
+        summary.games,
+        summary.turns,
+        summary.steps,
+        summary.elapsed.as_secs_f64(),
+        summary.turns_per_second(),
+        summary.found.len()
+    )
+}
+
+fn save_mismatches(summary: &Summary, seed: u64, out: &Path) -> Vec<std::io::Result<PathBuf>> {
+    summary
+        .found
+        .iter()
+        .map(|found| {
+            std::fs::create_dir_all(out)?;
+            let path = out.join(format!("mismatch-{seed}-{}.sgf", found.game));
+            std::fs::write(&path, found.mismatch.sgf() + "\n")?;
+            Ok(path)
+        })
+        .collect()
+}
+
+fn replay_files(files: &[PathBuf]) -> ExitCode {
+    let mut failed = false;
+    for file in files {
+        let read = std::fs::read_to_string(file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| tromp_taylor_harness::sgf::read(&text).map_err(|e| e.to_string()));
+        let (setup, record) = match read {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("error: {}: {e}", file.display());
+                return ExitCode::from(2);
+            }
+        };
+        match compare_record(setup, &record, SPEC, FAST) {
+            Ok(agreed) => println!(
+                "{}: spec and fast agree ({} steps, {} turns)",
+                file.display(),
+                agreed.steps,
+                agreed.turns
+            ),
+            Err(mismatch) => {
+                failed = true;
+                println!("{}: {mismatch}", file.display());
+            }
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

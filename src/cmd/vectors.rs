@@ -1,0 +1,114 @@
+//! `tromp-taylor vectors`: the portable conformance vectors, exported as
+//! files or run against a GTP engine.
+
+use clap::Subcommand;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tromp_taylor_harness::vocab::Rules;
+
+#[derive(Subcommand)]
+pub enum VectorsCommand {
+    /// Write the vectors (JSON, one file per group, and gogui-regress .tst
+    /// files) to DIR, computed by spec and confirmed by fast.
+    Export {
+        /// The folder to write.
+        dir: PathBuf,
+        /// How many generated cases besides the hand-written ones.
+        #[arg(long, default_value_t = 40)]
+        generated: usize,
+        /// The seed of the generated cases.
+        #[arg(long, default_value_t = 20261122)]
+        seed: u64,
+    },
+    /// Run the vectors in DIR against a GTP engine: one JSON line per case
+    /// and a summary. Exit 0 when all pass, 1 on a failure, 2 when the
+    /// engine could not be run.
+    Run {
+        /// The engine's command line, e.g. "gnugo --mode gtp".
+        #[arg(long)]
+        engine: String,
+        /// Skip the cases that require these tags (comma-separated), e.g.
+        /// `superko:situational,large-board`.
+        #[arg(long, default_value = "")]
+        skip: String,
+        /// Seconds to wait for each answer.
+        #[arg(long, default_value_t = 20.0)]
+        timeout: f64,
+        /// For an engine that cannot be told the rules (no kata-set-rules):
+        /// the rules its command line gives it; the cases under those rules
+        /// are run, the others skipped.
+        #[arg(long)]
+        assume_rules: Option<Rules>,
+        /// The folder written by `vectors export`.
+        #[arg(default_value = "vectors")]
+        dir: PathBuf,
+    },
+}
+
+impl VectorsCommand {
+    /// Exports the vectors, or runs them against an engine.
+    pub fn run(self) -> ExitCode {
+    match self {
+        VectorsCommand::Export {
+            dir,
+            generated,
+            seed,
+        } => match tromp_taylor_harness::vectors::export(&dir, generated, seed) {
+            Ok(count) => {
+                println!("{count} cases written to {}", dir.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        VectorsCommand::Run {
+            engine,
+            skip,
+            timeout,
+            assume_rules,
+            dir,
+        } => {
+            use tromp_taylor_gtp::vectors_run::{read_dir, run};
+            let files = match read_dir(&dir) {
+                Ok(files) => files,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let skip: Vec<String> = skip
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            let command = tromp_taylor_gtp::client::split_command(&engine);
+            let timeout = std::time::Duration::from_secs_f64(timeout.clamp(0.1, 3600.0));
+            let tally = run(&command, &files, &skip, assume_rules, timeout, |result| {
+                println!(
+                    "{}",
+                    serde_json::to_string(result).expect("results serialize")
+                );
+            });
+            match tally {
+                Ok(tally) => {
+                    println!(
+                        "{} pass, {} fail, {} skip, {} error",
+                        tally.pass, tally.fail, tally.skip, tally.error
+                    );
+                    if tally.fail + tally.error > 0 {
+                        ExitCode::FAILURE
+                    } else {
+                        ExitCode::SUCCESS
+                    }
+                }
+                Err(e) => {
+                    eprintln!("error: the engine could not be run: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
+}
+}
