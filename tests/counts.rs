@@ -200,18 +200,9 @@ fn spec_coloring(rect: &Rectangle, s: Stones) -> tromp_taylor_spec::Coloring {
     coloring
 }
 
-/// SplitMix64, for random colorings.
-fn next_random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 #[test]
 fn the_bitboard_move_is_specs_rule_7_on_random_colorings() {
-    let mut state = 2024;
+    let mut rng = tromp_taylor_harness::generate::Rng::new(2024);
     for (width, height) in [
         (1, 1),
         (1, 4),
@@ -229,7 +220,7 @@ fn the_bitboard_move_is_specs_rule_7_on_random_colorings() {
             let mut s = Stones::default();
             let empty_share = if round % 2 == 0 { 3 } else { 8 };
             for p in 0..tiny.points() {
-                match next_random(&mut state) % (2 + empty_share) {
+                match rng.next_u64() % (2 + empty_share) {
                     0 => s.black |= 1 << p,
                     1 => s.white |= 1 << p,
                     _ => {}

@@ -1,6 +1,7 @@
 //! Criterion benchmarks of the engine on fixed seeds: light-playout random
 //! games on 9x9 and 19x19, the full legal set on a corpus of 19x19
 //! positions, and play + undo pairs. The protocol is in docs/benchmarks.md.
+#![allow(missing_docs)] // criterion_main! writes an undocumented `main`
 
 #[path = "common/workload.rs"]
 mod workload;

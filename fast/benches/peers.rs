@@ -4,6 +4,7 @@
 //! one line per board size, `peers SIZE fast=<ns/turn> goban=<ns/turn>
 //! board-game=<ns/turn>`, as the last lines of the output.
 //! The protocol and the rule differences are in docs/benchmarks.md.
+#![allow(missing_docs)] // criterion_main! writes an undocumented `main`
 
 #[path = "common/workload.rs"]
 mod workload;

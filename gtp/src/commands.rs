@@ -4,13 +4,15 @@
 //! it was.
 
 use crate::game::{Game, Start};
+use sgf_parse::go::{self, Move, Prop};
+use std::collections::HashSet;
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::Rng;
 use tromp_taylor_harness::record::{read_records, rules_from_ru, RulesSource};
 use tromp_taylor_harness::vertex::{column_name, vertex_name};
-use tromp_taylor_harness::vocab::{Color, Handicap, Illegal, Player, Point, Rules, Size, Superko, Turn};
-use sgf_parse::go::{self, Move, Prop};
-use std::collections::HashSet;
+use tromp_taylor_harness::vocab::{
+    Color, Handicap, Illegal, Player, Point, Rules, Size, Superko, Turn,
+};
 
 /// What a session is started with.
 #[derive(Clone, Copy, Debug)]
@@ -755,7 +757,9 @@ impl Session {
             Start::Empty(Handicap::Free(n)) => root.push(Prop::HA(*n as i64)),
             Start::Empty(Handicap::Fixed(n)) => {
                 root.push(Prop::HA(*n as i64));
-                if let Ok(points) = tromp_taylor_harness::engine::spec::fixed_handicap_points(size, *n) {
+                if let Ok(points) =
+                    tromp_taylor_harness::engine::spec::fixed_handicap_points(size, *n)
+                {
                     root.push(Prop::AB(points.into_iter().map(sgf_point).collect()));
                 }
             }

@@ -150,6 +150,28 @@ pub fn random_rules(rng: &mut Rng) -> Rules {
     rules
 }
 
+/// Every combination of the rule options (superko, suicide, ending,
+/// scoring), komi 0: the 24 rule sets a thorough run goes through.
+pub fn every_rules() -> Vec<Rules> {
+    let mut all = Vec::new();
+    for superko in [Superko::Positional, Superko::Situational, Superko::SimpleKo] {
+        for suicide_allowed in [true, false] {
+            for agreement_ending in [false, true] {
+                for territory_scoring in [false, true] {
+                    all.push(Rules {
+                        superko,
+                        suicide_allowed,
+                        agreement_ending,
+                        territory_scoring,
+                        komi_half_points: 0,
+                    });
+                }
+            }
+        }
+    }
+    all
+}
+
 /// A random setup: a size from `sizes`, rules from `rules` (or random ones),
 /// and now and then a handicap.
 pub fn random_setup(rng: &mut Rng, sizes: &[Size], rules: Option<&[Rules]>) -> Setup {

@@ -647,4 +647,3 @@ pub fn export(dir: &Path, generated_count: usize, seed: u64) -> Result<usize, St
     }
     Ok(count)
 }
-
