@@ -20,8 +20,8 @@ pub struct AuditArgs {
     #[arg(long, default_value = "tromp-taylor")]
     pub rules: Rules,
     /// Board sizes, comma-separated (`5x5,9x9`, `7`, `5x3`).
-    #[arg(long, default_value = "5x5,9x9")]
-    pub size: String,
+    #[arg(long, value_delimiter = ',', default_value = "5x5,9x9", required = true)]
+    pub size: Vec<Size>,
     /// How many games.
     #[arg(long, default_value_t = 20)]
     pub games: usize,
@@ -52,11 +52,7 @@ impl AuditArgs {
         });
         let mut options = AuditOptions::new(engine, self.games, seed);
         options.rules = self.rules;
-        options.sizes = self
-            .size
-            .split(',')
-            .map(|s| s.trim().parse::<Size>())
-            .collect::<Result<_, _>>()?;
+        options.sizes = self.size.clone();
         if options.sizes.is_empty() {
             return Err("--size names no size".to_string());
         }

@@ -1,0 +1,218 @@
+//! The board in the harness's words: sizes, points, players, colors, turns
+//! and grids.
+
+use std::fmt;
+
+/// The largest side of a board (SGF's limit).
+pub const MAX_SIDE: usize = 52;
+
+/// A board size, each side from 1 to [`MAX_SIDE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Size {
+    width: usize,
+    height: usize,
+}
+
+impl Size {
+    /// A `width` by `height` board, or `None` when a side is 0 or over 52.
+    pub fn new(width: usize, height: usize) -> Option<Size> {
+        ((1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height))
+            .then_some(Size { width, height })
+    }
+
+    /// The number of columns.
+    pub fn width(self) -> usize {
+        self.width
+    }
+
+    /// The number of rows.
+    pub fn height(self) -> usize {
+        self.height
+    }
+
+    /// The number of points.
+    pub fn points(self) -> usize {
+        self.width * self.height
+    }
+
+    /// The point numbered `index` (row by row from the bottom).
+    pub fn point(self, index: usize) -> Point {
+        Point::new(index % self.width, index / self.width)
+    }
+
+    /// The number of `point`, if it is on the board.
+    pub fn index(self, point: Point) -> Option<usize> {
+        (point.x < self.width && point.y < self.height).then(|| point.y * self.width + point.x)
+    }
+
+    /// Every point, in number order.
+    pub fn all_points(self) -> impl Iterator<Item = Point> {
+        (0..self.points()).map(move |i| self.point(i))
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+/// Why a text is not a board size.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a board size: {reason}")]
+pub struct SizeError {
+    /// The text read.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl std::str::FromStr for Size {
+    type Err = SizeError;
+
+    /// `N`, `WxH` or `W:H`, each side from 1 to [`MAX_SIDE`].
+    ///
+    /// ```
+    /// use tromp_taylor_harness::vocab::Size;
+    /// assert_eq!("9x5".parse::<Size>().unwrap().to_string(), "9x5");
+    /// assert_eq!("7:3".parse::<Size>(), Ok(Size::new(7, 3).unwrap()));
+    /// assert!("53".parse::<Size>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Size, SizeError> {
+        let error = |reason: String| SizeError {
+            text: text.to_string(),
+            reason,
+        };
+        let text = text.trim();
+        let (width, height) = match text.split_once(['x', 'X', ':']) {
+            Some((w, h)) => (w.trim(), h.trim()),
+            None => (text, text),
+        };
+        let side = |s: &str| {
+            s.parse::<usize>()
+                .map_err(|_| error(format!("{s:?} is not a whole number")))
+        };
+        let (width, height) = (side(width)?, side(height)?);
+        Size::new(width, height)
+            .ok_or_else(|| error(format!("each side must be from 1 to {MAX_SIDE}")))
+    }
+}
+
+/// A point: column `x` from the left, row `y` from the bottom, from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    /// The column.
+    pub x: usize,
+    /// The row, from the bottom.
+    pub y: usize,
+}
+
+impl Point {
+    /// The point at column `x`, row `y`.
+    pub const fn new(x: usize, y: usize) -> Point {
+        Point { x, y }
+    }
+}
+
+/// Black or White.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// Black.
+    Black,
+    /// White.
+    White,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Black => Player::White,
+            Player::White => Player::Black,
+        }
+    }
+
+    /// The color of her stones.
+    pub fn color(self) -> Color {
+        match self {
+            Player::Black => Color::Black,
+            Player::White => Color::White,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Black => "Black",
+            Player::White => "White",
+        })
+    }
+}
+
+/// The color of a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// A black stone.
+    Black,
+    /// A white stone.
+    White,
+    /// No stone.
+    Empty,
+}
+
+impl Color {
+    /// `X`, `O` or `.`.
+    pub fn mark(self) -> char {
+        match self {
+            Color::Black => 'X',
+            Color::White => 'O',
+            Color::Empty => '.',
+        }
+    }
+}
+
+/// A pass, or a move at a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Turn {
+    /// A pass.
+    Pass,
+    /// A move at a point.
+    Move(Point),
+}
+
+/// The color of every point of a board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    /// The board.
+    pub size: Size,
+    /// The colors, in point-number order (row by row from the bottom).
+    pub colors: Vec<Color>,
+}
+
+impl Grid {
+    /// The color of `point` (which must be on the board).
+    pub fn at(&self, point: Point) -> Color {
+        self.colors[self.size.index(point).expect("a point of the grid")]
+    }
+
+    /// The grid as rows of `X`, `O` and `.`, top row first.
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.size.height())
+            .rev()
+            .map(|y| {
+                (0..self.size.width())
+                    .map(|x| self.at(Point::new(x, y)).mark())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The points whose colors differ between two grids of one size.
+    pub fn differing_points(&self, other: &Grid) -> Vec<Point> {
+        self.size
+            .all_points()
+            .filter(|&p| self.size == other.size && self.at(p) != other.at(p))
+            .collect()
+    }
+}

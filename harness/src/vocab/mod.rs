@@ -1,0 +1,15 @@
+//! The harness's one vocabulary: the sizes, points, turns, grids, verdicts,
+//! results and rules that every engine is asked about and answers in.
+//!
+//! Each engine's adapter translates to and from these; neither engine is
+//! changed for them.
+
+mod board;
+mod outcome;
+mod rules;
+mod verdict;
+
+pub use board::{Color, Grid, Player, Point, Size, SizeError, Turn, MAX_SIDE};
+pub use outcome::{Outcome, OutcomeError};
+pub use rules::{Handicap, Rules, RulesError, Setup, Superko};
+pub use verdict::{Illegal, Refusal, Verdict};

@@ -1,0 +1,102 @@
+//! The rules of a game in the harness's words, and the setup a game starts from.
+
+use super::Size;
+use std::fmt;
+
+/// Which repetitions are forbidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Superko {
+    /// Rule 6: no earlier coloring.
+    Positional,
+    /// Comment 6: no earlier coloring with the same player to move.
+    Situational,
+    /// Seed 004: no immediate retake of a single stone.
+    SimpleKo,
+}
+
+/// The rules of a game, in the harness's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Which repetitions are forbidden.
+    pub superko: Superko,
+    /// Whether suicide is allowed.
+    pub suicide_allowed: bool,
+    /// Whether the game ends by agreement after two passes (as is after four)
+    /// rather than at two passes.
+    pub agreement_ending: bool,
+    /// Territory scoring rather than area.
+    pub territory_scoring: bool,
+    /// Komi in half points.
+    pub komi_half_points: i32,
+}
+
+impl Rules {
+    /// The ten rules exactly.
+    pub const TROMP_TAYLOR: Rules = Rules {
+        superko: Superko::Positional,
+        suicide_allowed: true,
+        agreement_ending: false,
+        territory_scoring: false,
+        komi_half_points: 0,
+    };
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::TROMP_TAYLOR
+    }
+}
+
+/// Why a text is not rules: the reason, in `tromp-taylor-spec`'s words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct RulesError(pub tromp_taylor_spec::RulesError);
+
+impl std::str::FromStr for Rules {
+    type Err = RulesError;
+
+    /// A preset name or a compact rule string, read as `tromp-taylor-spec`
+    /// reads them (the rules' names are the rules' own text).
+    ///
+    /// ```
+    /// use tromp_taylor_harness::vocab::{Rules, Superko};
+    /// let rules: Rules = "new-zealand".parse().unwrap();
+    /// assert_eq!(rules.superko, Superko::Situational);
+    /// assert_eq!(rules.to_string(), "koSITUATIONALscoreAREAsui1");
+    /// assert!("koBANANA".parse::<Rules>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
+        let rules: tromp_taylor_spec::Rules = text.parse().map_err(RulesError)?;
+        Ok(crate::engine::spec::rules_from_spec(rules))
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The compact rule string, as `tromp-taylor-spec` writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::engine::spec::rules_to_spec(*self).fmt(f)
+    }
+}
+
+/// Black's handicap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Handicap {
+    /// None.
+    #[default]
+    None,
+    /// Black's first n turns are consecutive.
+    Free(usize),
+    /// n stones on the standard points as Black's first turn.
+    Fixed(usize),
+}
+
+/// Everything a game starts from: the board, the rules and the handicap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The board.
+    pub size: Size,
+    /// The rules.
+    pub rules: Rules,
+    /// The handicap.
+    pub handicap: Handicap,
+}
