@@ -127,20 +127,20 @@ impl Bug {
     /// Where in `fast` the bug lives.
     pub fn location(self) -> &'static str {
         match self {
-            Bug::SimpleKoForSuperko => "game.rs, Game::judge_fully",
+            Bug::SimpleKoForSuperko => "legality.rs, Game::judge_fully",
             Bug::TinyHashTrusted => "history.rs, History::find and its key",
-            Bug::SingleStoneSuicideAllowed => "game.rs, Game::judge_fully",
-            Bug::SuicideRemovesOnlyPlayedStone => "game.rs, Game::execute_move",
-            Bug::OneCaptureOnly => "game.rs, Game::execute_move",
-            Bug::LibertiesNotMerged => "game.rs, Chain::absorb and Chain::release",
-            Bug::ScorerRowUsesHeight => "game.rs, Game::count",
-            Bug::DameCountedForBlack => "game.rs, Game::count",
-            Bug::KomiSignFlipped => "game.rs, Game::result",
-            Bug::MoveKeepsPassRun => "game.rs, Game::play",
-            Bug::SuperkoKindsSwapped => "game.rs, Game::judge_fully",
-            Bug::AgreementRowsFlipped => "game.rs, Game::agree",
-            Bug::SuicideNotAPrisoner => "game.rs, Game::play",
-            Bug::HandicapMirrored => "game.rs, fixed_handicap_points",
+            Bug::SingleStoneSuicideAllowed => "legality.rs, Game::judge_fully",
+            Bug::SuicideRemovesOnlyPlayedStone => "play.rs, Game::execute_move",
+            Bug::OneCaptureOnly => "play.rs, Game::execute_move",
+            Bug::LibertiesNotMerged => "board.rs, Chain::absorb and Chain::release",
+            Bug::ScorerRowUsesHeight => "scoring.rs, Game::count",
+            Bug::DameCountedForBlack => "scoring.rs, Game::count",
+            Bug::KomiSignFlipped => "scoring.rs, Game::result",
+            Bug::MoveKeepsPassRun => "play.rs, Game::play",
+            Bug::SuperkoKindsSwapped => "legality.rs, Game::judge_fully",
+            Bug::AgreementRowsFlipped => "scoring.rs, Game::agree",
+            Bug::SuicideNotAPrisoner => "play.rs, Game::play",
+            Bug::HandicapMirrored => "setup.rs, fixed_handicap_points",
         }
     }
 

@@ -1,0 +1,401 @@
+//! Verdicts: whether a turn is legal, worked out without playing it, and
+//! the set of legal turns.
+
+use crate::board::{code, BORDER, EMPTY};
+use crate::error::IllegalTurn;
+use crate::game::Game;
+use crate::history::NEVER;
+use crate::types::{Player, Point, Suicide, Superko, Turn};
+
+/// What a move at a point would do, worked out without playing it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Analysis {
+    /// Heads of the opponent strings it captures.
+    captures: [u16; 4],
+    /// How many of `captures` are used.
+    n_captures: usize,
+    /// Heads of the distinct own strings next to the point.
+    own: [u16; 4],
+    /// How many of `own` are used.
+    n_own: usize,
+    /// Whether the move clears its own string.
+    suicide: bool,
+    /// The hash of the coloring after the move.
+    hash: u64,
+}
+
+/// Whether the coloring after a legal move is known to be in the history.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Lookup {
+    /// It is entry number `.0`.
+    Found(u32),
+    /// It has never stood.
+    New,
+    /// Not looked up (simple ko): find it when recording.
+    Unknown,
+}
+
+/// Why a move on an empty point is illegal (the point is added by the caller).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    Suicide,
+    Superko(usize),
+    Ko,
+}
+
+/// How many points of the packed words `a` and `b` differ.
+#[inline]
+fn differing_points(a: u64, b: u64) -> u32 {
+    let x = a ^ b;
+    ((x | (x >> 1)) & 0x5555_5555_5555_5555).count_ones()
+}
+
+impl Game {
+    /// What a move by `p` at the empty padded point `q` would do.
+    #[inline(always)]
+    fn analyse(&self, q: usize, p: u8) -> Analysis {
+        let opp = p ^ 3;
+        // Heads are stones, never cell 0 (a border cell): 0 marks a free slot,
+        // so the duplicate tests compare against all four slots, branch-free.
+        let mut a = Analysis {
+            hash: self.hash,
+            ..Analysis::default()
+        };
+        let mut has_liberty = false;
+        let mut own_survives = false;
+        let cells = self.color.len();
+        let (color, head, chain) = (&self.color[..], &self.head[..cells], &self.chain[..]);
+        for n in self.neighbours(q) {
+            let c = color[n];
+            if c == EMPTY {
+                has_liberty = true;
+            } else if c == p {
+                let h = head[n];
+                if !a.own.contains(&h) {
+                    a.own[a.n_own & 3] = h;
+                    a.n_own += 1;
+                    own_survives |= !chain[h as usize].only_liberty_is(q);
+                }
+            } else if c == opp {
+                let h = head[n];
+                let string = &chain[h as usize];
+                if !a.captures.contains(&h) && string.only_liberty_is(q) {
+                    a.captures[a.n_captures & 3] = h;
+                    a.n_captures += 1;
+                    a.hash ^= string.hash;
+                }
+            }
+        }
+        a.suicide = !has_liberty && !own_survives && a.n_captures == 0;
+        if a.suicide {
+            for &h in &a.own[..a.n_own] {
+                a.hash ^= self.chain[h as usize].hash;
+            }
+        } else {
+            a.hash ^= self.keys[2 * q + p as usize - 1];
+        }
+        a
+    }
+
+    /// Whether a move by `p` at the empty padded point `q` is a single-stone
+    /// suicide: every neighbour is the opponent's or the border, and no
+    /// opponent string has `q` as its only liberty. (What [`Game::analyse`]
+    /// finds with `suicide` and no own string, without building it.)
+    #[inline(always)]
+    fn lone_suicide(&self, q: usize, p: u8) -> bool {
+        let opp = p ^ 3;
+        self.neighbours(q).into_iter().all(|n| {
+            let c = self.color[n];
+            c == BORDER || (c == opp && !self.chain[self.head[n] as usize].only_liberty_is(q))
+        })
+    }
+
+    /// The hash of the coloring after a move by `p` at the empty padded point
+    /// `q` that has an empty neighbour (so is no suicide): the stone's key
+    /// and the opponent strings whose only liberty is `q`.
+    #[inline]
+    fn hash_after_living_move(&self, q: usize, p: u8) -> u64 {
+        let opp = p ^ 3;
+        let mut hash = self.hash ^ self.keys[2 * q + p as usize - 1];
+        let mut seen = [0u16; 4];
+        let cells = self.color.len();
+        let (color, head, chain) = (&self.color[..], &self.head[..cells], &self.chain[..]);
+        for (k, n) in self.neighbours(q).into_iter().enumerate() {
+            if color[n] == opp {
+                let h = head[n];
+                let string = &chain[h as usize];
+                if !seen.contains(&h) && string.only_liberty_is(q) {
+                    hash ^= string.hash;
+                }
+                seen[k] = h;
+            }
+        }
+        hash
+    }
+
+    /// Whether the coloring after move `a` by `p` at `q` is the packed `coloring`.
+    fn result_is(&self, q: usize, p: u8, a: &Analysis, coloring: &[u64]) -> bool {
+        // Every point the move changes must have its new color in `coloring`,
+        // and `coloring` must differ from the coloring now at those points only.
+        let mut changed = 0u32;
+        let bits_at = |i: usize| (coloring[i / 32] >> (2 * (i % 32))) as u8 & 3;
+        if !a.suicide {
+            changed += 1;
+            if bits_at(self.index[q] as usize) != p {
+                return false;
+            }
+        }
+        let strings = if a.suicide {
+            &a.own[..a.n_own]
+        } else {
+            &a.captures[..a.n_captures]
+        };
+        for &h in strings {
+            let h = h as usize;
+            let mut s = h;
+            loop {
+                changed += 1;
+                if bits_at(self.index[s] as usize) != EMPTY {
+                    return false;
+                }
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+        }
+        let differing: u32 = self
+            .packed
+            .iter()
+            .zip(coloring)
+            .map(|(&x, &y)| differing_points(x, y))
+            .sum();
+        differing == changed
+    }
+
+    /// The verdict on a move by `player` at the empty padded point `q`.
+    #[inline]
+    fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        let p = code(player);
+        let [a, b, c, d] = self.neighbours(q);
+        if self.color[a] == EMPTY
+            || self.color[b] == EMPTY
+            || self.color[c] == EMPTY
+            || self.color[d] == EMPTY
+        {
+            // With an empty neighbour the move is no suicide. If no recorded
+            // coloring ever had `p` at `q`, the coloring after it (which has)
+            // is new: no superko, no ko, nothing to look up.
+            if self.ever[q] & p == 0 {
+                return Ok(Lookup::New);
+            }
+            return self.judge_living(q, player);
+        }
+        self.judge_fully(q, player)
+    }
+
+    /// The verdict under positional or situational superko on a move whose
+    /// coloring after it is history entry `entry`.
+    #[inline]
+    fn repeat_verdict(&self, entry: u32) -> Result<Lookup, Refusal> {
+        let firsts = self.history.firsts(entry);
+        let positional = if planted!(SuperkoKindsSwapped) {
+            Superko::Situational
+        } else {
+            Superko::Positional
+        };
+        let first = if self.rules.superko == positional {
+            firsts[0].min(firsts[1])
+        } else {
+            firsts[self.player_after(self.turns + 1) as usize]
+        };
+        if first == NEVER {
+            Ok(Lookup::Found(entry))
+        } else {
+            Err(Refusal::Superko(first as usize))
+        }
+    }
+
+    /// [`Game::judge`] of a move with an empty neighbour (so no suicide).
+    #[inline(never)]
+    fn judge_living(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        // If no recorded coloring has the hash of the coloring after it,
+        // that coloring never stood: it repeats nothing, under any kind of
+        // superko or ko (a hash hit is judged in full, and confirmed).
+        if !self
+            .history
+            .has_hash(self.hash_after_living_move(q, code(player)))
+        {
+            return Ok(Lookup::New);
+        }
+        self.judge_fully(q, player)
+    }
+
+    /// [`Game::judge`] without the fast path.
+    #[inline(never)]
+    fn judge_fully(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        let p = code(player);
+        let a = if self.lone_suicide(q, p) {
+            Analysis {
+                hash: self.hash,
+                suicide: true,
+                ..Analysis::default()
+            }
+        } else {
+            self.analyse(q, p)
+        };
+        // (Planted: a single-stone suicide "changes nothing", so it is let through.)
+        let no_op = planted!(SingleStoneSuicideAllowed) && a.suicide && a.n_own == 0;
+        if a.suicide && self.rules.suicide == Suicide::Forbidden && !no_op {
+            return Err(Refusal::Suicide);
+        }
+        let superko = if planted!(SimpleKoForSuperko) {
+            Superko::SimpleKo
+        } else {
+            self.rules.superko
+        };
+        match superko {
+            Superko::SimpleKo => {
+                // Seed 004: one stone "just captured", by the opponent's
+                // previous turn (not lost to one's own handicap-move suicide).
+                if self.turns > 0
+                    && self.last_emptied[player as usize] == 1
+                    && self.player_after(self.turns - 1) == player.opponent()
+                {
+                    let before = self.turn_entry[self.turns - 1];
+                    if self.history.hash(before) == a.hash
+                        && self.result_is(q, p, &a, self.history.coloring(before))
+                    {
+                        return Err(Refusal::Ko);
+                    }
+                }
+                if !a.suicide && self.ever[q] & p == 0 {
+                    Ok(Lookup::New)
+                } else {
+                    Ok(Lookup::Unknown)
+                }
+            }
+            Superko::Positional | Superko::Situational => {
+                let found = if a.suicide && a.n_own == 0 {
+                    // A single-stone suicide leaves the coloring as it is.
+                    if no_op {
+                        return Ok(Lookup::Found(self.turn_entry[self.turns]));
+                    }
+                    Some(self.turn_entry[self.turns])
+                } else if !a.suicide && self.ever[q] & p == 0 {
+                    // The point has never had this color in any recorded
+                    // coloring, and the move leaves it so: nothing repeats.
+                    None
+                } else {
+                    self.history
+                        .find(a.hash, |coloring| self.result_is(q, p, &a, coloring))
+                };
+                let Some(entry) = found else {
+                    return Ok(Lookup::New);
+                };
+                self.repeat_verdict(entry)
+            }
+        }
+    }
+
+    /// The verdict on `turn`, with what playing it needs.
+    #[inline]
+    pub(crate) fn verdict(&self, turn: Turn) -> Result<Option<(usize, Lookup)>, IllegalTurn> {
+        if self.is_over() {
+            return Err(IllegalTurn::GameOver);
+        }
+        let point = match turn {
+            Turn::Pass => return Ok(None),
+            Turn::Move(point) => point,
+        };
+        let q = self
+            .padded_checked(point)
+            .ok_or(IllegalTurn::OffBoard(point))?;
+        if self.color[q] != EMPTY {
+            return Err(IllegalTurn::Occupied(point));
+        }
+        match self.judge(q, self.to_move()) {
+            Ok(lookup) => Ok(Some((q, lookup))),
+            Err(Refusal::Suicide) => Err(IllegalTurn::Suicide(point)),
+            Err(Refusal::Ko) => Err(IllegalTurn::Ko(point)),
+            Err(Refusal::Superko(repeats_turn)) => Err(IllegalTurn::Superko {
+                point,
+                repeats_turn,
+            }),
+        }
+    }
+
+    /// Whether `turn` is legal now, and if not why. Changes nothing.
+    #[inline]
+    pub fn check(&self, turn: Turn) -> Result<(), IllegalTurn> {
+        self.verdict(turn).map(|_| ())
+    }
+
+    /// Whether `turn` is legal now. Changes nothing.
+    pub fn is_legal(&self, turn: Turn) -> bool {
+        self.check(turn).is_ok()
+    }
+
+    /// The point indices (`y * width + x`) of the empty points, in no
+    /// particular order (kept incrementally; restored exactly by undo).
+    #[inline]
+    pub fn empty_indices(&self) -> &[u16] {
+        &self.empties
+    }
+
+    /// Whether a move at `point` by the player to move would fill one of her
+    /// own single-point eyes: an empty point all of whose on-board neighbours
+    /// are her stones. `false` off the board or on an occupied point.
+    #[inline]
+    pub fn fills_own_eye(&self, point: Point) -> bool {
+        let Some(q) = self.padded_checked(point) else {
+            return false;
+        };
+        let p = code(self.to_move());
+        self.color[q] == EMPTY
+            && self
+                .neighbours(q)
+                .iter()
+                .all(|&n| self.color[n] == p || self.color[n] == BORDER)
+    }
+
+    /// Every legal turn: the pass first, then each legal move in point-index
+    /// order. Empty once the game is over.
+    pub fn legal_turns(&self) -> Vec<Turn> {
+        let mut turns = Vec::new();
+        self.legal_turns_into(&mut turns);
+        turns
+    }
+
+    /// Fills `turns` with [`Game::legal_turns`], reusing its allocation.
+    pub fn legal_turns_into(&self, turns: &mut Vec<Turn>) {
+        turns.clear();
+        if self.is_over() {
+            return;
+        }
+        turns.push(Turn::Pass);
+        let player = self.to_move();
+        let p = code(player);
+        let cells = self.color.len();
+        let (color, ever) = (&self.color[..], &self.ever[..cells]);
+        let stride = self.stride;
+        for y in 0..self.height {
+            let row = (y + 1) * stride + 1;
+            for x in 0..self.width {
+                let q = row + x;
+                if color[q] != EMPTY {
+                    continue;
+                }
+                // What `judge` settles first, read here without its call:
+                // an empty neighbour and a point never `p`'s is a legal move.
+                let open = color[q - 1] == EMPTY
+                    || color[q + 1] == EMPTY
+                    || color[q - stride] == EMPTY
+                    || color[q + stride] == EMPTY;
+                if (open && ever[q] & p == 0) || self.judge(q, player).is_ok() {
+                    turns.push(Turn::Move(Point::new(x, y)));
+                }
+            }
+        }
+    }
+}

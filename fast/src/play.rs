@@ -1,0 +1,190 @@
+//! Playing a turn: taking a move or a pass and recording what undo needs.
+
+use crate::board::{code, Chain};
+use crate::error::IllegalTurn;
+use crate::game::Game;
+use crate::history::NEVER;
+use crate::legality::Lookup;
+use crate::types::{Point, Turn};
+use crate::undo::Record;
+
+/// What undoing a turn needs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TurnRecord {
+    /// The padded point played, or 0 for a pass.
+    pub(crate) point: u16,
+    /// The code of the player who moved.
+    pub(crate) player: u8,
+    /// Merges done (pairs big, small on `aux`).
+    pub(crate) merges: u8,
+    /// Strings captured (heads on `aux`).
+    pub(crate) captures: u8,
+    /// Whether the move cleared its own string (head on `aux`).
+    pub(crate) suicide: bool,
+    /// Whether the turn added a new history entry.
+    pub(crate) new_entry: bool,
+    /// Whether the turn set a first turn of an existing entry.
+    pub(crate) set_first: bool,
+    /// Whether the turn set the "ever this color" bit of the point.
+    pub(crate) set_ever: bool,
+    /// The point's head, next and chain before the move (a stale chain
+    /// of an empty point is still read when a merge is undone later).
+    pub(crate) old_head: u16,
+    pub(crate) old_next: u16,
+    pub(crate) old_chain: Chain,
+    /// The point's position in the list of empty points before the move.
+    pub(crate) empty_slot: u16,
+    /// Scalars before the turn.
+    pub(crate) hash: u64,
+    pub(crate) passes: u32,
+    pub(crate) last_emptied: [u32; 2],
+    pub(crate) prisoners: [u32; 2],
+}
+
+impl Game {
+    /// Takes `turn`, or says why it is not legal and changes nothing.
+    #[inline]
+    pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
+        let verdict = self.verdict(turn)?;
+        let player = self.to_move();
+        let p = code(player);
+        let mut record = TurnRecord {
+            point: 0,
+            player: p,
+            merges: 0,
+            captures: 0,
+            suicide: false,
+            new_entry: false,
+            set_first: false,
+            set_ever: false,
+            old_head: 0,
+            old_next: 0,
+            old_chain: Chain::default(),
+            empty_slot: 0,
+            hash: self.hash,
+            passes: self.passes as u32,
+            last_emptied: self.last_emptied,
+            prisoners: self.prisoners,
+        };
+        let next_player = self.player_after(self.turns + 1) as usize;
+        let turn_number = (self.turns + 1) as u32;
+        let entry = match verdict {
+            None => {
+                self.passes += 1;
+                self.last_emptied = [0, 0];
+                let entry = self.turn_entry[self.turns];
+                if self.history.firsts(entry)[next_player] == NEVER {
+                    self.history.set_first(entry, next_player, turn_number);
+                    record.set_first = true;
+                }
+                entry
+            }
+            Some((q, lookup)) => {
+                if !planted!(MoveKeepsPassRun) {
+                    self.passes = 0;
+                }
+                record.point = q as u16;
+                record.old_head = self.head[q];
+                record.old_next = self.next[q];
+                record.empty_slot = self.empty_pos[self.index[q] as usize];
+                record.old_chain = self.chain[q];
+                let (merges, captures, captured, suicided) = self.execute_move(q, p);
+                record.merges = merges;
+                record.captures = captures;
+                record.suicide = suicided > 0;
+                let (mover, other) = (player as usize, player.opponent() as usize);
+                self.prisoners[mover] += captured;
+                if !planted!(SuicideNotAPrisoner) {
+                    self.prisoners[other] += suicided;
+                }
+                self.last_emptied[other] = captured;
+                self.last_emptied[mover] = suicided.saturating_sub(1);
+                if suicided == 0 && self.ever[q] & p == 0 {
+                    self.ever[q] |= p;
+                    record.set_ever = true;
+                }
+                let existing = match lookup {
+                    Lookup::Found(entry) => Some(entry),
+                    Lookup::New => None,
+                    Lookup::Unknown => {
+                        let packed = &self.packed;
+                        self.history.find(self.hash, |c| c == packed.as_slice())
+                    }
+                };
+                match existing {
+                    Some(entry) => {
+                        if self.history.firsts(entry)[next_player] == NEVER {
+                            self.history.set_first(entry, next_player, turn_number);
+                            record.set_first = true;
+                        }
+                        entry
+                    }
+                    None => {
+                        record.new_entry = true;
+                        self.history
+                            .insert(self.hash, &self.packed, next_player, turn_number)
+                    }
+                }
+            }
+        };
+        self.turns += 1;
+        self.turn_entry.push(entry);
+        self.records.push(Record::Turn(record));
+        Ok(())
+    }
+
+    /// Passes: always legal until the game is over.
+    pub fn pass(&mut self) -> Result<(), IllegalTurn> {
+        self.play(Turn::Pass)
+    }
+
+    /// Moves at `(x, y)`.
+    pub fn play_at(&mut self, x: usize, y: usize) -> Result<(), IllegalTurn> {
+        self.play(Turn::Move(Point::new(x, y)))
+    }
+
+    /// Plays `p` at the empty padded point `q`: colors it, clears the
+    /// opponent, then clears its own color. Pushes merges, captures and the
+    /// suicided head on `aux`. Returns (merges, captured strings, captured
+    /// stones, stones lost to suicide).
+    pub(crate) fn execute_move(&mut self, q: usize, p: u8) -> (u8, u8, u32, u32) {
+        let opp = p ^ 3;
+        let nbrs = self.neighbours(q);
+        let mut merges = self.place_stone(q, p);
+        let mut captures = 0;
+        let mut captured = 0;
+        for n in nbrs {
+            if self.color[n] == opp {
+                let h = self.head[n] as usize;
+                let string = self.chain[h];
+                if string.libs == 0 {
+                    captured += string.stones;
+                    self.remove_string(h, opp);
+                    self.aux.push(h as u16);
+                    captures += 1;
+                    if planted!(OneCaptureOnly) {
+                        break;
+                    }
+                }
+            }
+        }
+        let mut hq = self.head[q] as usize;
+        let mut suicided = 0;
+        if self.chain[hq].libs == 0 && planted!(SuicideRemovesOnlyPlayedStone) {
+            // (Planted: take the stone back as if it had never joined.)
+            for _ in 0..merges {
+                let small = self.aux.pop().unwrap_or(0) as usize;
+                let big = self.aux.pop().unwrap_or(0) as usize;
+                self.unmerge(big, small);
+            }
+            merges = 0;
+            hq = q;
+        }
+        if self.chain[hq].libs == 0 {
+            suicided = self.chain[hq].stones;
+            self.remove_string(hq, p);
+            self.aux.push(hq as u16);
+        }
+        (merges, captures, captured, suicided)
+    }
+}

@@ -1,0 +1,245 @@
+//! Setting up a game: the empty board, a handicap, or a given position.
+
+use crate::board::{Chain, BLACK, BORDER, EMPTY, WHITE};
+use crate::error::{SetupError, SizeError};
+use crate::game::Game;
+use crate::hashing::zobrist_keys;
+use crate::history::History;
+use crate::types::{Color, Handicap, Player, Point, Rules, MAX_SIDE};
+
+impl Game {
+    /// A game on an empty `width` x `height` board, Black to play.
+    pub fn new(width: usize, height: usize, rules: Rules) -> Result<Game, SizeError> {
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(SizeError { width, height });
+        }
+        let stride = width + 1;
+        let size = (height + 2) * stride + 1;
+        let mut color = vec![BORDER; size];
+        let mut index = vec![0u16; size];
+        for y in 0..height {
+            for x in 0..width {
+                let q = (y + 1) * stride + x + 1;
+                color[q] = EMPTY;
+                index[q] = (y * width + x) as u16;
+            }
+        }
+        let keys = zobrist_keys();
+        let words = (width * height).div_ceil(32);
+        let packed = vec![0u64; words];
+        // Room for a long game up front (games of random play take about
+        // 1.4 turns per point), within reason on the largest boards.
+        let room = (2 * width * height).min(1024);
+        let mut history = History::new(words, room);
+        let start = history.insert(0, &packed, Player::Black as usize, 0);
+        Ok(Game {
+            width,
+            height,
+            stride,
+            rules,
+            handicap: Handicap::None,
+            black_first: 1,
+            white_first: false,
+            color,
+            head: (0..size as u16).collect(),
+            next: (0..size as u16).collect(),
+            chain: vec![Chain::default(); size],
+            keys,
+            index,
+            hash: 0,
+            packed,
+            ever: vec![0; size],
+            history,
+            turn_entry: {
+                let mut turn_entry = Vec::with_capacity(room);
+                turn_entry.push(start);
+                turn_entry
+            },
+            turns: 0,
+            passes: 0,
+            prisoners: [0, 0],
+            agreed: false,
+            last_emptied: [0, 0],
+            records: Vec::with_capacity(room),
+            aux: Vec::with_capacity(room),
+            empties: (0..(width * height) as u16).collect(),
+            empty_pos: (0..(width * height) as u16).collect(),
+        })
+    }
+
+    /// A game with a handicap for Black.
+    ///
+    /// `Free(n)`: Black takes the first `n` turns; `n` must be below the
+    /// number of points. `Fixed(n)`: Black's first turn places `n` stones
+    /// (2 to 9) on the standard points, and White moves next; the fixed
+    /// placement is part of the setup and cannot be undone.
+    pub fn with_handicap(
+        width: usize,
+        height: usize,
+        rules: Rules,
+        handicap: Handicap,
+    ) -> Result<Game, SetupError> {
+        let mut game = Game::new(width, height, rules)?;
+        game.handicap = handicap;
+        match handicap {
+            Handicap::None => {}
+            Handicap::Free(n) => {
+                if n >= width * height {
+                    return Err(SetupError::BadHandicap {
+                        handicap,
+                        why: "a free handicap must leave at least one point empty",
+                    });
+                }
+                game.black_first = n.max(1);
+            }
+            Handicap::Fixed(n) => {
+                let points = fixed_handicap_points(width, height, n)?;
+                for point in points {
+                    let q = game.padded(point);
+                    game.execute_move(q, BLACK);
+                    game.ever[q] |= BLACK;
+                }
+                game.aux.clear();
+                game.turns = 1;
+                let entry = game
+                    .history
+                    .insert(game.hash, &game.packed, Player::White as usize, 1);
+                game.turn_entry.push(entry);
+            }
+        }
+        Ok(game)
+    }
+
+    /// A game that starts from a given position instead of the empty board,
+    /// with `to_move` to move and no handicap: the setup of a game record.
+    ///
+    /// `colors` is the coloring in point-index order (`y * width + x`, rows
+    /// from the bottom). The position is the coloring after turn 0, recorded
+    /// with `to_move` to move; the empty board is not an earlier coloring
+    /// unless the position is empty. The players alternate from `to_move`,
+    /// prisoners start at 0, and undo cannot go back past the position.
+    /// Refused when a string of the position has no liberty (comment 4: no
+    /// such position can stand), naming the lowest-index stone of the first
+    /// such string in point order.
+    pub fn from_position(
+        width: usize,
+        height: usize,
+        rules: Rules,
+        colors: &[Color],
+        to_move: Player,
+    ) -> Result<Game, SetupError> {
+        let mut game = Game::new(width, height, rules)?;
+        let points = width * height;
+        if colors.len() != points {
+            return Err(SetupError::WrongLength {
+                expected: points,
+                got: colors.len(),
+            });
+        }
+        // Place the stones in point order, joining strings but capturing
+        // nothing: pseudo-liberties stay exact whatever the order.
+        for (i, &color) in colors.iter().enumerate() {
+            let p = match color {
+                Color::Black => BLACK,
+                Color::White => WHITE,
+                Color::Empty => continue,
+            };
+            let q = game.padded(Point::new(i % width, i / width));
+            game.place_stone(q, p);
+            game.ever[q] |= p;
+        }
+        game.aux.clear();
+        if let Some(i) = (0..points).find(|&i| {
+            let q = game.padded(Point::new(i % width, i / width));
+            matches!(game.color[q], BLACK | WHITE) && game.chain[game.head[q] as usize].libs == 0
+        }) {
+            return Err(SetupError::StringWithoutLiberty(Point::new(
+                i % width,
+                i / width,
+            )));
+        }
+        // The empty points in point order, as a new game has them.
+        game.empties.clear();
+        for i in 0..points {
+            let q = game.padded(Point::new(i % width, i / width));
+            if game.color[q] == EMPTY {
+                game.empty_pos[i] = game.empties.len() as u16;
+                game.empties.push(i as u16);
+            }
+        }
+        game.white_first = to_move == Player::White;
+        let room = (2 * points).min(1024);
+        game.history = History::new(points.div_ceil(32), room);
+        let start = game
+            .history
+            .insert(game.hash, &game.packed, to_move as usize, 0);
+        game.turn_entry.clear();
+        game.turn_entry.push(start);
+        Ok(game)
+    }
+}
+
+/// The standard points of a fixed handicap of `stones` on a `width` x
+/// `height` board, in placing order: the star points on the third line of
+/// sides 7 to 12 and the fourth from 13; 2 to 9 stones; sides of at least
+/// 7; more than 4 stones need both sides odd and larger than 7.
+pub fn fixed_handicap_points(
+    width: usize,
+    height: usize,
+    stones: usize,
+) -> Result<Vec<Point>, SetupError> {
+    let refuse = |why| SetupError::BadHandicap {
+        handicap: Handicap::Fixed(stones),
+        why,
+    };
+    let (w, h) = (width, height);
+    if !(2..=9).contains(&stones) {
+        return Err(refuse("a fixed handicap is from 2 to 9 stones"));
+    }
+    if w < 7 || h < 7 {
+        return Err(refuse("a fixed handicap needs both sides at least 7"));
+    }
+    let odd = w % 2 == 1 && h % 2 == 1;
+    if stones > 4 && (!odd || w.min(h) == 7) {
+        return Err(refuse(
+            "more than 4 fixed stones need both sides odd and larger than 7",
+        ));
+    }
+    let line = |side: usize| if side >= 13 { 3 } else { 2 };
+    let (left, right, mid_x) = (line(w), w - 1 - line(w), w / 2);
+    let (low, high, mid_y) = (line(h), h - 1 - line(h), h / 2);
+    let corners = [
+        Point::new(left, low),
+        Point::new(right, high),
+        Point::new(left, high),
+        Point::new(right, low),
+    ];
+    let centre = Point::new(mid_x, mid_y);
+    let middle_row_sides = [Point::new(left, mid_y), Point::new(right, mid_y)];
+    let middle_column_sides = [Point::new(mid_x, low), Point::new(mid_x, high)];
+    let mut points: Vec<Point> = corners[..stones.min(4)].to_vec();
+    match stones {
+        5 => points.push(centre),
+        6 => points.extend(middle_row_sides),
+        7 => {
+            points.extend(middle_row_sides);
+            points.push(centre);
+        }
+        8 => {
+            points.extend(middle_row_sides);
+            points.extend(middle_column_sides);
+        }
+        9 => {
+            points.extend(middle_row_sides);
+            points.extend(middle_column_sides);
+            points.push(centre);
+        }
+        _ => {}
+    }
+    if planted!(HandicapMirrored) {
+        for p in &mut points {
+            p.y = h - 1 - p.y;
+        }
+    }
+    Ok(points)
+}

@@ -1,0 +1,103 @@
+//! The undo log: each step's record, and undoing the last step exactly.
+
+use crate::board::{BLACK, EMPTY, WHITE};
+use crate::game::Game;
+use crate::history::NEVER;
+use crate::play::TurnRecord;
+use crate::scoring::AgreementRecord;
+
+/// One undoable step.
+#[derive(Clone, Debug)]
+pub(crate) enum Record {
+    Turn(TurnRecord),
+    Agreement(Box<AgreementRecord>),
+}
+
+impl Game {
+    /// Undoes the last turn or agreement (not a fixed handicap's placement).
+    /// Restores everything exactly; returns `false` when there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        let Some(record) = self.records.pop() else {
+            return false;
+        };
+        match record {
+            Record::Agreement(record) => {
+                let AgreementRecord {
+                    emptied,
+                    hash,
+                    prisoners,
+                } = *record;
+                for &(q, c) in emptied.iter().rev() {
+                    let q = q as usize;
+                    self.color[q] = c;
+                    self.empties.pop();
+                    let i = self.index[q] as usize;
+                    self.packed[i / 32] ^= (c as u64) << (2 * (i % 32));
+                }
+                self.hash = hash;
+                self.prisoners = prisoners;
+                self.agreed = false;
+            }
+            Record::Turn(r) => {
+                let entry = self.turn_entry.pop().unwrap_or(0);
+                self.turns -= 1;
+                if r.new_entry {
+                    self.history.pop();
+                } else if r.set_first {
+                    let slot = self.player_after(self.turns + 1) as usize;
+                    self.history.set_first(entry, slot, NEVER);
+                }
+                if r.point != 0 {
+                    let q = r.point as usize;
+                    let p = r.player;
+                    if r.set_ever {
+                        self.ever[q] &= !p;
+                    }
+                    if r.suicide {
+                        let h = self.aux.pop().unwrap_or(0) as usize;
+                        self.restore_string(h, p);
+                    }
+                    for _ in 0..r.captures {
+                        let h = self.aux.pop().unwrap_or(0) as usize;
+                        self.restore_string(h, p ^ 3);
+                    }
+                    for _ in 0..r.merges {
+                        let small = self.aux.pop().unwrap_or(0) as usize;
+                        let big = self.aux.pop().unwrap_or(0) as usize;
+                        self.unmerge(big, small);
+                    }
+                    let cells = self.color.len();
+                    let (color, head) = (&self.color[..], &self.head[..cells]);
+                    for n in self.neighbours(q) {
+                        if matches!(color[n], BLACK | WHITE) {
+                            self.chain[head[n] as usize].add_lib(q);
+                        }
+                    }
+                    self.color[q] = EMPTY;
+                    let i = self.index[q] as usize;
+                    self.packed[i / 32] ^= (p as u64) << (2 * (i % 32));
+                    self.head[q] = r.old_head;
+                    self.next[q] = r.old_next;
+                    self.chain[q] = r.old_chain;
+                    // Put q back at its place in the list of empty points.
+                    let slot = r.empty_slot as usize;
+                    let i = self.index[q];
+                    if slot < self.empties.len() {
+                        let moved = self.empties[slot];
+                        self.empty_pos[moved as usize] = self.empties.len() as u16;
+                        self.empties.push(moved);
+                        self.empties[slot] = i;
+                    } else {
+                        self.empties.push(i);
+                    }
+                    self.empty_pos[i as usize] = slot as u16;
+                }
+                self.hash = r.hash;
+                self.passes = r.passes as usize;
+                self.last_emptied = r.last_emptied;
+                self.prisoners = r.prisoners;
+            }
+        }
+        true
+    }
+}
