@@ -259,7 +259,7 @@ fn rules_commands() {
         ("captures w", "= 2"),
         (
             "kata-set-rules chinese",
-            "? cannot change the rules now: turn 3 would be illegal: suicide",
+            "? cannot change the rules now: turn 3 would be illegal: suicide, which these rules forbid (comment 7)",
         ),
         (
             "kata-get-rules",

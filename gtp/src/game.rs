@@ -44,7 +44,7 @@ impl std::fmt::Display for RebuildError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RebuildError::Start(e) => f.write_str(e),
-            RebuildError::Turn(n, illegal) => write!(f, "turn {n} would be {illegal}"),
+            RebuildError::Turn(n, illegal) => write!(f, "turn {n} would be illegal: {illegal}"),
         }
     }
 }

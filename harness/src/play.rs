@@ -62,21 +62,10 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
-/// Why a turn is illegal, in words that name the rule and not the point
-/// (the caller names the point as a vertex).
+/// Why a turn is illegal, in the harness's one phrasing, which names the
+/// rule and not the point (the caller names the point as a vertex).
 pub fn explain(reason: &IllegalTurn) -> String {
-    match reason {
-        IllegalTurn::GameOver => "the game is over".to_string(),
-        IllegalTurn::OffBoard(_) => "the point is not on the board".to_string(),
-        IllegalTurn::Occupied(_) => {
-            "the point is occupied (rule 7 colors an empty point)".to_string()
-        }
-        IllegalTurn::Suicide(_) => "it is suicide, which these rules forbid".to_string(),
-        IllegalTurn::Superko { repeats_turn, .. } => {
-            format!("it repeats the grid coloring after turn {repeats_turn} (rule 6, superko)")
-        }
-        IllegalTurn::Ko(_) => "it takes back a ko at once (simple ko)".to_string(),
-    }
+    crate::engine::spec::illegal(reason).to_string()
 }
 
 /// Plays `turns` (each `pass` or a vertex such as `D4`) from the start of a

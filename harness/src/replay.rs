@@ -3,10 +3,9 @@
 //! and whether the recorded result agrees.
 
 use crate::engine::{Engine, EngineKind, FAST, SPEC};
-use crate::play::explain;
 use crate::record::{GameRecord, RecordedMove, RulesSource};
 use crate::vertex::vertex_name;
-use crate::vocab::{Illegal, Outcome, Player, Setup, Turn};
+use crate::vocab::{Outcome, Player, Setup, Turn};
 use serde::Serialize;
 use std::fmt;
 
@@ -128,23 +127,6 @@ fn letter(player: Player) -> String {
     }
 }
 
-/// Why a turn is illegal, in words that name the rule.
-fn reason(illegal: Illegal) -> String {
-    use tromp_taylor_spec::{IllegalTurn as I, Point as P};
-    let p = P::new(0, 0);
-    explain(&match illegal {
-        Illegal::GameOver => I::GameOver,
-        Illegal::OffBoard => I::OffBoard(p),
-        Illegal::Occupied => I::Occupied(p),
-        Illegal::Suicide => I::Suicide(p),
-        Illegal::Superko { repeats_turn } => I::Superko {
-            point: p,
-            repeats_turn,
-        },
-        Illegal::Ko => I::Ko(p),
-    })
-}
-
 /// Reads `RE` and compares it with our result.
 pub fn check_result(recorded: Option<&str>, ours: Outcome) -> ResultCheck {
     let Some(re) = recorded else {
@@ -171,21 +153,13 @@ pub fn check_result(recorded: Option<&str>, ours: Outcome) -> ResultCheck {
         "F" | "FORFEIT" => return ResultCheck::Forfeit,
         _ => {}
     }
-    if ours.winner != Some(winner) {
-        return ResultCheck::Disagrees;
-    }
-    if margin.is_empty() {
-        return ResultCheck::Agrees;
-    }
-    match margin.parse::<f64>() {
-        Ok(points) if (points * 2.0).fract() == 0.0 => {
-            if (points * 2.0) as u64 == ours.half_points {
-                ResultCheck::Agrees
-            } else {
-                ResultCheck::Disagrees
-            }
-        }
-        _ => ResultCheck::NotAScore,
+    match re.parse::<Outcome>() {
+        Ok(theirs) if theirs == ours => ResultCheck::Agrees,
+        Ok(_) => ResultCheck::Disagrees,
+        // `B+` alone names the winner and no margin.
+        Err(_) if margin.is_empty() && ours.winner == Some(winner) => ResultCheck::Agrees,
+        Err(_) if margin.is_empty() => ResultCheck::Disagrees,
+        Err(_) => ResultCheck::NotAScore,
     }
 }
 
@@ -258,7 +232,7 @@ pub fn replay(
             }
         }
         if let Err(why) = result {
-            verdict.verdict = format!("illegal: {}", reason(why));
+            verdict.verdict = format!("illegal: {why}");
             illegal = Some(verdict);
             break;
         }

@@ -11,7 +11,7 @@ use std::fmt;
 fn verdict_text(verdict: &Verdict) -> String {
     match verdict {
         Ok(()) => "legal".to_string(),
-        Err(illegal) => illegal.to_string(),
+        Err(illegal) => format!("illegal: {illegal}"),
     }
 }
 

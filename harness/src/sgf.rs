@@ -129,7 +129,10 @@ pub fn read(text: &str) -> Result<(Setup, Record), SgfError> {
         None => Size::new(19, 19).expect("19x19"),
     };
     let mut rules = match root.get_property("RU") {
-        Some(Prop::RU(text)) => text.text.parse::<Rules>().map_err(|e| bad(0, e.to_string()))?,
+        Some(Prop::RU(text)) => text
+            .text
+            .parse::<Rules>()
+            .map_err(|e| bad(0, e.to_string()))?,
         _ => Rules::default(),
     };
     if let Some(Prop::KM(komi)) = root.get_property("KM") {

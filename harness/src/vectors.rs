@@ -430,7 +430,10 @@ fn build(
 
 fn from_input(input: &Input) -> Result<Case, String> {
     let size = Size::new(input.size.0, input.size.1).ok_or("a bad size")?;
-    let rules: Rules = input.rules.parse().map_err(|e: crate::vocab::RulesError| e.to_string())?;
+    let rules: Rules = input
+        .rules
+        .parse()
+        .map_err(|e: crate::vocab::RulesError| e.to_string())?;
     let grid = tromp_taylor_spec::Rectangle::new(size.width(), size.height())
         .map_err(|e| e.to_string())?;
     let attempts = input

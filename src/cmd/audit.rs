@@ -20,7 +20,12 @@ pub struct AuditArgs {
     #[arg(long, default_value = "tromp-taylor")]
     pub rules: Rules,
     /// Board sizes, comma-separated (`5x5,9x9`, `7`, `5x3`).
-    #[arg(long, value_delimiter = ',', default_value = "5x5,9x9", required = true)]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "5x5,9x9",
+        required = true
+    )]
     pub size: Vec<Size>,
     /// How many games.
     #[arg(long, default_value_t = 20)]

@@ -132,14 +132,19 @@ fn to_spec_turn(turn: Turn) -> spec::Turn {
 }
 
 fn verdict(result: Result<(), spec::IllegalTurn>) -> Verdict {
-    result.map_err(|e| match e {
+    result.map_err(|e| illegal(&e))
+}
+
+/// The harness's reason for one of `spec`'s refusals.
+pub fn illegal(reason: &spec::IllegalTurn) -> Illegal {
+    match *reason {
         spec::IllegalTurn::GameOver => Illegal::GameOver,
         spec::IllegalTurn::OffBoard(_) => Illegal::OffBoard,
         spec::IllegalTurn::Occupied(_) => Illegal::Occupied,
         spec::IllegalTurn::Suicide(_) => Illegal::Suicide,
         spec::IllegalTurn::Superko { repeats_turn, .. } => Illegal::Superko { repeats_turn },
         spec::IllegalTurn::Ko(_) => Illegal::Ko,
-    })
+    }
 }
 
 impl Engine for SpecEngine {

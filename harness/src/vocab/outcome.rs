@@ -60,7 +60,10 @@ impl std::str::FromStr for Outcome {
             half_points: 0,
         };
         let trimmed = text.trim();
-        if ["0", "draw", "jigo"].iter().any(|t| trimmed.eq_ignore_ascii_case(t)) {
+        if ["0", "draw", "jigo"]
+            .iter()
+            .any(|t| trimmed.eq_ignore_ascii_case(t))
+        {
             return Ok(tie);
         }
         let (winner, margin) = match trimmed.split_once('+').ok_or_else(error)? {

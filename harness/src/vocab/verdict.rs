@@ -99,7 +99,9 @@ impl fmt::Display for Illegal {
                 f,
                 "superko: it repeats the grid coloring after turn {repeats_turn} (rule 6)"
             ),
-            Illegal::Ko => f.write_str("ko: it retakes a single stone at once (simple ko, seed 004)"),
+            Illegal::Ko => {
+                f.write_str("ko: it retakes a single stone at once (simple ko, seed 004)")
+            }
         }
     }
 }
