@@ -30,3 +30,9 @@ fn print_json(value: &impl Serialize) {
         Err(e) => eprintln!("error: cannot write JSON: {e}"),
     }
 }
+
+/// A seed from the clock, for runs not given one (every job prints its seed).
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+}

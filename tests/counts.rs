@@ -85,29 +85,14 @@ fn games_on(width: usize, height: usize, rules: Rules, engine: EngineChoice) -> 
 }
 
 #[test]
-fn games_on_1xn_from_fast() {
+fn games_on_1xn_from_both_engines() {
     for (n, expected) in GAMES_1XN {
-        assert_eq!(
-            games_on(n, 1, Rules::default(), EngineChoice::Fast),
-            expected,
-            "1x{n}"
-        );
-        assert_eq!(
-            games_on(1, n, Rules::default(), EngineChoice::Fast),
-            expected,
-            "{n}x1"
-        );
-    }
-}
-
-#[test]
-fn games_on_1xn_from_spec() {
-    for (n, expected) in GAMES_1XN {
-        assert_eq!(
-            games_on(n, 1, Rules::default(), EngineChoice::Spec),
-            expected,
-            "1x{n}"
-        );
+        let fast = games_on(n, 1, Rules::default(), EngineChoice::Fast);
+        assert_eq!(fast, expected, "1x{n} from fast");
+        let turned = games_on(1, n, Rules::default(), EngineChoice::Fast);
+        assert_eq!(turned, expected, "{n}x1 from fast");
+        let spec = games_on(n, 1, Rules::default(), EngineChoice::Spec);
+        assert_eq!(spec, expected, "1x{n} from spec");
     }
 }
 

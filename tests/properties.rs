@@ -8,6 +8,7 @@ use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use tromp_taylor_fast as fast;
 use tromp_taylor_harness::diff::compare;
 use tromp_taylor_harness::engine::{Engine, EngineKind, FAST, SPEC};
+use tromp_taylor_harness::fuzzing::fast_state;
 use tromp_taylor_harness::generate::{generate, random_setup, Rng, BIASES};
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::vocab::{Grid, Handicap, Point, Size, Turn};
@@ -185,23 +186,6 @@ fn on_fast(script: &Script, mut each: impl FnMut(&mut fast::Game)) {
         let _ = game.play(turn);
     }
     each(&mut game);
-}
-
-/// Every observable of a `fast` game.
-fn fast_state(game: &fast::Game) -> String {
-    format!(
-        "{:?} to_move={:?} turns={} passes={} over={} prisoners={}/{} hash={:x} legal={:?} result={}",
-        game.coloring(),
-        game.to_move(),
-        game.turns_taken(),
-        game.consecutive_passes(),
-        game.is_over(),
-        game.prisoners(fast::Player::Black),
-        game.prisoners(fast::Player::White),
-        game.hash(),
-        game.legal_turns(),
-        game.result()
-    )
 }
 
 #[test]

@@ -2,8 +2,22 @@
 //! to our engine, which must answer every command well-formed and leave the
 //! game unchanged after every error.
 
+use crate::{Session, SessionOptions};
 use tromp_taylor_harness::engine::FAST;
 use tromp_taylor_harness::vocab::Rules;
+
+/// Everything a command may change: the size, the rules, the start, the turns
+/// and the grid.
+fn snapshot(session: &Session) -> impl PartialEq {
+    let game = session.game();
+    (
+        game.size(),
+        game.rules(),
+        game.start().clone(),
+        game.turns().to_vec(),
+        game.engine().grid(),
+    )
+}
 
 /// The `gtp` target: bytes fed as a GTP session to the engine (`fast`, no
 /// file access). It must never panic; every response must be `=` or `?`,
@@ -11,7 +25,6 @@ use tromp_taylor_harness::vocab::Rules;
 /// command that fails must leave the game as it was.
 pub fn gtp_commands(bytes: &[u8]) {
     use crate::reader::{read_line, Line};
-    use crate::{Session, SessionOptions};
     let mut session = Session::new(SessionOptions {
         engine: FAST,
         rules: Rules::default(),
@@ -29,14 +42,7 @@ pub fn gtp_commands(bytes: &[u8]) {
             Line::TooLong(id) => id.clone(),
             Line::Empty => None,
         };
-        let game = session.game();
-        let before = (
-            game.size(),
-            game.rules(),
-            game.start().clone(),
-            game.turns().to_vec(),
-            game.engine().grid(),
-        );
+        let before = snapshot(&session);
         let Some(response) = session.answer(line) else {
             continue;
         };
@@ -53,14 +59,7 @@ pub fn gtp_commands(bytes: &[u8]) {
             "response {text:?} holds an empty line"
         );
         if response.answer.is_err() {
-            let game = session.game();
-            let after = (
-                game.size(),
-                game.rules(),
-                game.start().clone(),
-                game.turns().to_vec(),
-                game.engine().grid(),
-            );
+            let after = snapshot(&session);
             assert!(
                 before == after,
                 "a failed command changed the game: {text:?}"

@@ -25,36 +25,9 @@ use tromp_taylor_fast as fast;
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::{Point, Rectangle, Rules, Turn};
 
-/// Which engine a count walks the game tree with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// `tromp-taylor-fast`: play and undo.
-    Fast,
-    /// `tromp-taylor-spec`: the literal rules, one cloned game per turn.
-    Spec,
-}
-
-impl std::str::FromStr for EngineChoice {
-    type Err = String;
-
-    /// `fast` or `spec`.
-    fn from_str(text: &str) -> Result<EngineChoice, String> {
-        match text {
-            "fast" => Ok(EngineChoice::Fast),
-            "spec" => Ok(EngineChoice::Spec),
-            _ => Err(format!("{text:?} is not an engine: fast or spec")),
-        }
-    }
-}
-
-impl fmt::Display for EngineChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EngineChoice::Fast => "fast",
-            EngineChoice::Spec => "spec",
-        })
-    }
-}
+/// Which engine a count walks the game tree with: `fast` plays and undoes,
+/// `spec` clones a literal game per turn.
+pub use crate::engine::EngineName as EngineChoice;
 
 /// Why a count could not be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,6 +225,19 @@ pub fn default_threads() -> usize {
 
 /// Stack size of the counting threads: the searches recurse once per turn.
 pub(crate) const STACK: usize = 256 << 20;
+
+/// Runs `worker` on `threads` threads (at least one), each with a [`STACK`]
+/// deep enough for the walkers' recursion, and waits for them all.
+pub(crate) fn on_threads(threads: usize, worker: impl Fn() + Sync) {
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            std::thread::Builder::new()
+                .stack_size(STACK)
+                .spawn_scoped(scope, &worker)
+                .expect("a thread can be started");
+        }
+    });
+}
 
 /// A small multiplicative hasher (FxHash's) for the memo of [`games`].
 #[derive(Default, Clone, Copy)]

@@ -115,18 +115,7 @@ pub fn fast_invariants(game: &FuzzGame) {
     let Ok(mut g) = fast::Game::with_handicap(w, h, rules, handicap) else {
         return;
     };
-    let state = |g: &fast::Game| {
-        (
-            g.coloring(),
-            g.to_move(),
-            g.turns_taken(),
-            g.consecutive_passes(),
-            g.is_over(),
-            g.prisoners(fast::Player::Black),
-            g.prisoners(fast::Player::White),
-            g.hash(),
-        )
-    };
+    let state = fast_state;
     for step in script.steps.iter().take(400) {
         assert_eq!(g.hash(), g.hash_from_scratch(), "incremental hash");
         let legal = g.legal_turns();
@@ -186,7 +175,7 @@ pub fn parsers(bytes: &[u8]) {
     if let Ok(records) = crate::record::read_records(&text, true, None) {
         for record in &records {
             // Replaying any record that reads must not panic either.
-            let _ = crate::replay::replay("fuzz", record, crate::replay::EngineChoice::Both);
+            let _ = crate::replay::replay("fuzz", record, crate::replay::ReplayEngines::BOTH);
         }
     }
     if let Ok((setup, record)) = crate::sgf::read(&text) {
@@ -195,4 +184,23 @@ pub fn parsers(bytes: &[u8]) {
         assert_eq!(again.size, setup.size, "SGF size round trip");
         assert_eq!(again.rules, setup.rules, "SGF rules round trip");
     }
+}
+
+/// Every observable of a `fast` game, in one line: the coloring, whose turn,
+/// the turns taken, the passes, the end, the prisoners, the hash, the legal
+/// turns and the result.
+pub fn fast_state(game: &fast::Game) -> String {
+    format!(
+        "{:?} to_move={:?} turns={} passes={} over={} prisoners={}/{} hash={:x} legal={:?} result={}",
+        game.coloring(),
+        game.to_move(),
+        game.turns_taken(),
+        game.consecutive_passes(),
+        game.is_over(),
+        game.prisoners(fast::Player::Black),
+        game.prisoners(fast::Player::White),
+        game.hash(),
+        game.legal_turns(),
+        game.result()
+    )
 }

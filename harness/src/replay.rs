@@ -2,35 +2,44 @@
 //! with the first illegal move and its reason, the final board, the score,
 //! and whether the recorded result agrees.
 
-use crate::engine::{Engine, EngineKind, FAST, SPEC};
+use crate::engine::{Engine, EngineKind, EngineName, UnknownEngine};
 use crate::record::{GameRecord, RecordedMove, RulesSource};
 use crate::vertex::vertex_name;
 use crate::vocab::{Outcome, Player, Setup, Turn};
 use serde::Serialize;
 use std::fmt;
 
-/// Which engine replays the records.
+/// Which engines replay the records: one, or `spec` with `fast` checked
+/// against it on every move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// The literal statement of the rules.
-    Spec,
-    /// The optimised engine.
-    Fast,
-    /// Both, checked against each other on every move.
-    Both,
+pub struct ReplayEngines {
+    /// The engine whose verdicts are reported.
+    pub main: EngineName,
+    /// An engine checked against it on every move.
+    pub check: Option<EngineName>,
 }
 
-impl std::str::FromStr for EngineChoice {
-    type Err = String;
+impl std::str::FromStr for ReplayEngines {
+    type Err = UnknownEngine;
 
-    fn from_str(text: &str) -> Result<EngineChoice, String> {
-        match text {
-            "spec" => Ok(EngineChoice::Spec),
-            "fast" => Ok(EngineChoice::Fast),
-            "both" => Ok(EngineChoice::Both),
-            _ => Err(format!("unknown engine {text:?}: use spec, fast or both")),
+    /// `spec`, `fast`, or `both` (spec, checked against fast).
+    fn from_str(text: &str) -> Result<ReplayEngines, UnknownEngine> {
+        if text == "both" {
+            return Ok(ReplayEngines::BOTH);
         }
+        Ok(ReplayEngines {
+            main: text.parse()?,
+            check: None,
+        })
     }
+}
+
+impl ReplayEngines {
+    /// `spec`, checked against `fast` on every move.
+    pub const BOTH: ReplayEngines = ReplayEngines {
+        main: EngineName::Spec,
+        check: Some(EngineName::Fast),
+    };
 }
 
 /// The verdict on one recorded move.
@@ -180,13 +189,9 @@ fn start(kind: EngineKind, record: &GameRecord) -> Result<Box<dyn Engine + Send>
 pub fn replay(
     file: &str,
     record: &GameRecord,
-    engines: EngineChoice,
+    engines: ReplayEngines,
 ) -> Result<GameReport, String> {
-    let (main_kind, check_kind) = match engines {
-        EngineChoice::Spec => (SPEC, None),
-        EngineChoice::Fast => (FAST, None),
-        EngineChoice::Both => (SPEC, Some(FAST)),
-    };
+    let (main_kind, check_kind) = (engines.main.kind(), engines.check.map(EngineName::kind));
     let setup_error = |e: String| format!("node 0, the setup: {e}");
     let mut main = start(main_kind, record).map_err(setup_error)?;
     let mut check = match check_kind {

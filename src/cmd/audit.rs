@@ -51,10 +51,7 @@ impl AuditArgs {
         if engine.is_empty() {
             return Err("--engine names no program".to_string());
         }
-        let seed = self.seed.unwrap_or_else(|| {
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-            now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
-        });
+        let seed = self.seed.unwrap_or_else(super::clock_seed);
         let mut options = AuditOptions::new(engine, self.games, seed);
         options.rules = self.rules;
         options.sizes = self.size.clone();

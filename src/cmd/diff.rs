@@ -57,10 +57,7 @@ impl DiffArgs {
     }
 
     fn options(&self) -> Result<DiffOptions, String> {
-        let seed = self.seed.unwrap_or_else(|| {
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-            now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
-        });
+        let seed = self.seed.unwrap_or_else(super::clock_seed);
         let mut options = DiffOptions::new(self.games, seed);
         if let Some(sizes) = list::<Size>(&self.size)? {
             options.sizes = sizes;

@@ -1,27 +1,18 @@
 //! The `gtp` subcommand: its arguments, and the session it runs on standard
 //! input and output.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::process::ExitCode;
 use tromp_taylor_gtp::SessionOptions;
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineName;
 use tromp_taylor_harness::vocab::Rules;
-
-/// The engine that decides in a GTP session.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GtpEngine {
-    /// The optimised engine.
-    Fast,
-    /// The literal statement of the rules (slow on large boards).
-    Spec,
-}
 
 /// `tromp-taylor gtp [--engine fast|spec] [--rules R] [--seed S]`.
 #[derive(Args, Debug)]
 pub struct GtpArgs {
     /// The engine that decides.
-    #[arg(long, value_enum, default_value_t = GtpEngine::Fast)]
-    pub engine: GtpEngine,
+    #[arg(long, default_value = "fast")]
+    pub engine: EngineName,
     /// Rules: a preset (tromp-taylor, chinese, new-zealand,
     /// simple-ko-territory) or a compact string (koPOSITIONALscoreAREAsui1).
     #[arg(long, default_value = "tromp-taylor")]
@@ -34,15 +25,9 @@ pub struct GtpArgs {
 impl GtpArgs {
     /// The session's options.
     pub fn options(&self) -> SessionOptions {
-        let seed = self.seed.unwrap_or_else(|| {
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-            now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
-        });
+        let seed = self.seed.unwrap_or_else(super::clock_seed);
         SessionOptions {
-            engine: match self.engine {
-                GtpEngine::Fast => FAST,
-                GtpEngine::Spec => SPEC,
-            },
+            engine: self.engine.kind(),
             rules: self.rules,
             seed,
             files: true,

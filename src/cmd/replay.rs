@@ -5,7 +5,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tromp_taylor_harness::record::read_records;
-use tromp_taylor_harness::replay::{replay, EngineChoice};
+use tromp_taylor_harness::replay::{replay, ReplayEngines};
 use tromp_taylor_harness::vocab::Rules;
 
 /// `tromp-taylor replay FILES... [--rules R] [--engine E] [--json]`.
@@ -19,7 +19,7 @@ pub struct ReplayArgs {
     rules: Option<Rules>,
     /// The engine: spec, fast, or both (checked against each other).
     #[arg(long, default_value = "spec")]
-    engine: EngineChoice,
+    engine: ReplayEngines,
     /// Every variation, not just the main line.
     #[arg(long)]
     all_variations: bool,
@@ -63,7 +63,7 @@ fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 fn replay_command(
     paths: &[PathBuf],
     rules: Option<Rules>,
-    engine: EngineChoice,
+    engine: ReplayEngines,
     all_variations: bool,
     json: bool,
 ) -> ExitCode {

@@ -17,8 +17,8 @@
 //! down into prefixes that the threads take in turn, sharing the memo.
 
 use super::tiny::Tiny;
-use super::{add, CountError, EngineChoice, FastWalker, Fx, FxBuild, SpecWalker};
-use super::{Walker, STACK};
+use super::Walker;
+use super::{add, on_threads, CountError, EngineChoice, FastWalker, Fx, FxBuild, SpecWalker};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -490,14 +490,7 @@ fn games_with<W: Walker>(
             bar.inc(1);
         }
     };
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            std::thread::Builder::new()
-                .stack_size(STACK)
-                .spawn_scoped(scope, worker)
-                .expect("a thread can be started");
-        }
-    });
+    on_threads(options.threads, worker);
     bar.finish();
     let count = total.into_inner().expect("no worker panics")?;
     let states = shared

@@ -6,7 +6,7 @@
 //! take in turn; each replays its prefix on its own game and walks the rest
 //! depth first (play and undo on `fast`, a stack of clones on `spec`).
 
-use super::{add, CountError, EngineChoice, FastWalker, SpecWalker, Walker, STACK};
+use super::{add, on_threads, CountError, EngineChoice, FastWalker, SpecWalker, Walker};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -155,14 +155,7 @@ pub fn perft_with<W: Walker>(
             bar.inc(1);
         }
     };
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            std::thread::Builder::new()
-                .stack_size(STACK)
-                .spawn_scoped(scope, worker)
-                .expect("a thread can be started");
-        }
-    });
+    on_threads(options.threads, worker);
     bar.finish();
     if let Some(e) = failure.into_inner().expect("no worker panics") {
         return Err(e);

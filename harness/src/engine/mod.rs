@@ -81,3 +81,52 @@ pub const FAST: EngineKind = EngineKind {
     start: fast::start,
     start_position: fast::start_position,
 };
+
+/// One of our two engines, by the name the command line and reports use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EngineName {
+    /// `tromp-taylor-spec`: the literal statement of the rules.
+    Spec,
+    /// `tromp-taylor-fast`: the optimised engine.
+    Fast,
+}
+
+impl EngineName {
+    /// The engine, to start games in.
+    pub fn kind(self) -> EngineKind {
+        match self {
+            EngineName::Spec => SPEC,
+            EngineName::Fast => FAST,
+        }
+    }
+}
+
+/// A name that is neither `spec` nor `fast`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not one of our engines: spec or fast")]
+pub struct UnknownEngine(pub String);
+
+impl std::str::FromStr for EngineName {
+    type Err = UnknownEngine;
+
+    /// `spec` or `fast`.
+    ///
+    /// ```
+    /// use tromp_taylor_harness::engine::EngineName;
+    /// assert_eq!("fast".parse::<EngineName>().unwrap().kind().name, "fast");
+    /// assert!("both".parse::<EngineName>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<EngineName, UnknownEngine> {
+        match text {
+            "spec" => Ok(EngineName::Spec),
+            "fast" => Ok(EngineName::Fast),
+            _ => Err(UnknownEngine(text.to_string())),
+        }
+    }
+}
+
+impl std::fmt::Display for EngineName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.kind().name)
+    }
+}
