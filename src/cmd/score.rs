@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tromp_taylor_harness::record::read_records;
 use tromp_taylor_harness::score::{final_position, score_position};
-use tromp_taylor_harness::vocab::{Rules, Size};
+use tromp_taylor_harness::vocab::{Grid, Rules};
 use tromp_taylor_spec::{Komi, Rectangle};
 
 /// `tromp-taylor score [FILE | --grid ROWS] [--dead POINTS] [--rules R]`.
@@ -61,35 +61,8 @@ fn score_command(
                 (record.size, record.rules, colors, prisoners)
             }
             (None, Some(rows)) => {
-                let rows: Vec<&str> = rows
-                    .split(['/', '\n'])
-                    .filter(|r| !r.trim().is_empty())
-                    .collect();
-                let width = rows.first().map_or(0, |r| r.trim().chars().count());
-                let size = Size::new(width, rows.len()).ok_or_else(|| {
-                    format!("a grid of {} rows of {width} is not a board", rows.len())
-                })?;
-                let rectangle =
-                    Rectangle::new(size.width(), size.height()).map_err(|e| e.to_string())?;
-                let coloring = rectangle
-                    .coloring_from_diagram(&rows.join("\n"))
-                    .map_err(|e| e.to_string())?;
-                let colors = coloring
-                    .colors()
-                    .iter()
-                    .map(|c| match c {
-                        tromp_taylor_spec::Color::Black => {
-                            tromp_taylor_harness::vocab::Color::Black
-                        }
-                        tromp_taylor_spec::Color::White => {
-                            tromp_taylor_harness::vocab::Color::White
-                        }
-                        tromp_taylor_spec::Color::Empty => {
-                            tromp_taylor_harness::vocab::Color::Empty
-                        }
-                    })
-                    .collect();
-                (size, rules.unwrap_or_default(), colors, [0, 0])
+                let grid = Grid::from_rows(rows).map_err(|e| e.to_string())?;
+                (grid.size, rules.unwrap_or_default(), grid.colors, [0, 0])
             }
             (None, None) => return Err("give an SGF file or --grid".to_string()),
         };

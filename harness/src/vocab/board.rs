@@ -57,6 +57,33 @@ impl fmt::Display for Size {
     }
 }
 
+/// Why rows of marks are not a grid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// The rows make no board of 1 to 52 a side.
+    #[error("a grid of {height} rows of {width} is not a board (1 to 52 a side)")]
+    NotABoard {
+        /// The length of the first row.
+        width: usize,
+        /// The number of rows.
+        height: usize,
+    },
+    /// A row is not as long as the first.
+    #[error("row {row} (from the top) is not as long as the first")]
+    Ragged {
+        /// The row, from 1 at the top.
+        row: usize,
+    },
+    /// A mark that is not `X`, `O` or `.`.
+    #[error("{mark:?} in row {row} (from the top) is not X, O or .")]
+    Mark {
+        /// The mark.
+        mark: char,
+        /// The row, from 1 at the top.
+        row: usize,
+    },
+}
+
 /// Why a text is not a board size.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{text:?} is not a board size: {reason}")]
@@ -206,6 +233,53 @@ impl Grid {
                     .collect()
             })
             .collect()
+    }
+
+    /// A grid from rows of `X`, `O` and `.` (also `x`, `o`, `-`), top row
+    /// first, separated by `/` or new lines.
+    ///
+    /// ```
+    /// use tromp_taylor_harness::vocab::{Color, Grid, Point};
+    /// let grid = Grid::from_rows("X.O./X.O.").unwrap();
+    /// assert_eq!(grid.size.to_string(), "4x2");
+    /// assert_eq!(grid.at(Point::new(2, 0)), Color::White);
+    /// assert_eq!(grid.rows(), ["X.O.", "X.O."]);
+    /// assert!(Grid::from_rows("X./X").is_err());
+    /// ```
+    pub fn from_rows(text: &str) -> Result<Grid, GridError> {
+        let rows: Vec<&str> = text
+            .split(['/', '\n'])
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .collect();
+        let width = rows.first().map_or(0, |r| r.chars().count());
+        let size = Size::new(width, rows.len()).ok_or(GridError::NotABoard {
+            width,
+            height: rows.len(),
+        })?;
+        let mut colors = vec![Color::Empty; size.points()];
+        for (row_from_top, row) in rows.iter().enumerate() {
+            if row.chars().count() != width {
+                return Err(GridError::Ragged {
+                    row: row_from_top + 1,
+                });
+            }
+            let y = size.height() - 1 - row_from_top;
+            for (x, mark) in row.chars().enumerate() {
+                colors[y * width + x] = match mark {
+                    'X' | 'x' => Color::Black,
+                    'O' | 'o' => Color::White,
+                    '.' | '-' => Color::Empty,
+                    _ => {
+                        return Err(GridError::Mark {
+                            mark,
+                            row: row_from_top + 1,
+                        })
+                    }
+                };
+            }
+        }
+        Ok(Grid { size, colors })
     }
 
     /// The points whose colors differ between two grids of one size.
