@@ -231,3 +231,34 @@ impl Engine for SpecEngine {
         })
     }
 }
+
+use crate::vocab::RulesError;
+
+// The rules' names are the rules' own text: the harness reads and writes
+// them through `spec`, here in its adapter.
+
+impl std::str::FromStr for Rules {
+    type Err = RulesError;
+
+    /// A preset name or a compact rule string, read as `tromp-taylor-spec`
+    /// reads them (the rules' names are the rules' own text).
+    ///
+    /// ```
+    /// use tromp_taylor_harness::vocab::{Rules, Superko};
+    /// let rules: Rules = "new-zealand".parse().unwrap();
+    /// assert_eq!(rules.superko, Superko::Situational);
+    /// assert_eq!(rules.to_string(), "koSITUATIONALscoreAREAsui1");
+    /// assert!("koBANANA".parse::<Rules>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
+        let rules: tromp_taylor_spec::Rules = text.parse().map_err(RulesError)?;
+        Ok(rules_from_spec(rules))
+    }
+}
+
+impl std::fmt::Display for Rules {
+    /// The compact rule string, as `tromp-taylor-spec` writes it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        rules_to_spec(*self).fmt(f)
+    }
+}

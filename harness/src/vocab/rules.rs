@@ -1,7 +1,6 @@
 //! The rules of a game in the harness's words, and the setup a game starts from.
 
 use super::Size;
-use std::fmt;
 
 /// Which repetitions are forbidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,32 +50,6 @@ impl Default for Rules {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct RulesError(pub tromp_taylor_spec::RulesError);
-
-impl std::str::FromStr for Rules {
-    type Err = RulesError;
-
-    /// A preset name or a compact rule string, read as `tromp-taylor-spec`
-    /// reads them (the rules' names are the rules' own text).
-    ///
-    /// ```
-    /// use tromp_taylor_harness::vocab::{Rules, Superko};
-    /// let rules: Rules = "new-zealand".parse().unwrap();
-    /// assert_eq!(rules.superko, Superko::Situational);
-    /// assert_eq!(rules.to_string(), "koSITUATIONALscoreAREAsui1");
-    /// assert!("koBANANA".parse::<Rules>().is_err());
-    /// ```
-    fn from_str(text: &str) -> Result<Rules, RulesError> {
-        let rules: tromp_taylor_spec::Rules = text.parse().map_err(RulesError)?;
-        Ok(crate::engine::spec::rules_from_spec(rules))
-    }
-}
-
-impl fmt::Display for Rules {
-    /// The compact rule string, as `tromp-taylor-spec` writes it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::engine::spec::rules_to_spec(*self).fmt(f)
-    }
-}
 
 /// Black's handicap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
