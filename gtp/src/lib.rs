@@ -9,9 +9,10 @@
 //! engine, and after an error the game is exactly as it was.
 
 pub mod audit;
+pub mod capabilities;
 pub mod client;
-pub mod fuzzing;
 pub mod commands;
+pub mod fuzzing;
 pub mod game;
 pub mod reader;
 pub mod vectors_run;

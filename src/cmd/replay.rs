@@ -4,8 +4,8 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_harness::record::read_records;
 use tromp_taylor_harness::replay::{replay, EngineChoice};
+use tromp_taylor_harness::sgf::{read_records, ReadOptions};
 use tromp_taylor_harness::vocab::Rules;
 
 /// `tromp-taylor replay FILES... [--rules R] [--engine E] [--json]`.
@@ -31,7 +31,13 @@ pub struct ReplayArgs {
 impl ReplayArgs {
     /// Replays every game of every file and prints a report per game.
     pub fn run(self) -> ExitCode {
-        replay_command(&self.files, self.rules, self.engine, self.all_variations, self.json)
+        replay_command(
+            &self.files,
+            self.rules,
+            self.engine,
+            self.all_variations,
+            self.json,
+        )
     }
 }
 
@@ -68,12 +74,17 @@ fn replay_command(
             return ExitCode::from(2);
         }
     };
+    let options = ReadOptions {
+        all_variations,
+        rules,
+        attempts: false,
+    };
     let (mut games, mut failed, mut unreadable) = (0, 0, 0);
     for file in &files {
         let name = file.display().to_string();
         let records = std::fs::read_to_string(file)
             .map_err(|e| e.to_string())
-            .and_then(|text| read_records(&text, all_variations, rules).map_err(|e| e.to_string()));
+            .and_then(|text| read_records(&text, &options).map_err(|e| e.to_string()));
         let records = match records {
             Ok(records) => records,
             Err(e) => {

@@ -4,8 +4,8 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_harness::record::read_records;
 use tromp_taylor_harness::score::{final_position, score_position};
+use tromp_taylor_harness::sgf::{read_records, ReadOptions};
 use tromp_taylor_harness::vocab::{Rules, Size};
 use tromp_taylor_spec::{Komi, Rectangle};
 
@@ -34,7 +34,9 @@ pub struct ScoreArgs {
 impl ScoreArgs {
     /// Scores the position and prints the report.
     pub fn run(self) -> ExitCode {
-        score_command(self.file, self.grid, self.dead, self.rules, self.komi, self.json)
+        score_command(
+            self.file, self.grid, self.dead, self.rules, self.komi, self.json,
+        )
     }
 }
 
@@ -51,9 +53,15 @@ fn score_command(
             (Some(file), _) => {
                 let text = std::fs::read_to_string(file)
                     .map_err(|e| format!("{}: {e}", file.display()))?;
-                let record = read_records(&text, false, rules)
-                    .map_err(|e| format!("{}: {e}", file.display()))?
-                    .remove(0);
+                let record = read_records(
+                    &text,
+                    &ReadOptions {
+                        rules,
+                        ..ReadOptions::default()
+                    },
+                )
+                .map_err(|e| format!("{}: {e}", file.display()))?
+                .remove(0);
                 let (colors, prisoners) =
                     final_position(&record).map_err(|e| format!("{}: {e}", file.display()))?;
                 (record.size, record.rules, colors, prisoners)
@@ -76,9 +84,15 @@ fn score_command(
                     .colors()
                     .iter()
                     .map(|c| match c {
-                        tromp_taylor_spec::Color::Black => tromp_taylor_harness::vocab::Color::Black,
-                        tromp_taylor_spec::Color::White => tromp_taylor_harness::vocab::Color::White,
-                        tromp_taylor_spec::Color::Empty => tromp_taylor_harness::vocab::Color::Empty,
+                        tromp_taylor_spec::Color::Black => {
+                            tromp_taylor_harness::vocab::Color::Black
+                        }
+                        tromp_taylor_spec::Color::White => {
+                            tromp_taylor_harness::vocab::Color::White
+                        }
+                        tromp_taylor_spec::Color::Empty => {
+                            tromp_taylor_harness::vocab::Color::Empty
+                        }
                     })
                     .collect();
                 (size, rules.unwrap_or_default(), colors, [0, 0])
@@ -94,13 +108,15 @@ fn score_command(
             Some(list) => list
                 .split(',')
                 .filter(|v| !v.trim().is_empty())
-                .map(|v| match tromp_taylor_harness::vertex::parse_turn(v, rectangle) {
-                    Ok(tromp_taylor_spec::Turn::Move(p)) => {
-                        Ok(tromp_taylor_harness::vocab::Point::new(p.x, p.y))
-                    }
-                    Ok(tromp_taylor_spec::Turn::Pass) => Err(format!("{v:?} is not a point")),
-                    Err(e) => Err(e.to_string()),
-                })
+                .map(
+                    |v| match tromp_taylor_harness::vertex::parse_turn(v, rectangle) {
+                        Ok(tromp_taylor_spec::Turn::Move(p)) => {
+                            Ok(tromp_taylor_harness::vocab::Point::new(p.x, p.y))
+                        }
+                        Ok(tromp_taylor_spec::Turn::Pass) => Err(format!("{v:?} is not a point")),
+                        Err(e) => Err(e.to_string()),
+                    },
+                )
                 .collect::<Result<_, _>>()?,
         };
         score_position(size, rules, &colors, prisoners, &dead)

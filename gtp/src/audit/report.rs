@@ -5,11 +5,11 @@
 
 use super::check::Kind;
 use super::{AuditSummary, Found};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use tromp_taylor_harness::report::side_by_side;
 use tromp_taylor_harness::script::Action;
 use tromp_taylor_harness::vocab::Turn;
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 /// Rule 1 and comment 1 of the Tromp-Taylor rules.
 pub const RULE_1: &str = "Rule 1: \"Go is played on a 19x19 square grid of points, by two players called Black and White.\" Comment 1: \"By prior agreement a rectangle of different dimensions may be used.\"";
@@ -81,7 +81,13 @@ fn board(grid: &tromp_taylor_harness::vocab::Grid) -> String {
     let mut text = format!("    {header}\n");
     for y in (0..size.height()).rev() {
         let row: String = (0..size.width())
-            .map(|x| format!("{:>3}", grid.at(tromp_taylor_harness::vocab::Point::new(x, y)).mark()))
+            .map(|x| {
+                format!(
+                    "{:>3}",
+                    grid.at(tromp_taylor_harness::vocab::Point::new(x, y))
+                        .mark()
+                )
+            })
             .collect();
         text.push_str(&format!("{:>3} {row}\n", y + 1));
     }
