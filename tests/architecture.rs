@@ -221,10 +221,16 @@ fn module_imports(src: &str) -> BTreeMap<String, BTreeSet<String>> {
         }
         let text = read(&file);
         let named = imports.entry(module.clone()).or_default();
-        for (i, _) in text.match_indices("crate::") {
-            for other in modules_named(&text[i..]) {
-                if other != module {
-                    named.insert(other);
+        // Code only: a doc link to another module is no import.
+        let code = text
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"));
+        for line in code {
+            for (i, _) in line.match_indices("crate::") {
+                for other in modules_named(&line[i..]) {
+                    if other != module {
+                        named.insert(other);
+                    }
                 }
             }
         }

@@ -45,25 +45,18 @@ macro_rules! planted {
     };
 }
 
-mod board;
 mod error;
 mod game;
-mod hashing;
 mod history;
-mod legality;
 #[cfg(feature = "planted-bugs")]
 pub mod planted;
-mod play;
-mod scoring;
-mod setup;
 #[cfg(test)]
 mod tests;
 mod types;
-mod undo;
 
 pub use error::{IllegalAgreement, IllegalTurn, SetupError, SizeError};
+pub use game::setup::fixed_handicap_points;
 pub use game::Game;
-pub use setup::fixed_handicap_points;
 pub use types::{
     Color, Ending, Handicap, Komi, Outcome, Player, Point, Rules, Scoring, Suicide, Superko, Turn,
     MAX_SIDE,

@@ -127,20 +127,20 @@ impl Bug {
     /// Where in `fast` the bug lives.
     pub fn location(self) -> &'static str {
         match self {
-            Bug::SimpleKoForSuperko => "legality.rs, Game::judge_fully",
+            Bug::SimpleKoForSuperko => "game/legality.rs, Game::judge_fully",
             Bug::TinyHashTrusted => "history.rs, History::find and its key",
-            Bug::SingleStoneSuicideAllowed => "legality.rs, Game::judge_fully",
-            Bug::SuicideRemovesOnlyPlayedStone => "play.rs, Game::execute_move",
-            Bug::OneCaptureOnly => "play.rs, Game::execute_move",
-            Bug::LibertiesNotMerged => "board.rs, Chain::absorb and Chain::release",
-            Bug::ScorerRowUsesHeight => "scoring.rs, Game::count",
-            Bug::DameCountedForBlack => "scoring.rs, Game::count",
-            Bug::KomiSignFlipped => "scoring.rs, Game::result",
-            Bug::MoveKeepsPassRun => "play.rs, Game::play",
-            Bug::SuperkoKindsSwapped => "legality.rs, Game::judge_fully",
-            Bug::AgreementRowsFlipped => "scoring.rs, Game::agree",
-            Bug::SuicideNotAPrisoner => "play.rs, Game::play",
-            Bug::HandicapMirrored => "setup.rs, fixed_handicap_points",
+            Bug::SingleStoneSuicideAllowed => "game/legality.rs, Game::judge_fully",
+            Bug::SuicideRemovesOnlyPlayedStone => "game/play.rs, Game::execute_move",
+            Bug::OneCaptureOnly => "game/play.rs, Game::execute_move",
+            Bug::LibertiesNotMerged => "game/board.rs, Chain::absorb and Chain::release",
+            Bug::ScorerRowUsesHeight => "game/scoring.rs, Game::count",
+            Bug::DameCountedForBlack => "game/scoring.rs, Game::count",
+            Bug::KomiSignFlipped => "game/scoring.rs, Game::result",
+            Bug::MoveKeepsPassRun => "game/play.rs, Game::play",
+            Bug::SuperkoKindsSwapped => "game/legality.rs, Game::judge_fully",
+            Bug::AgreementRowsFlipped => "game/scoring.rs, Game::agree",
+            Bug::SuicideNotAPrisoner => "game/play.rs, Game::play",
+            Bug::HandicapMirrored => "game/setup.rs, fixed_handicap_points",
         }
     }
 

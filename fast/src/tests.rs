@@ -6,9 +6,9 @@
 //! only 2 bits (so almost every look-up collides) must agree with a game
 //! with full keys on every verdict of every turn.
 
-use crate::board::{Chain, BLACK, EMPTY, WHITE};
+use crate::game::board::{Chain, BLACK, EMPTY, WHITE};
+use crate::game::hashing::splitmix64;
 use crate::game::Game;
-use crate::hashing::splitmix64;
 use crate::types::{Ending, Player, Point, Rules, Suicide, Superko, Turn};
 
 fn next(state: &mut u64) -> usize {

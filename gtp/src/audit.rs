@@ -1,18 +1,21 @@
 //! `tromp-taylor audit`: another engine, run as a child process over GTP,
 //! checked against the rules on generated games.
 //!
-//! [`client`] speaks GTP to the child with a timeout on every command;
-//! [`check`] plays one game on the child and on the rules side by side and
-//! finds the first divergence; this module runs the games, minimises each
-//! divergence (the shortest prefix, then turns removed while it stays), and
-//! writes an SGF and a plain report for each; [`report`] words them and the
-//! summary, grouped by kind.
+//! [`client`](crate::client) speaks GTP to the child with a timeout on
+//! every command, and [`capabilities`](crate::capabilities) asks what it can
+//! do; [`check`] plays one game on the child and on the rules side by side
+//! and finds the first divergence, reading its answers with [`answers`];
+//! this module runs the games, minimises each divergence (the shortest
+//! prefix, then turns removed while it stays), and writes an SGF and a plain
+//! report for each; [`report`] words them and the summary, grouped by kind.
 
+pub mod answers;
 pub mod check;
 pub mod report;
 
+use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure};
-use check::{Auditor, Capabilities, Divergence, GameAudit, Kind};
+use check::{Auditor, Divergence, GameAudit, Kind};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tromp_taylor_harness::engine::{EngineKind, SPEC};

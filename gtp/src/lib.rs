@@ -9,6 +9,7 @@
 //! engine, and after an error the game is exactly as it was.
 
 pub mod audit;
+pub mod capabilities;
 pub mod client;
 pub mod commands;
 pub mod fuzzing;

@@ -1,7 +1,7 @@
 //! `vectors run`: the conformance vectors played against any GTP engine, one
 //! JSON line per case (`pass`, `fail`, `skip`, `error`) and a summary.
 
-use crate::audit::check::Capabilities;
+use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure};
 use serde::Serialize;
 use std::collections::BTreeSet;

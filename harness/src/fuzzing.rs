@@ -172,7 +172,11 @@ pub fn parsers(bytes: &[u8]) {
             "vertex round trip"
         );
     }
-    if let Ok(records) = crate::record::read_records(&text, true, None) {
+    let options = crate::sgf::ReadOptions {
+        all_variations: true,
+        ..crate::sgf::ReadOptions::default()
+    };
+    if let Ok(records) = crate::sgf::read_records(&text, &options) {
         for record in &records {
             // Replaying any record that reads must not panic either.
             let _ = crate::replay::replay("fuzz", record, crate::replay::ReplayEngines::BOTH);

@@ -16,7 +16,6 @@ pub mod minimise;
 pub mod planted;
 pub mod play;
 pub mod progress;
-pub mod record;
 pub mod replay;
 pub mod report;
 pub mod run;

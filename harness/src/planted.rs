@@ -169,14 +169,14 @@ pub fn final_line(runs: &[BugRun]) -> String {
 /// The SGF of a minimised mismatch found with `bug` planted, with the cause
 /// in a root comment.
 pub fn regression_sgf(bug: Bug, found: &Found) -> String {
-    let sgf = found.mismatch.sgf();
-    let cause = format!("planted bug {}: {}", bug.name(), bug.description())
-        .replace('\\', "\\\\")
-        .replace(']', "\\]");
-    match sgf.strip_prefix("(;") {
-        Some(rest) => format!("(;C[cause: {cause}]{rest}\n"),
-        None => sgf + "\n",
-    }
+    let mismatch = &found.mismatch;
+    let mut record = crate::sgf::game_record(&mismatch.setup, &mismatch.record);
+    record.comment = Some(format!(
+        "cause: planted bug {}: {}",
+        bug.name(),
+        bug.description()
+    ));
+    crate::sgf::write_record(&record) + "\n"
 }
 
 /// Saves each caught bug's minimised mismatch in `dir` as

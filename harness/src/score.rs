@@ -3,8 +3,8 @@
 //! the players agree on points to empty (comment 8).
 
 use crate::engine::SPEC;
-use crate::record::GameRecord;
-use crate::vocab::{Color, Player, Point, Rules, Setup, Size};
+use crate::sgf::GameRecord;
+use crate::vocab::{Action, Color, Player, Point, Rules, Setup, Size};
 use serde::Serialize;
 use std::fmt;
 use tromp_taylor_spec as spec;
@@ -95,7 +95,7 @@ pub fn score_position(
 pub fn final_position(record: &GameRecord) -> Result<(Vec<Color>, [usize; 2]), String> {
     let mut engine = match &record.setup {
         Some(colors) => {
-            (SPEC.start_position)(record.size, record.rules, colors, record.first_player)?
+            (SPEC.start_position)(record.size, record.rules, colors, record.first_player())?
         }
         None => (SPEC.start)(Setup {
             size: record.size,
@@ -104,12 +104,18 @@ pub fn final_position(record: &GameRecord) -> Result<(Vec<Color>, [usize; 2]), S
         })?,
     };
     for (i, m) in record.moves.iter().enumerate() {
-        if engine.to_move() != m.player {
+        // An agreement (comment 8) is nobody's turn.
+        if matches!(m.action, Action::Turn(_)) && engine.to_move() != m.player {
             return Err(format!("move {} (node {}) is out of turn", i + 1, m.node));
         }
-        engine
-            .play(m.turn)
-            .map_err(|e| format!("move {} (node {}) is {e}", i + 1, m.node))?;
+        match &m.action {
+            Action::Turn(turn) => engine
+                .play(*turn)
+                .map_err(|e| format!("move {} (node {}) is {e}", i + 1, m.node))?,
+            Action::Agree(points) => engine
+                .agree(points)
+                .map_err(|e| format!("move {} (node {}) is refused: {e:?}", i + 1, m.node))?,
+        }
     }
     let prisoners = [
         engine.prisoners(Player::Black),

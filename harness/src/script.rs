@@ -8,7 +8,7 @@
 //! as the SGF of the game it makes, which is itself the reproducer.
 
 use crate::engine::SPEC;
-use crate::vocab::{Player, Point, Setup, Turn};
+use crate::vocab::{Point, Setup, Turn};
 use std::fmt;
 
 /// One step of a script.
@@ -34,18 +34,10 @@ impl fmt::Debug for Step {
     }
 }
 
-/// What a step came to in a particular game: a turn attempted, or an
-/// agreement attempted.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// A turn, attempted by the player to move.
-    Turn(Turn),
-    /// An agreement on points to empty.
-    Agree(Vec<Point>),
-}
-
-/// An action and the player who was to move when it was attempted.
-pub type Record = Vec<(Player, Action)>;
+/// What a step came to in a particular game (a turn or an agreement
+/// attempted), and the list of them with the player to move: the
+/// vocabulary's, named here too.
+pub use crate::vocab::{Action, Record};
 
 /// A game to play on every engine: the setup and the steps.
 #[derive(Clone, PartialEq, Eq, Hash)]

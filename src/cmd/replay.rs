@@ -4,8 +4,8 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_harness::record::read_records;
 use tromp_taylor_harness::replay::{replay, ReplayEngines};
+use tromp_taylor_harness::sgf::{read_records, ReadOptions};
 use tromp_taylor_harness::vocab::Rules;
 
 /// `tromp-taylor replay FILES... [--rules R] [--engine E] [--json]`.
@@ -74,12 +74,17 @@ fn replay_command(
             return ExitCode::from(2);
         }
     };
+    let options = ReadOptions {
+        all_variations,
+        rules,
+        attempts: false,
+    };
     let (mut games, mut failed, mut unreadable) = (0, 0, 0);
     for file in &files {
         let name = file.display().to_string();
         let records = std::fs::read_to_string(file)
             .map_err(|e| e.to_string())
-            .and_then(|text| read_records(&text, all_variations, rules).map_err(|e| e.to_string()));
+            .and_then(|text| read_records(&text, &options).map_err(|e| e.to_string()));
         let records = match records {
             Ok(records) => records,
             Err(e) => {

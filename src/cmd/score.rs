@@ -4,8 +4,8 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_harness::record::read_records;
 use tromp_taylor_harness::score::{final_position, score_position};
+use tromp_taylor_harness::sgf::{read_records, ReadOptions};
 use tromp_taylor_harness::vocab::{Grid, Rules};
 use tromp_taylor_spec::{Komi, Rectangle};
 
@@ -53,9 +53,15 @@ fn score_command(
             (Some(file), _) => {
                 let text = std::fs::read_to_string(file)
                     .map_err(|e| format!("{}: {e}", file.display()))?;
-                let record = read_records(&text, false, rules)
-                    .map_err(|e| format!("{}: {e}", file.display()))?
-                    .remove(0);
+                let record = read_records(
+                    &text,
+                    &ReadOptions {
+                        rules,
+                        ..ReadOptions::default()
+                    },
+                )
+                .map_err(|e| format!("{}: {e}", file.display()))?
+                .remove(0);
                 let (colors, prisoners) =
                     final_position(&record).map_err(|e| format!("{}: {e}", file.display()))?;
                 (record.size, record.rules, colors, prisoners)

@@ -4,49 +4,14 @@
 //! (`list_stones`, or `showboard` parsed), the captures, and at the end the
 //! score. The first divergence ends the game.
 
+use super::answers::{parse_score, parse_showboard, read_vertex};
+use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure, Reply};
 use crate::commands::{illegal_reason, point_name, turn_text};
 use std::fmt;
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::script::{Action, Record, Script, Step};
-use tromp_taylor_harness::vocab::{Color, Grid, Illegal, Outcome, Player, Point, Size, Turn};
-
-/// Which optional commands the engine answers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Capabilities {
-    /// `is_legal COLOR VERTEX`.
-    pub is_legal: bool,
-    /// `all_legal COLOR`.
-    pub all_legal: bool,
-    /// `list_stones COLOR`.
-    pub list_stones: bool,
-    /// `showboard` (read when there is no `list_stones`).
-    pub showboard: bool,
-    /// `captures COLOR`.
-    pub captures: bool,
-    /// `final_score`.
-    pub final_score: bool,
-    /// `rectangular_boardsize W H`.
-    pub rectangular_boardsize: bool,
-    /// `kata-set-rules RULES`.
-    pub kata_set_rules: bool,
-}
-
-impl Capabilities {
-    /// Asks the engine with `known_command`.
-    pub fn probe(client: &mut Client) -> Result<Capabilities, Failure> {
-        Ok(Capabilities {
-            is_legal: client.knows("is_legal")?,
-            all_legal: client.knows("all_legal")?,
-            list_stones: client.knows("list_stones")?,
-            showboard: client.knows("showboard")?,
-            captures: client.knows("captures")?,
-            final_score: client.knows("final_score")?,
-            rectangular_boardsize: client.knows("rectangular_boardsize")?,
-            kata_set_rules: client.knows("kata-set-rules")?,
-        })
-    }
-}
+use tromp_taylor_harness::vocab::{Color, Grid, Illegal, Player, Point, Turn};
 
 /// What kind of divergence: the key the summary groups by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -142,80 +107,6 @@ fn color_word(p: Player) -> &'static str {
         Player::Black => "b",
         Player::White => "w",
     }
-}
-
-/// The point a GTP vertex names on `size`, if it is one.
-fn read_vertex(text: &str, size: Size) -> Option<Point> {
-    let rectangle = tromp_taylor_spec::Rectangle::new(size.width(), size.height()).ok()?;
-    match tromp_taylor_harness::vertex::parse_turn(text, rectangle) {
-        Ok(tromp_taylor_spec::Turn::Move(p)) => Some(Point::new(p.x, p.y)),
-        _ => None,
-    }
-}
-
-/// Reads a board from `showboard`: rows that begin with their number and
-/// hold one mark per column (`X`/`x`/`#` black, `O`/`o`/`@` white, `.`/`+`/`,` empty).
-pub fn parse_showboard(text: &str, size: Size) -> Option<Grid> {
-    let mut colors = vec![None; size.points()];
-    for line in text.lines() {
-        let mut words = line.split_whitespace();
-        let Some(Ok(row)) = words.next().map(str::parse::<usize>) else {
-            continue;
-        };
-        if row == 0 || row > size.height() {
-            continue;
-        }
-        let marks: Vec<Color> = words
-            .map_while(|w| match w {
-                "X" | "x" | "#" => Some(Color::Black),
-                "O" | "o" | "@" => Some(Color::White),
-                "." | "+" | "," => Some(Color::Empty),
-                _ => None,
-            })
-            .collect();
-        if marks.len() != size.width() {
-            continue;
-        }
-        for (x, color) in marks.into_iter().enumerate() {
-            colors[(row - 1) * size.width() + x] = Some(color);
-        }
-    }
-    Some(Grid {
-        size,
-        colors: colors.into_iter().collect::<Option<Vec<Color>>>()?,
-    })
-}
-
-/// Reads a `final_score` answer: `B+3.5`, `W+0.5`, `0` (also `Draw`, `B+R`
-/// is not a score).
-pub fn parse_score(text: &str) -> Option<Outcome> {
-    let text = text.trim();
-    if text == "0" || text.eq_ignore_ascii_case("draw") || text.eq_ignore_ascii_case("jigo") {
-        return Some(Outcome {
-            winner: None,
-            half_points: 0,
-        });
-    }
-    let (winner, margin) = match text.split_once('+')? {
-        (b, m) if b.eq_ignore_ascii_case("b") => (Player::Black, m),
-        (w, m) if w.eq_ignore_ascii_case("w") => (Player::White, m),
-        _ => return None,
-    };
-    let margin: f64 = margin.trim().parse().ok()?;
-    let half = margin * 2.0;
-    if !(0.0..1e9).contains(&half) || half.fract() != 0.0 {
-        return None;
-    }
-    if half == 0.0 {
-        return Some(Outcome {
-            winner: None,
-            half_points: 0,
-        });
-    }
-    Some(Outcome {
-        winner: Some(winner),
-        half_points: half as u64,
-    })
 }
 
 /// Plays `script` on the engine behind `client` and on `reference` (the
@@ -704,43 +595,5 @@ fn legal_sort(before: &Grid, after: &Grid, player: Player, turn: Turn) -> String
         "capture".to_string()
     } else {
         "move".to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scores_read_as_engines_write_them() {
-        let win = |p, h| {
-            Some(Outcome {
-                winner: Some(p),
-                half_points: h,
-            })
-        };
-        assert_eq!(parse_score("B+3.5"), win(Player::Black, 7));
-        assert_eq!(parse_score("W+25.0"), win(Player::White, 50));
-        assert_eq!(
-            parse_score("0"),
-            Some(Outcome {
-                winner: None,
-                half_points: 0
-            })
-        );
-        assert_eq!(parse_score("B+R"), None);
-        assert_eq!(parse_score("nonsense"), None);
-    }
-
-    #[test]
-    fn a_gnugo_board_reads() {
-        let text = "   A B C D E\n 5 . . . . . 5\n 4 . + . + . 4\n 3 . . X O . 3\n 2 . + . + . 2     WHITE (O) has captured 0 stones\n 1 . . . . . 1     BLACK (X) has captured 0 stones\n   A B C D E";
-        let grid = parse_showboard(text, Size::new(5, 5).unwrap()).unwrap();
-        assert_eq!(grid.at(Point::new(2, 2)), Color::Black);
-        assert_eq!(grid.at(Point::new(3, 2)), Color::White);
-        assert_eq!(
-            grid.colors.iter().filter(|&&c| c == Color::Empty).count(),
-            23
-        );
     }
 }

@@ -208,6 +208,20 @@ pub enum Turn {
     Move(Point),
 }
 
+/// What a player attempts at her turn: a turn (a pass or a move, legal or
+/// not), or an end of the game by agreement on points to empty (comment 8).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A turn, attempted by the player to move.
+    Turn(Turn),
+    /// An agreement on points to empty.
+    Agree(Vec<Point>),
+}
+
+/// The actions of a game, each with the player who was to move when it was
+/// attempted.
+pub type Record = Vec<(Player, Action)>;
+
 /// The color of every point of a board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {

@@ -9,7 +9,9 @@ mod outcome;
 mod rules;
 mod verdict;
 
-pub use board::{Color, Grid, GridError, Player, Point, Size, SizeError, Turn, MAX_SIDE};
+pub use board::{
+    Action, Color, Grid, GridError, Player, Point, Record, Size, SizeError, Turn, MAX_SIDE,
+};
 pub use outcome::{Outcome, OutcomeError};
 pub use rules::{Handicap, Rules, RulesError, Setup, Superko};
 pub use verdict::{Illegal, Refusal, Verdict};

@@ -1,9 +1,17 @@
 //! The `Game` type: its state, the accessors that read it, and its diagram.
 
-use crate::board::{Chain, BLACK, WHITE};
+pub(crate) mod board;
+pub(crate) mod hashing;
+mod legality;
+mod play;
+mod scoring;
+pub(crate) mod setup;
+pub(crate) mod undo;
+
+use crate::game::board::{Chain, BLACK, WHITE};
+use crate::game::undo::Record;
 use crate::history::History;
 use crate::types::{Color, Ending, Handicap, Player, Point, Rules};
-use crate::undo::Record;
 use std::fmt;
 
 /// A game of Go under [`Rules`], on any rectangle from 1x1 to 52x52.

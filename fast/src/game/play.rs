@@ -1,12 +1,12 @@
 //! Playing a turn: taking a move or a pass and recording what undo needs.
 
-use crate::board::{code, Chain};
 use crate::error::IllegalTurn;
+use crate::game::board::{code, Chain};
+use crate::game::legality::Lookup;
+use crate::game::undo::Record;
 use crate::game::Game;
 use crate::history::NEVER;
-use crate::legality::Lookup;
 use crate::types::{Point, Turn};
-use crate::undo::Record;
 
 /// What undoing a turn needs.
 #[derive(Clone, Copy, Debug)]

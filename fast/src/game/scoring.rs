@@ -1,10 +1,10 @@
 //! The end of the game and its scores: agreement, counting, the result.
 
-use crate::board::{BLACK, BORDER, EMPTY, WHITE};
 use crate::error::IllegalAgreement;
+use crate::game::board::{BLACK, BORDER, EMPTY, WHITE};
+use crate::game::undo::Record;
 use crate::game::Game;
 use crate::types::{Ending, Outcome, Player, Point, Scoring};
-use crate::undo::Record;
 
 /// What undoing an agreement needs.
 #[derive(Clone, Debug)]

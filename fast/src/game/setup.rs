@@ -1,9 +1,9 @@
 //! Setting up a game: the empty board, a handicap, or a given position.
 
-use crate::board::{Chain, BLACK, BORDER, EMPTY, WHITE};
 use crate::error::{SetupError, SizeError};
+use crate::game::board::{Chain, BLACK, BORDER, EMPTY, WHITE};
+use crate::game::hashing::zobrist_keys;
 use crate::game::Game;
-use crate::hashing::zobrist_keys;
 use crate::history::History;
 use crate::types::{Color, Handicap, Player, Point, Rules, MAX_SIDE};
 

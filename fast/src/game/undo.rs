@@ -1,10 +1,10 @@
 //! The undo log: each step's record, and undoing the last step exactly.
 
-use crate::board::{BLACK, EMPTY, WHITE};
+use crate::game::board::{BLACK, EMPTY, WHITE};
+use crate::game::play::TurnRecord;
+use crate::game::scoring::AgreementRecord;
 use crate::game::Game;
 use crate::history::NEVER;
-use crate::play::TurnRecord;
-use crate::scoring::AgreementRecord;
 
 /// One undoable step.
 #[derive(Clone, Debug)]

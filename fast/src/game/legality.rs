@@ -1,8 +1,8 @@
 //! Verdicts: whether a turn is legal, worked out without playing it, and
 //! the set of legal turns.
 
-use crate::board::{code, BORDER, EMPTY};
 use crate::error::IllegalTurn;
+use crate::game::board::{code, BORDER, EMPTY};
 use crate::game::Game;
 use crate::history::NEVER;
 use crate::types::{Player, Point, Suicide, Superko, Turn};

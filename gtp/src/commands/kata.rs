@@ -1,0 +1,101 @@
+//! The rules as KataGo's `kata-get-rules` and `kata-set-rules` write and
+//! read them: JSON, a preset, a compact string, or a name other programs use.
+
+use tromp_taylor_harness::sgf::rules_from_ru;
+use tromp_taylor_harness::vocab::{Rules, Superko};
+
+/// The rules in KataGo's JSON form (`end` added when the game ends by agreement).
+pub fn kata_rules_json(rules: Rules) -> String {
+    let ko = match rules.superko {
+        Superko::Positional => "POSITIONAL",
+        Superko::Situational => "SITUATIONAL",
+        Superko::SimpleKo => "SIMPLE",
+    };
+    let scoring = if rules.territory_scoring {
+        "TERRITORY"
+    } else {
+        "AREA"
+    };
+    let end = if rules.agreement_ending {
+        r#","end":"AGREEMENT""#
+    } else {
+        ""
+    };
+    format!(
+        r#"{{"friendlyPassOk":false,"hasButton":false,"ko":"{ko}","scoring":"{scoring}","suicide":{},"tax":"NONE","whiteHandicapBonus":"0"{end}}}"#,
+        rules.suicide_allowed
+    )
+}
+
+/// Reads `kata-set-rules`' argument: a preset, a compact string, a name
+/// other programs use (`japanese`, `aga`), or KataGo's JSON form. Komi stays
+/// as in `current` unless the text sets it.
+pub fn parse_kata_rules(text: &str, current: Rules) -> Result<Rules, String> {
+    let text = text.trim();
+    let mut rules = if text.starts_with('{') {
+        parse_kata_json(text, current)?
+    } else {
+        let mut rules = rules_from_ru(text).ok_or_else(|| format!("unknown rules {text:?}"))?;
+        if !text.contains("komi") {
+            rules.komi_half_points = current.komi_half_points;
+        }
+        rules
+    };
+    if rules.komi_half_points.unsigned_abs() > 2_000_000 {
+        rules.komi_half_points = current.komi_half_points;
+    }
+    Ok(rules)
+}
+
+fn parse_kata_json(text: &str, current: Rules) -> Result<Rules, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("not KataGo rules JSON: {e}"))?;
+    let object = value
+        .as_object()
+        .ok_or_else(|| "not KataGo rules JSON: not an object".to_string())?;
+    let mut rules = Rules {
+        komi_half_points: current.komi_half_points,
+        ..Rules::TROMP_TAYLOR
+    };
+    for (key, value) in object {
+        let bad = || format!("cannot take {key} = {value}");
+        match (key.as_str(), value) {
+            ("ko", serde_json::Value::String(ko)) => {
+                rules.superko = match ko.as_str() {
+                    "POSITIONAL" => Superko::Positional,
+                    "SITUATIONAL" => Superko::Situational,
+                    "SIMPLE" => Superko::SimpleKo,
+                    _ => return Err(bad()),
+                }
+            }
+            ("scoring", serde_json::Value::String(s)) => {
+                rules.territory_scoring = match s.as_str() {
+                    "AREA" => false,
+                    "TERRITORY" => true,
+                    _ => return Err(bad()),
+                }
+            }
+            ("suicide", serde_json::Value::Bool(b)) => rules.suicide_allowed = *b,
+            ("end", serde_json::Value::String(s)) => {
+                rules.agreement_ending = match s.as_str() {
+                    "AGREEMENT" => true,
+                    "TWOPASSES" => false,
+                    _ => return Err(bad()),
+                }
+            }
+            ("komi", serde_json::Value::Number(n)) => {
+                let half = n.as_f64().map(|k| k * 2.0).ok_or_else(bad)?;
+                if half.fract() != 0.0 || half.abs() > 2_000_000.0 {
+                    return Err(bad());
+                }
+                rules.komi_half_points = half as i32;
+            }
+            ("tax", serde_json::Value::String(s)) if s == "NONE" => {}
+            ("hasButton", serde_json::Value::Bool(false)) => {}
+            ("friendlyPassOk", serde_json::Value::Bool(_)) => {}
+            ("whiteHandicapBonus", serde_json::Value::String(s)) if s == "0" => {}
+            _ => return Err(bad()),
+        }
+    }
+    Ok(rules)
+}

@@ -1,0 +1,96 @@
+//! The words of GTP the handlers share: arguments read (colors, vertices,
+//! numbers) and answers written (points, turns, players, the reasons a move
+//! is illegal).
+
+use tromp_taylor_harness::vertex::vertex_name;
+use tromp_taylor_harness::vocab::{Illegal, Player, Point, Size, Turn};
+
+const SYNTAX: &str = "syntax error";
+
+/// `syntax error: ...`.
+pub(super) fn syntax(detail: impl std::fmt::Display) -> String {
+    format!("{SYNTAX}: {detail}")
+}
+
+/// The words a client can bear after `illegal move: `.
+pub fn illegal_reason(illegal: Illegal) -> String {
+    match illegal {
+        Illegal::GameOver => "the game is over".to_string(),
+        Illegal::OffBoard => "off the board".to_string(),
+        Illegal::Occupied => "occupied".to_string(),
+        Illegal::Suicide => "suicide".to_string(),
+        Illegal::Superko { repeats_turn } => {
+            format!("superko (repeats the coloring after turn {repeats_turn})")
+        }
+        Illegal::Ko => "ko".to_string(),
+    }
+}
+
+/// A color argument: `b`, `black`, `w`, `white`, in any case.
+pub(super) fn parse_color(text: &str) -> Result<Player, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Player::Black),
+        "w" | "white" => Ok(Player::White),
+        _ => Err(syntax(format!("{text:?} is not a color"))),
+    }
+}
+
+/// A vertex as read: a turn, or a point off this board.
+pub(super) enum Vertex {
+    Turn(Turn),
+    OffBoard,
+}
+
+/// A vertex argument on a board of `size`.
+pub(super) fn parse_vertex(text: &str, size: Size) -> Result<Vertex, String> {
+    let rectangle = tromp_taylor_spec::Rectangle::new(size.width(), size.height())
+        .map_err(|e| e.to_string())?;
+    match tromp_taylor_harness::vertex::parse_turn(text, rectangle) {
+        Ok(tromp_taylor_spec::Turn::Pass) => Ok(Vertex::Turn(Turn::Pass)),
+        Ok(tromp_taylor_spec::Turn::Move(p)) => Ok(Vertex::Turn(Turn::Move(Point::new(p.x, p.y)))),
+        Err(tromp_taylor_harness::vertex::VertexError::OffBoard { .. }) => Ok(Vertex::OffBoard),
+        Err(e) => Err(syntax(e)),
+    }
+}
+
+/// The GTP name of a point.
+pub fn point_name(p: Point) -> String {
+    vertex_name(tromp_taylor_spec::Point::new(p.x, p.y))
+}
+
+/// The GTP name of a turn.
+pub fn turn_text(turn: Turn) -> String {
+    match turn {
+        Turn::Pass => "pass".to_string(),
+        Turn::Move(p) => point_name(p),
+    }
+}
+
+/// `black` or `white`.
+pub(super) fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Black => "black",
+        Player::White => "white",
+    }
+}
+
+/// The `i`th argument as a number.
+pub(super) fn int_arg(args: &[String], i: usize) -> Result<usize, String> {
+    let text = args
+        .get(i)
+        .ok_or_else(|| syntax("an argument is missing"))?;
+    text.parse()
+        .map_err(|_| syntax(format!("{text:?} is not a number")))
+}
+
+/// At least `n` arguments.
+pub(super) fn arg_count(args: &[String], n: usize) -> Result<(), String> {
+    if args.len() < n {
+        Err(syntax(format!(
+            "{n} argument{} expected",
+            if n == 1 { "" } else { "s" }
+        )))
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,90 @@
+//! Why SGF text could not be read as games of Go: one error type, whose
+//! message names the game and the node and says what is wrong there.
+
+/// Why SGF text could not be read. Games count from 1 in the file, nodes
+/// from 0 at the root along the line being read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfError {
+    /// Not SGF, or not a game of Go.
+    #[error("not SGF: {0}")]
+    Parse(#[from] sgf_parse::SgfParseError),
+    /// The file holds no game.
+    #[error("no game in the file")]
+    NoGame,
+    /// A game is not Go (`GM` other than 1).
+    #[error("game {game} is not a game of Go")]
+    NotGo {
+        /// The game.
+        game: usize,
+    },
+    /// A property whose value `sgf-parse` cannot read.
+    #[error("game {game}, node {node}: {property}{values:?} is malformed")]
+    Malformed {
+        /// The game.
+        game: usize,
+        /// The node.
+        node: usize,
+        /// The property's name.
+        property: String,
+        /// Its values, as written.
+        values: Vec<String>,
+    },
+    /// `B` or `W` with a value that is not a move.
+    #[error("game {game}, node {node}: {property}{values:?} is not a move")]
+    NotAMove {
+        /// The game.
+        game: usize,
+        /// The node.
+        node: usize,
+        /// `B` or `W`.
+        property: String,
+        /// Its values, as written.
+        values: Vec<String>,
+    },
+    /// `SZ` with a side of 0 or over 52.
+    #[error("game {game}, node 0: SZ[{width}:{height}]: each side must be from 1 to 52")]
+    Size {
+        /// The game.
+        game: usize,
+        /// The width written.
+        width: u8,
+        /// The height written.
+        height: u8,
+    },
+    /// `KM` that is not a multiple of 0.5.
+    #[error("game {game}, node 0: KM[{komi}] is not a multiple of 0.5")]
+    Komi {
+        /// The game.
+        game: usize,
+        /// The komi written.
+        komi: String,
+    },
+    /// `RU` naming rules we cannot state.
+    #[error("game {game}, node 0: RU[{ru}] names rules we do not know (give --rules)")]
+    UnknownRules {
+        /// The game.
+        game: usize,
+        /// The rules written.
+        ru: String,
+    },
+    /// A point off the board (a move, or a stone set up).
+    #[error("game {game}, node {node}: the point {point} is off the {size} board")]
+    OffBoard {
+        /// The game.
+        game: usize,
+        /// The node.
+        node: usize,
+        /// The point, in SGF's letters.
+        point: String,
+        /// The board.
+        size: crate::vocab::Size,
+    },
+    /// `AB`, `AW` or `AE` after the root, where the rules cannot replay them.
+    #[error("game {game}, node {node}: stones set up in the middle of a game cannot be replayed under the rules")]
+    SetupInGame {
+        /// The game.
+        game: usize,
+        /// The node.
+        node: usize,
+    },
+}
