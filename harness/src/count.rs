@@ -12,7 +12,8 @@
 //! - [`positions`]: the legal colorings counted twice, by enumerating all
 //!   3^(W*H) colorings and by exploring moves of either color from the empty
 //!   grid with a small bitboard statement of rule 7 ([`tiny`]).
-//! - [`cli`]: the `perft` and `count` subcommands of the binary.
+//!
+//! The `perft` and `count` subcommands of the binary (`src/cmd/`) print them.
 
 pub mod games;
 pub mod perft;
