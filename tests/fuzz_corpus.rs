@@ -62,7 +62,8 @@ fn a_fuzz_inputs_debug_is_the_sgf_of_its_game() {
     let game = game(bytes).expect("a game");
     let debug = format!("{game:?}");
     assert!(debug.starts_with("(;FF[4]GM[1]SZ["), "{debug}");
-    let (setup, _) = tromp_taylor_harness::sgf::read(&debug).expect("the Debug output reads as SGF");
+    let (setup, _) =
+        tromp_taylor_harness::sgf::read(&debug).expect("the Debug output reads as SGF");
     assert_eq!(
         setup,
         game.script(tromp_taylor_harness::fuzzing::DIFFERENTIAL_MAX_SIDE)

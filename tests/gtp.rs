@@ -6,8 +6,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
-use tromp_taylor_harness::engine::{EngineKind, FAST, SPEC};
 use tromp_taylor_gtp::{run_to_string, SessionOptions};
+use tromp_taylor_harness::engine::{EngineKind, FAST, SPEC};
 use tromp_taylor_harness::vocab::{Rules, Size};
 
 fn options(engine: EngineKind) -> SessionOptions {

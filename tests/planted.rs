@@ -6,9 +6,9 @@
 
 use std::fs;
 use std::path::PathBuf;
+use tromp_taylor_fast::planted::{plant, Bug};
 use tromp_taylor_harness::diff::compare_record;
 use tromp_taylor_harness::engine::{FAST, SPEC};
-use tromp_taylor_fast::planted::{plant, Bug};
 
 /// One test only: the planted bug is global to the process.
 #[test]

@@ -5,12 +5,12 @@
 
 use pretty_assertions::assert_eq;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use tromp_taylor_fast as fast;
 use tromp_taylor_harness::diff::compare;
 use tromp_taylor_harness::engine::{Engine, EngineKind, FAST, SPEC};
 use tromp_taylor_harness::generate::{generate, random_setup, Rng, BIASES};
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::vocab::{Grid, Handicap, Point, Size, Turn};
-use tromp_taylor_fast as fast;
 
 /// Small boards, where games are short and the strange positions live.
 const SIZES: [(usize, usize); 10] = [

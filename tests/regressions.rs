@@ -28,8 +28,8 @@ fn every_regression_replays_with_spec_and_fast_agreeing() {
             "{}: say the cause in a root comment C[cause: ...]",
             path.display()
         );
-        let (setup, record) =
-            tromp_taylor_harness::sgf::read(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (setup, record) = tromp_taylor_harness::sgf::read(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         if let Err(mismatch) = compare_record(setup, &record, SPEC, FAST) {
             panic!("{}:\n{mismatch}", path.display());
         }

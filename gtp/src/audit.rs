@@ -11,14 +11,14 @@
 pub mod check;
 pub mod report;
 
+use crate::client::{Client, Failure};
+use check::{Auditor, Capabilities, Divergence, GameAudit, Kind};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 use tromp_taylor_harness::engine::{EngineKind, SPEC};
 use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
-use check::{Auditor, Capabilities, Divergence, GameAudit, Kind};
-use crate::client::{Client, Failure};
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 /// What to audit, and how.
 #[derive(Clone, Debug)]

@@ -10,8 +10,8 @@
 
 pub mod audit;
 pub mod client;
-pub mod fuzzing;
 pub mod commands;
+pub mod fuzzing;
 pub mod game;
 pub mod reader;
 pub mod vectors_run;

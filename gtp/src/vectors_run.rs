@@ -1,13 +1,13 @@
 //! `vectors run`: the conformance vectors played against any GTP engine, one
 //! JSON line per case (`pass`, `fail`, `skip`, `error`) and a summary.
 
-use tromp_taylor_harness::vectors::{Case, VectorFile};
 use crate::audit::check::Capabilities;
 use crate::client::{Client, Failure};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
+use tromp_taylor_harness::vectors::{Case, VectorFile};
 
 /// What running one case came to.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -148,10 +148,11 @@ fn run_case(
     let set = caps.kata_set_rules && send(client, &format!("kata-set-rules {}", case.rules))?.ok;
     // An engine that cannot be told the rules runs only the cases under the
     // rules its command line is assumed to give it (komi aside).
-    let without_komi = |rules: tromp_taylor_harness::vocab::Rules| tromp_taylor_harness::vocab::Rules {
-        komi_half_points: 0,
-        ..rules
-    };
+    let without_komi =
+        |rules: tromp_taylor_harness::vocab::Rules| tromp_taylor_harness::vocab::Rules {
+            komi_half_points: 0,
+            ..rules
+        };
     let assumed = assume.is_some_and(|assumed| {
         case.rules
             .parse::<tromp_taylor_harness::vocab::Rules>()

@@ -79,6 +79,10 @@ impl Progress {
 
 impl fmt::Debug for Progress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.is_shown() { "Progress(shown)" } else { "Progress(hidden)" })
+        f.write_str(if self.is_shown() {
+            "Progress(shown)"
+        } else {
+            "Progress(hidden)"
+        })
     }
 }

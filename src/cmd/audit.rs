@@ -1,13 +1,13 @@
 //! The `audit` subcommand: its arguments, the line it prints per game, and
 //! the summary at the end.
 
-use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
-use tromp_taylor_harness::generate::{Bias, BIASES};
-use tromp_taylor_harness::vocab::{Rules, Size};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
+use tromp_taylor_harness::generate::{Bias, BIASES};
+use tromp_taylor_harness::vocab::{Rules, Size};
 
 /// `tromp-taylor audit --engine "CMD ARGS" ...`.
 #[derive(Args, Debug)]
@@ -124,7 +124,10 @@ impl AuditArgs {
         print!("{}", tromp_taylor_gtp::audit::report::summary(&summary));
         if let Some(first) = summary.found.first() {
             println!("\nthe first divergence:\n");
-            print!("{}", tromp_taylor_gtp::audit::report::report(&summary.engine, first));
+            print!(
+                "{}",
+                tromp_taylor_gtp::audit::report::report(&summary.engine, first)
+            );
         }
         if summary.found.is_empty() {
             ExitCode::SUCCESS

@@ -3,12 +3,12 @@
 //! `--json` one JSON object with the count and the details.
 
 use super::{fail, print_json};
-use tromp_taylor_harness::count::games::{games, GamesOptions};
-use tromp_taylor_harness::count::positions::{positions, PositionsOptions};
-use tromp_taylor_harness::count::EngineChoice;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::process::ExitCode;
+use tromp_taylor_harness::count::games::{games, GamesOptions};
+use tromp_taylor_harness::count::positions::{positions, PositionsOptions};
+use tromp_taylor_harness::count::EngineChoice;
 use tromp_taylor_spec::{Rectangle, Rules};
 
 /// `tromp-taylor count ...`.

@@ -1,11 +1,11 @@
 //! The `gtp` subcommand: its arguments, and the session it runs on standard
 //! input and output.
 
+use clap::{Args, ValueEnum};
+use std::process::ExitCode;
 use tromp_taylor_gtp::SessionOptions;
 use tromp_taylor_harness::engine::{FAST, SPEC};
 use tromp_taylor_harness::vocab::Rules;
-use clap::{Args, ValueEnum};
-use std::process::ExitCode;
 
 /// The engine that decides in a GTP session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

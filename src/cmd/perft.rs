@@ -102,4 +102,3 @@ impl PerftArgs {
         ExitCode::SUCCESS
     }
 }
-

@@ -56,4 +56,3 @@ fn planted(games: usize, seed: u64, save: Option<&Path>) -> ExitCode {
         ExitCode::FAILURE
     }
 }
-

@@ -31,7 +31,9 @@ pub struct PlayArgs {
 impl PlayArgs {
     /// Plays the turns and prints the board, the score and the result.
     pub fn run(self) -> ExitCode {
-        let rules = self.komi.map_or(self.rules, |komi| self.rules.with_komi(komi));
+        let rules = self
+            .komi
+            .map_or(self.rules, |komi| self.rules.with_komi(komi));
         let handicap = match (self.handicap, self.fixed_handicap) {
             (Some(n), _) => Handicap::Free(n),
             (None, Some(n)) => Handicap::Fixed(n),

@@ -12,8 +12,9 @@ pub fn bars(show: bool) -> Progress {
     }
     Progress::new(|total, unit| {
         let bar = ProgressBar::new(total);
-        let template =
-            format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit} (eta {{eta}}) {{msg}}");
+        let template = format!(
+            "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit} (eta {{eta}}) {{msg}}"
+        );
         if let Ok(style) = ProgressStyle::with_template(&template) {
             bar.set_style(style.progress_chars("=> "));
         }

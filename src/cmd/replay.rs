@@ -31,7 +31,13 @@ pub struct ReplayArgs {
 impl ReplayArgs {
     /// Replays every game of every file and prints a report per game.
     pub fn run(self) -> ExitCode {
-        replay_command(&self.files, self.rules, self.engine, self.all_variations, self.json)
+        replay_command(
+            &self.files,
+            self.rules,
+            self.engine,
+            self.all_variations,
+            self.json,
+        )
     }
 }
 

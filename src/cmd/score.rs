@@ -34,7 +34,9 @@ pub struct ScoreArgs {
 impl ScoreArgs {
     /// Scores the position and prints the report.
     pub fn run(self) -> ExitCode {
-        score_command(self.file, self.grid, self.dead, self.rules, self.komi, self.json)
+        score_command(
+            self.file, self.grid, self.dead, self.rules, self.komi, self.json,
+        )
     }
 }
 
@@ -76,9 +78,15 @@ fn score_command(
                     .colors()
                     .iter()
                     .map(|c| match c {
-                        tromp_taylor_spec::Color::Black => tromp_taylor_harness::vocab::Color::Black,
-                        tromp_taylor_spec::Color::White => tromp_taylor_harness::vocab::Color::White,
-                        tromp_taylor_spec::Color::Empty => tromp_taylor_harness::vocab::Color::Empty,
+                        tromp_taylor_spec::Color::Black => {
+                            tromp_taylor_harness::vocab::Color::Black
+                        }
+                        tromp_taylor_spec::Color::White => {
+                            tromp_taylor_harness::vocab::Color::White
+                        }
+                        tromp_taylor_spec::Color::Empty => {
+                            tromp_taylor_harness::vocab::Color::Empty
+                        }
                     })
                     .collect();
                 (size, rules.unwrap_or_default(), colors, [0, 0])
@@ -94,13 +102,15 @@ fn score_command(
             Some(list) => list
                 .split(',')
                 .filter(|v| !v.trim().is_empty())
-                .map(|v| match tromp_taylor_harness::vertex::parse_turn(v, rectangle) {
-                    Ok(tromp_taylor_spec::Turn::Move(p)) => {
-                        Ok(tromp_taylor_harness::vocab::Point::new(p.x, p.y))
-                    }
-                    Ok(tromp_taylor_spec::Turn::Pass) => Err(format!("{v:?} is not a point")),
-                    Err(e) => Err(e.to_string()),
-                })
+                .map(
+                    |v| match tromp_taylor_harness::vertex::parse_turn(v, rectangle) {
+                        Ok(tromp_taylor_spec::Turn::Move(p)) => {
+                            Ok(tromp_taylor_harness::vocab::Point::new(p.x, p.y))
+                        }
+                        Ok(tromp_taylor_spec::Turn::Pass) => Err(format!("{v:?} is not a point")),
+                        Err(e) => Err(e.to_string()),
+                    },
+                )
                 .collect::<Result<_, _>>()?,
         };
         score_position(size, rules, &colors, prisoners, &dead)

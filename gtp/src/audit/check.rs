@@ -5,11 +5,11 @@
 //! score. The first divergence ends the game.
 
 use crate::client::{Client, Failure, Reply};
-use tromp_taylor_harness::engine::{Engine, EngineKind};
 use crate::commands::{illegal_reason, point_name, turn_text};
+use std::fmt;
+use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::script::{Action, Record, Script, Step};
 use tromp_taylor_harness::vocab::{Color, Grid, Illegal, Outcome, Player, Point, Size, Turn};
-use std::fmt;
 
 /// Which optional commands the engine answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -9,7 +9,7 @@
 //! codes; both share the work among the threads.
 
 use super::tiny::{Stones, Tiny};
-use super::{CountError};
+use super::CountError;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
