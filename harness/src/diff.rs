@@ -4,11 +4,14 @@
 //! Agreement means: the same player to move, run of passes and end of game,
 //! the same legal set before every step, the same verdict on every attempted
 //! turn or agreement, the same grid after every step, and at the end the same
-//! scores, prisoners and result.
+//! scores, prisoners and result. An engine that panics parts from the other
+//! at the step where it panics.
 
 use crate::engine::{Engine, EngineKind};
 use crate::script::{Action, Record, Step};
-use crate::vocab::{Grid, Outcome, Player, Refusal, Setup, Turn, Verdict};
+use crate::vocab::{Grid, Outcome, Player, Point, Refusal, Setup, Turn, Verdict};
+use std::cell::Cell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// What two engines agreed on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -100,6 +103,39 @@ pub enum Difference {
         /// The second engine's answer.
         right: Outcome,
     },
+    /// An engine panicked instead of answering.
+    Panic {
+        /// The engine that panicked.
+        engine: &'static str,
+        /// Its panic message.
+        message: String,
+    },
+}
+
+impl Difference {
+    /// The kind of difference, in one word (`legal-set`, `verdict`, ...),
+    /// as reports and file names call it.
+    ///
+    /// ```
+    /// use tromp_taylor_harness::diff::Difference;
+    /// assert_eq!(Difference::Grid.kind(), "grid");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Difference::Start { .. } => "start",
+            Difference::ToMove { .. } => "to-move",
+            Difference::Over { .. } => "over",
+            Difference::Passes { .. } => "passes",
+            Difference::LegalSet { .. } => "legal-set",
+            Difference::Verdict { .. } => "verdict",
+            Difference::Agreement { .. } => "agreement",
+            Difference::Grid => "grid",
+            Difference::Score { .. } => "score",
+            Difference::Prisoners { .. } => "prisoners",
+            Difference::Outcome { .. } => "outcome",
+            Difference::Panic { .. } => "panic",
+        }
+    }
 }
 
 /// The first place where two engines part, with everything needed to see it
@@ -124,7 +160,8 @@ pub struct Mismatch {
 
 /// Plays `steps` from `setup` on both engines, comparing after every step.
 /// `legal_sets` also compares the full legal set before every step (the
-/// thorough check, and the slow part on `spec`).
+/// thorough check, and the slow part on `spec`). A panic in either engine is
+/// caught and reported as [`Difference::Panic`] at the step it happened.
 pub fn compare(
     setup: Setup,
     steps: impl IntoIterator<Item = Step>,
@@ -133,6 +170,98 @@ pub fn compare(
     legal_sets: bool,
 ) -> Result<Agreed, Box<Mismatch>> {
     let mut record: Record = Vec::new();
+    let asked = Cell::new(left.name);
+    let played = catch_unwind(AssertUnwindSafe(|| {
+        play_both(setup, steps, left, right, legal_sets, &asked, &mut record)
+    }));
+    played.unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_string());
+        Err(Box::new(Mismatch {
+            left: left.name,
+            right: right.name,
+            setup,
+            record,
+            difference: Difference::Panic {
+                engine: asked.get(),
+                message,
+            },
+            left_grid: None,
+            right_grid: None,
+        }))
+    })
+}
+
+/// An engine that notes, before each answer, whose answer is being asked
+/// for: so that a panic is laid at the right door.
+struct Watched<'a> {
+    engine: Box<dyn Engine + Send>,
+    name: &'static str,
+    asked: &'a Cell<&'static str>,
+}
+
+impl Watched<'_> {
+    fn ask(&self) -> &dyn Engine {
+        self.asked.set(self.name);
+        &*self.engine
+    }
+
+    fn ask_mut(&mut self) -> &mut dyn Engine {
+        self.asked.set(self.name);
+        &mut *self.engine
+    }
+}
+
+impl Engine for Watched<'_> {
+    fn to_move(&self) -> Player {
+        self.ask().to_move()
+    }
+    fn check(&self, turn: Turn) -> Verdict {
+        self.ask().check(turn)
+    }
+    fn play(&mut self, turn: Turn) -> Verdict {
+        self.ask_mut().play(turn)
+    }
+    fn legal_turns(&self) -> Vec<Turn> {
+        self.ask().legal_turns()
+    }
+    fn grid(&self) -> Grid {
+        self.ask().grid()
+    }
+    fn is_over(&self) -> bool {
+        self.ask().is_over()
+    }
+    fn consecutive_passes(&self) -> usize {
+        self.ask().consecutive_passes()
+    }
+    fn score(&self, player: Player) -> usize {
+        self.ask().score(player)
+    }
+    fn prisoners(&self, player: Player) -> usize {
+        self.ask().prisoners(player)
+    }
+    fn outcome(&self) -> Outcome {
+        self.ask().outcome()
+    }
+    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
+        self.ask_mut().agree(points)
+    }
+}
+
+/// [`compare`] without catching panics; `asked` names the engine last asked,
+/// `record` holds the actions attempted so far.
+fn play_both(
+    setup: Setup,
+    steps: impl IntoIterator<Item = Step>,
+    left: EngineKind,
+    right: EngineKind,
+    legal_sets: bool,
+    asked: &Cell<&'static str>,
+    record: &mut Record,
+) -> Result<Agreed, Box<Mismatch>> {
     let mismatch = |record: &Record,
                     difference: Difference,
                     a: Option<&dyn Engine>,
@@ -147,7 +276,11 @@ pub fn compare(
             right_grid: b.map(|e| e.grid()),
         })
     };
-    let (mut a, mut b) = match ((left.start)(setup), (right.start)(setup)) {
+    asked.set(left.name);
+    let a = (left.start)(setup);
+    asked.set(right.name);
+    let b = (right.start)(setup);
+    let (a, b) = match (a, b) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(_), Err(_)) => return Ok(Agreed::default()),
         (a, b) => {
@@ -155,16 +288,26 @@ pub fn compare(
                 left: a.map(|_| ()),
                 right: b.map(|_| ()),
             };
-            return Err(mismatch(&record, difference, None, None));
+            return Err(mismatch(record, difference, None, None));
         }
+    };
+    let mut a = Watched {
+        engine: a,
+        name: left.name,
+        asked,
+    };
+    let mut b = Watched {
+        engine: b,
+        name: right.name,
+        asked,
     };
     let mut agreed = Agreed::default();
     if a.grid() != b.grid() {
-        return Err(mismatch(&record, Difference::Grid, Some(&*a), Some(&*b)));
+        return Err(mismatch(record, Difference::Grid, Some(&a), Some(&b)));
     }
     for step in steps {
-        if let Some(difference) = state_difference(&*a, &*b, legal_sets) {
-            return Err(mismatch(&record, difference, Some(&*a), Some(&*b)));
+        if let Some(difference) = state_difference(&a, &b, legal_sets) {
+            return Err(mismatch(record, difference, Some(&a), Some(&b)));
         }
         let to_move = a.to_move();
         let action = match step {
@@ -189,7 +332,7 @@ pub fn compare(
                         left: va,
                         right: vb,
                     };
-                    return Err(mismatch(&record, difference, Some(&*a), Some(&*b)));
+                    return Err(mismatch(record, difference, Some(&a), Some(&b)));
                 }
                 agreed.turns += usize::from(va.is_ok());
             }
@@ -200,17 +343,17 @@ pub fn compare(
                         left: va,
                         right: vb,
                     };
-                    return Err(mismatch(&record, difference, Some(&*a), Some(&*b)));
+                    return Err(mismatch(record, difference, Some(&a), Some(&b)));
                 }
             }
         }
         if a.grid() != b.grid() {
-            return Err(mismatch(&record, Difference::Grid, Some(&*a), Some(&*b)));
+            return Err(mismatch(record, Difference::Grid, Some(&a), Some(&b)));
         }
     }
-    let end = state_difference(&*a, &*b, legal_sets).or_else(|| end_difference(&*a, &*b));
+    let end = state_difference(&a, &b, legal_sets).or_else(|| end_difference(&a, &b));
     match end {
-        Some(difference) => Err(mismatch(&record, difference, Some(&*a), Some(&*b))),
+        Some(difference) => Err(mismatch(record, difference, Some(&a), Some(&b))),
         None => Ok(agreed),
     }
 }

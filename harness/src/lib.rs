@@ -2,10 +2,16 @@
 //! the game generators, the differential driver and its reports, SGF, and
 //! the jobs the command line runs.
 //!
+//! To check your own engine from a `#[test]`, implement [`engine::Engine`],
+//! declare what it claims in an [`engine::EngineKind`], and call
+//! [`check::check_engine`]; `examples/goban.rs` does it for the `goban`
+//! crate, and docs/checking-your-engine.md walks through it.
+//!
 //! Data flows one way: the rules (`tromp-taylor-spec`) and the optimised
 //! engine (`tromp-taylor-fast`) decide; this crate drives them and compares
 //! their answers; the binary `tromp-taylor` prints what it is told.
 
+pub mod check;
 pub mod count;
 pub mod diff;
 pub mod engine;
@@ -16,6 +22,7 @@ pub mod minimise;
 pub mod planted;
 pub mod play;
 pub mod progress;
+pub mod quotes;
 pub mod replay;
 pub mod report;
 pub mod run;

@@ -28,19 +28,7 @@ pub fn planted_options(games: usize, seed: u64) -> DiffOptions {
 
 /// The name of a kind of difference, as the mismatch report calls it.
 pub fn difference_kind(difference: &Difference) -> &'static str {
-    match difference {
-        Difference::Start { .. } => "start",
-        Difference::ToMove { .. } => "to-move",
-        Difference::Over { .. } => "over",
-        Difference::Passes { .. } => "passes",
-        Difference::LegalSet { .. } => "legal-set",
-        Difference::Verdict { .. } => "verdict",
-        Difference::Agreement { .. } => "agreement",
-        Difference::Grid => "grid",
-        Difference::Score { .. } => "score",
-        Difference::Prisoners { .. } => "prisoners",
-        Difference::Outcome { .. } => "outcome",
-    }
+    difference.kind()
 }
 
 /// One run of the differential check, with a bug planted or none.

@@ -132,6 +132,9 @@ impl Mismatch {
             Difference::Outcome { left, right } => {
                 format!("the result: {l} says {left}, {r} says {right}")
             }
+            Difference::Panic { engine, message } => {
+                format!("whether to answer at all: {engine} panicked: {message}")
+            }
         }
     }
 }

@@ -1,13 +1,18 @@
 //! The `diff` job: many generated games played on two engines across worker
-//! threads, with progress, a summary, and every mismatch minimised.
+//! threads, with progress, a summary, and every mismatch minimised (or the
+//! first of each kind). Games on setups an engine does not claim are skipped
+//! and counted; mismatches that a known divergence matches are named.
 
 use crate::diff::{compare, Mismatch};
-use crate::engine::EngineKind;
+use crate::engine::{EngineKind, Unsupported};
 use crate::generate::{generate, random_setup, Bias, Rng, BIASES, MIXED_SIZES};
-use crate::minimise::minimise;
+use crate::minimise::minimise_while;
 use crate::progress::Progress;
 use crate::script::Script;
-use crate::vocab::{Rules, Size};
+use crate::vocab::{Rules, Setup, Size};
+use std::fmt;
+use std::mem::discriminant;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -35,7 +40,83 @@ pub struct DiffOptions {
     pub progress: Progress,
     /// Stop at the first mismatch.
     pub stop_at_first: bool,
+    /// Which mismatches to minimise: every one (the default), or only the
+    /// first of each kind.
+    pub minimise: Minimise,
+    /// Divergences already known and explained (none by default): a mismatch
+    /// one of them matches is named after it, and minimised to stay matched.
+    pub known: Vec<Known>,
 }
+
+/// Which mismatches a run minimises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Minimise {
+    /// Every one, on the worker that found it.
+    Every,
+    /// Only the first (lowest game index) of each kind: each known
+    /// divergence, and each kind of difference among the rest. The others
+    /// are kept as found.
+    FirstOfEachKind,
+}
+
+/// A divergence of an engine from the rules that is already known and
+/// explained: how to recognise it in a mismatch, and the rule it breaks.
+///
+/// ```
+/// use tromp_taylor_harness::diff::{Difference, Mismatch};
+/// use tromp_taylor_harness::run::Known;
+///
+/// fn grids_differ(m: &Mismatch) -> bool {
+///     m.difference == Difference::Grid
+/// }
+/// let known = Known {
+///     name: "captures-late",
+///     rule: tromp_taylor_harness::quotes::RULE_7,
+///     matches: grids_differ,
+/// };
+/// assert_eq!(known.to_string(), "captures-late");
+/// ```
+#[derive(Clone, Copy)]
+pub struct Known {
+    /// A short name for reports and file names (`superko-missed-without-capture`).
+    pub name: &'static str,
+    /// The rule it breaks, quoted (see [`crate::quotes`]).
+    pub rule: &'static str,
+    /// Whether a mismatch is this divergence. It may replay the game on the
+    /// engine; a panic counts as no.
+    pub matches: fn(&Mismatch) -> bool,
+}
+
+impl Known {
+    /// The first of `known` that matches `mismatch`.
+    pub fn find(known: &[Known], mismatch: &Mismatch) -> Option<Known> {
+        known
+            .iter()
+            .copied()
+            .find(|k| catch_unwind(AssertUnwindSafe(|| (k.matches)(mismatch))).unwrap_or(false))
+    }
+}
+
+impl fmt::Debug for Known {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Known({})", self.name)
+    }
+}
+
+impl fmt::Display for Known {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl PartialEq for Known {
+    /// Known divergences are told apart by name.
+    fn eq(&self, other: &Known) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Known {}
 
 impl DiffOptions {
     /// The defaults of `tromp-taylor diff`: mixed sizes, random rules, every
@@ -55,7 +136,19 @@ impl DiffOptions {
             right: crate::engine::FAST,
             progress: Progress::hidden(),
             stop_at_first: false,
+            minimise: Minimise::Every,
+            known: Vec::new(),
         }
+    }
+
+    /// Whether both engines claim `setup`, or the first thing one does not.
+    pub fn unsupported(&self, setup: &Setup) -> Option<Skipped> {
+        [self.left, self.right].into_iter().find_map(|kind| {
+            kind.supports.setup(setup).err().map(|reason| Skipped {
+                engine: kind.name,
+                reason,
+            })
+        })
     }
 }
 
@@ -66,8 +159,30 @@ pub struct Found {
     pub game: usize,
     /// The minimised script.
     pub script: Script,
-    /// The minimised mismatch.
+    /// The mismatch, minimised unless [`Found::minimised`] says otherwise.
     pub mismatch: Box<Mismatch>,
+    /// Whether it was minimised (see [`Minimise`]).
+    pub minimised: bool,
+    /// The known divergence it is, if any.
+    pub known: Option<Known>,
+}
+
+impl Found {
+    /// The kind of mismatch: the known divergence's name, or else the kind
+    /// of difference (`legal-set`, `verdict`, ...).
+    pub fn kind(&self) -> &'static str {
+        self.known
+            .map_or_else(|| self.mismatch.difference.kind(), |k| k.name)
+    }
+}
+
+/// A game not played because an engine does not claim its setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// The engine.
+    pub engine: &'static str,
+    /// What it does not claim.
+    pub reason: Unsupported,
 }
 
 /// What a run came to.
@@ -83,6 +198,8 @@ pub struct Summary {
     pub elapsed: Duration,
     /// The mismatches, in game order.
     pub found: Vec<Found>,
+    /// The games skipped, with their index, in game order.
+    pub skipped: Vec<(usize, Skipped)>,
 }
 
 impl Summary {
@@ -101,6 +218,21 @@ pub fn game_script(options: &DiffOptions, index: usize) -> Script {
     generate(setup, bias, &mut rng)
 }
 
+/// A script shorter than `script` on which the engines still part as in
+/// `mismatch`: the same kind of difference, and the same known divergence or
+/// none.
+fn shrink(
+    options: &DiffOptions,
+    script: &Script,
+    mismatch: Box<Mismatch>,
+    known: Option<Known>,
+) -> (Script, Box<Mismatch>) {
+    let kind = discriminant(&mismatch.difference);
+    minimise_while(script, mismatch, options.left, options.right, |found| {
+        discriminant(&found.difference) == kind && Known::find(&options.known, found) == known
+    })
+}
+
 /// Runs the differential check.
 pub fn run_diff(options: &DiffOptions) -> Summary {
     let started = Instant::now();
@@ -108,6 +240,7 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
     let totals = Mutex::new(Summary::default());
     let bar = options.progress.meter(options.games as u64, "games");
     let stop = std::sync::atomic::AtomicBool::new(false);
+    let every = options.minimise == Minimise::Every;
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.max(1) {
             scope.spawn(|| loop {
@@ -116,6 +249,15 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
                     break;
                 }
                 let script = game_script(options, index);
+                if let Some(skipped) = options.unsupported(&script.setup) {
+                    totals
+                        .lock()
+                        .expect("no worker panics")
+                        .skipped
+                        .push((index, skipped));
+                    bar.inc(1);
+                    continue;
+                }
                 let result = compare(
                     script.setup,
                     script.steps.clone(),
@@ -123,7 +265,20 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
                     options.right,
                     true,
                 );
-                let outcome = result.map_err(|m| minimise(&script, m, options.left, options.right));
+                let outcome = result.map_err(|mismatch| {
+                    let known = Known::find(&options.known, &mismatch);
+                    let (script, mismatch) = match every {
+                        true => shrink(options, &script, mismatch, known),
+                        false => (script, mismatch),
+                    };
+                    Found {
+                        game: index,
+                        script,
+                        mismatch,
+                        minimised: every,
+                        known,
+                    }
+                });
                 let mut totals = totals.lock().expect("no worker panics");
                 totals.games += 1;
                 match outcome {
@@ -131,12 +286,8 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
                         totals.steps += agreed.steps;
                         totals.turns += agreed.turns;
                     }
-                    Err((script, mismatch)) => {
-                        totals.found.push(Found {
-                            game: index,
-                            script,
-                            mismatch,
-                        });
+                    Err(found) => {
+                        totals.found.push(found);
                         bar.message(&format!("{} mismatches", totals.found.len()));
                         if options.stop_at_first {
                             stop.store(true, Ordering::Relaxed);
@@ -151,6 +302,19 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
     bar.finish();
     let mut summary = totals.into_inner().expect("no worker panics");
     summary.found.sort_by_key(|f| f.game);
+    summary.skipped.sort_by_key(|(game, _)| *game);
+    if !every {
+        let mut kinds = Vec::new();
+        for found in &mut summary.found {
+            if kinds.contains(&found.kind()) {
+                continue;
+            }
+            kinds.push(found.kind());
+            let mismatch = found.mismatch.clone();
+            (found.script, found.mismatch) = shrink(options, &found.script, mismatch, found.known);
+            found.minimised = true;
+        }
+    }
     summary.elapsed = started.elapsed();
     summary
 }

@@ -3,6 +3,9 @@
 
 pub mod fast;
 pub mod spec;
+mod supports;
+
+pub use supports::{Supports, Unsupported};
 
 use crate::vocab::{
     Color, Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
@@ -46,13 +49,17 @@ pub struct EngineKind {
     /// Starts a game from a setup position (a game record's `AB`/`AW`): the
     /// colors in point order and the player to move; or says why it cannot.
     pub start_position: StartPosition,
+    /// What it claims to implement: the harness compares it only there
+    /// ([`Supports::EVERYTHING`] for an engine of the whole rules).
+    pub supports: Supports,
 }
 
 /// How an engine starts from a setup position.
 pub type StartPosition =
     fn(Size, Rules, &[Color], Player) -> Result<Box<dyn Engine + Send>, String>;
 
-/// For engines that cannot start from a setup position.
+/// For engines that cannot start from a setup position (declare
+/// `setup_positions: false` in their [`Supports`] too).
 pub fn no_setup_positions(
     _: Size,
     _: Rules,
@@ -73,6 +80,7 @@ pub const SPEC: EngineKind = EngineKind {
     name: "spec",
     start: spec::start,
     start_position: spec::start_position,
+    supports: Supports::EVERYTHING,
 };
 
 /// The optimised engine.
@@ -80,6 +88,7 @@ pub const FAST: EngineKind = EngineKind {
     name: "fast",
     start: fast::start,
     start_position: fast::start_position,
+    supports: Supports::EVERYTHING,
 };
 
 /// One of our two engines, by the name the command line and reports use.

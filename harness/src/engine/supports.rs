@@ -1,0 +1,258 @@
+//! What an engine claims to implement: the rule options, board sizes,
+//! handicaps and starting positions it declares, so that the harness compares
+//! it only there and never guesses from its failures.
+
+use crate::vocab::{Handicap, Rules, Setup, Size, Superko};
+use std::fmt;
+
+/// What an engine declares it implements. The harness plays an engine only
+/// on setups it claims here; a game it claims and then refuses to start is a
+/// mismatch, not a skip.
+///
+/// Start from [`Supports::EVERYTHING`] and switch off what the engine lacks:
+///
+/// ```
+/// use tromp_taylor_harness::engine::Supports;
+/// use tromp_taylor_harness::vocab::{Rules, Setup, Size, Handicap};
+///
+/// const SQUARE_CHINESE: Supports = Supports {
+///     situational_superko: false,
+///     simple_ko: false,
+///     suicide_allowed: false,
+///     agreement_ending: false,
+///     territory_scoring: false,
+///     max_side: 19,
+///     rectangles: false,
+///     ..Supports::EVERYTHING
+/// };
+/// let chinese: Rules = "chinese".parse().unwrap();
+/// let setup = |w, h, rules| Setup { size: Size::new(w, h).unwrap(), rules, handicap: Handicap::None };
+/// assert!(SQUARE_CHINESE.setup(&setup(9, 9, chinese)).is_ok());
+/// let refused = SQUARE_CHINESE.setup(&setup(9, 9, Rules::TROMP_TAYLOR)).unwrap_err();
+/// assert_eq!(refused.to_string(), "suicide allowed");
+/// let refused = SQUARE_CHINESE.setup(&setup(5, 3, chinese)).unwrap_err();
+/// assert_eq!(refused.to_string(), "5x3 boards (rectangles)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Supports {
+    /// Positional superko (rule 6).
+    pub positional_superko: bool,
+    /// Situational superko (comment 6).
+    pub situational_superko: bool,
+    /// Simple ko only (seed 004).
+    pub simple_ko: bool,
+    /// Suicide allowed (rule 7).
+    pub suicide_allowed: bool,
+    /// Suicide forbidden (comment 7').
+    pub suicide_forbidden: bool,
+    /// The game ends at two passes (rule 8).
+    pub two_passes_ending: bool,
+    /// The game ends by agreement after two passes, as is after four (comment 8).
+    pub agreement_ending: bool,
+    /// Area scoring (rule 9).
+    pub area_scoring: bool,
+    /// Territory scoring (comment 9).
+    pub territory_scoring: bool,
+    /// A komi other than 0 (comment 10).
+    pub komi: bool,
+    /// Free handicaps: Black's first turns consecutive (comment 5).
+    pub free_handicap: bool,
+    /// Fixed handicaps on the standard points (seed 004, GTP's table).
+    pub fixed_handicap: bool,
+    /// The longest side of a board it plays, at most [`crate::vocab::MAX_SIDE`].
+    pub max_side: usize,
+    /// Boards whose sides differ (comment 1).
+    pub rectangles: bool,
+    /// Games from a setup position (a record's `AB`/`AW`), through
+    /// [`super::EngineKind::start_position`].
+    pub setup_positions: bool,
+}
+
+impl Supports {
+    /// Every option, every rectangle from 1x1 to 52x52, handicaps and setup
+    /// positions: what `spec` and `fast` implement.
+    pub const EVERYTHING: Supports = Supports {
+        positional_superko: true,
+        situational_superko: true,
+        simple_ko: true,
+        suicide_allowed: true,
+        suicide_forbidden: true,
+        two_passes_ending: true,
+        agreement_ending: true,
+        area_scoring: true,
+        territory_scoring: true,
+        komi: true,
+        free_handicap: true,
+        fixed_handicap: true,
+        max_side: crate::vocab::MAX_SIDE,
+        rectangles: true,
+        setup_positions: true,
+    };
+
+    /// Whether the engine claims `rules`, or the first option it does not.
+    pub fn rules(&self, rules: Rules) -> Result<(), Unsupported> {
+        let superko = match rules.superko {
+            Superko::Positional => self.positional_superko,
+            Superko::Situational => self.situational_superko,
+            Superko::SimpleKo => self.simple_ko,
+        };
+        let claims = [
+            (superko, Unsupported::Superko(rules.superko)),
+            (
+                if rules.suicide_allowed {
+                    self.suicide_allowed
+                } else {
+                    self.suicide_forbidden
+                },
+                Unsupported::Suicide {
+                    allowed: rules.suicide_allowed,
+                },
+            ),
+            (
+                if rules.agreement_ending {
+                    self.agreement_ending
+                } else {
+                    self.two_passes_ending
+                },
+                Unsupported::Ending {
+                    agreement: rules.agreement_ending,
+                },
+            ),
+            (
+                if rules.territory_scoring {
+                    self.territory_scoring
+                } else {
+                    self.area_scoring
+                },
+                Unsupported::Scoring {
+                    territory: rules.territory_scoring,
+                },
+            ),
+            (rules.komi_half_points == 0 || self.komi, Unsupported::Komi),
+        ];
+        match claims.into_iter().find(|(claimed, _)| !claimed) {
+            Some((_, unsupported)) => Err(unsupported),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether the engine claims boards of `size`.
+    pub fn size(&self, size: Size) -> Result<(), Unsupported> {
+        if size.width().max(size.height()) > self.max_side {
+            return Err(Unsupported::Side(size));
+        }
+        if size.width() != size.height() && !self.rectangles {
+            return Err(Unsupported::Rectangle(size));
+        }
+        Ok(())
+    }
+
+    /// Whether the engine claims games started from `setup`: its size, its
+    /// rules and its handicap.
+    pub fn setup(&self, setup: &Setup) -> Result<(), Unsupported> {
+        self.size(setup.size)?;
+        self.rules(setup.rules)?;
+        match setup.handicap {
+            Handicap::Free(_) if !self.free_handicap => Err(Unsupported::FreeHandicap),
+            Handicap::Fixed(_) if !self.fixed_handicap => Err(Unsupported::FixedHandicap),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the engine claims games from a setup position of `size`
+    /// under `rules`.
+    pub fn position(&self, size: Size, rules: Rules) -> Result<(), Unsupported> {
+        if !self.setup_positions {
+            return Err(Unsupported::SetupPositions);
+        }
+        self.size(size)?;
+        self.rules(rules)
+    }
+}
+
+impl Default for Supports {
+    /// [`Supports::EVERYTHING`].
+    fn default() -> Supports {
+        Supports::EVERYTHING
+    }
+}
+
+impl fmt::Display for Supports {
+    /// What it claims, in one line: `positional superko, simple ko; suicide
+    /// allowed or forbidden; ...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |items: &[(bool, &str)]| -> String {
+            let claimed: Vec<&str> = items.iter().filter(|(c, _)| *c).map(|(_, n)| *n).collect();
+            match claimed.as_slice() {
+                [] => "none".to_string(),
+                _ => claimed.join(", "),
+            }
+        };
+        write!(
+            f,
+            "repetition: {}; suicide: {}; ending: {}; scoring: {}; komi: {}; handicaps: {}; boards: {} up to {}x{}; setup positions: {}",
+            list(&[
+                (self.positional_superko, "positional superko"),
+                (self.situational_superko, "situational superko"),
+                (self.simple_ko, "simple ko"),
+            ]),
+            list(&[(self.suicide_allowed, "allowed"), (self.suicide_forbidden, "forbidden")]),
+            list(&[(self.two_passes_ending, "two passes"), (self.agreement_ending, "agreement")]),
+            list(&[(self.area_scoring, "area"), (self.territory_scoring, "territory")]),
+            if self.komi { "any" } else { "0 only" },
+            list(&[(self.free_handicap, "free"), (self.fixed_handicap, "fixed")]),
+            if self.rectangles { "rectangles" } else { "squares" },
+            self.max_side,
+            self.max_side,
+            if self.setup_positions { "yes" } else { "no" },
+        )
+    }
+}
+
+/// Something an engine does not claim, and so is not compared on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum Unsupported {
+    /// A kind of repetition rule.
+    #[error("{}", match .0 {
+        Superko::Positional => "positional superko",
+        Superko::Situational => "situational superko",
+        Superko::SimpleKo => "simple ko",
+    })]
+    Superko(Superko),
+    /// Suicide allowed, or forbidden.
+    #[error("suicide {}", if *.allowed { "allowed" } else { "forbidden" })]
+    Suicide {
+        /// Whether the rules allow it.
+        allowed: bool,
+    },
+    /// The ending at two passes, or by agreement.
+    #[error("{}", if *.agreement { "the agreement ending" } else { "the two-pass ending" })]
+    Ending {
+        /// Whether the rules end by agreement.
+        agreement: bool,
+    },
+    /// Area, or territory, scoring.
+    #[error("{} scoring", if *.territory { "territory" } else { "area" })]
+    Scoring {
+        /// Whether the rules score territory.
+        territory: bool,
+    },
+    /// A komi other than 0.
+    #[error("komi")]
+    Komi,
+    /// Free handicaps.
+    #[error("free handicaps")]
+    FreeHandicap,
+    /// Fixed handicaps.
+    #[error("fixed handicaps")]
+    FixedHandicap,
+    /// A board with a side longer than the engine plays.
+    #[error("{0} boards (a side over its longest)")]
+    Side(Size),
+    /// A board whose sides differ.
+    #[error("{0} boards (rectangles)")]
+    Rectangle(Size),
+    /// Games from a setup position.
+    #[error("setup positions")]
+    SetupPositions,
+}
