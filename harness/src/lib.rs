@@ -6,6 +6,7 @@
 //! engine (`tromp-taylor-fast`) decide; this crate drives them and compares
 //! their answers; the binary `tromp-taylor` prints what it is told.
 
+pub mod cases;
 pub mod count;
 pub mod diff;
 pub mod engine;

@@ -9,10 +9,15 @@ use tromp_taylor_harness::vocab::Rules;
 #[derive(Subcommand)]
 pub enum VectorsCommand {
     /// Write the vectors (JSON, one file per group, and gogui-regress .tst
-    /// files) to DIR, computed by spec and confirmed by fast.
+    /// files) to DIR: the hand-written cases, confirmed by spec and fast,
+    /// and generated games, computed by spec and confirmed by fast.
     Export {
         /// The folder to write.
         dir: PathBuf,
+        /// The folder of hand-written cases (the suite, `testdata/cases/`
+        /// of this source tree, by default).
+        #[arg(long, default_value_os_t = tromp_taylor_harness::cases::suite_dir())]
+        cases: PathBuf,
         /// How many generated cases besides the hand-written ones.
         #[arg(long, default_value_t = 40)]
         generated: usize,
@@ -48,67 +53,68 @@ pub enum VectorsCommand {
 impl VectorsCommand {
     /// Exports the vectors, or runs them against an engine.
     pub fn run(self) -> ExitCode {
-    match self {
-        VectorsCommand::Export {
-            dir,
-            generated,
-            seed,
-        } => match tromp_taylor_harness::vectors::export(&dir, generated, seed) {
-            Ok(count) => {
-                println!("{count} cases written to {}", dir.display());
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        },
-        VectorsCommand::Run {
-            engine,
-            skip,
-            timeout,
-            assume_rules,
-            dir,
-        } => {
-            use tromp_taylor_gtp::vectors_run::{read_dir, run};
-            let files = match read_dir(&dir) {
-                Ok(files) => files,
+        match self {
+            VectorsCommand::Export {
+                dir,
+                cases,
+                generated,
+                seed,
+            } => match tromp_taylor_harness::vectors::export(&cases, &dir, generated, seed) {
+                Ok(count) => {
+                    println!("{count} cases written to {}", dir.display());
+                    ExitCode::SUCCESS
+                }
                 Err(e) => {
                     eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let skip: Vec<String> = skip
-                .split(',')
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect();
-            let command = tromp_taylor_gtp::client::split_command(&engine);
-            let timeout = std::time::Duration::from_secs_f64(timeout.clamp(0.1, 3600.0));
-            let tally = run(&command, &files, &skip, assume_rules, timeout, |result| {
-                println!(
-                    "{}",
-                    serde_json::to_string(result).expect("results serialize")
-                );
-            });
-            match tally {
-                Ok(tally) => {
-                    println!(
-                        "{} pass, {} fail, {} skip, {} error",
-                        tally.pass, tally.fail, tally.skip, tally.error
-                    );
-                    if tally.fail + tally.error > 0 {
-                        ExitCode::FAILURE
-                    } else {
-                        ExitCode::SUCCESS
-                    }
-                }
-                Err(e) => {
-                    eprintln!("error: the engine could not be run: {e}");
                     ExitCode::from(2)
+                }
+            },
+            VectorsCommand::Run {
+                engine,
+                skip,
+                timeout,
+                assume_rules,
+                dir,
+            } => {
+                use tromp_taylor_gtp::vectors_run::{read_dir, run};
+                let files = match read_dir(&dir) {
+                    Ok(files) => files,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(2);
+                    }
+                };
+                let skip: Vec<String> = skip
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                let command = tromp_taylor_gtp::client::split_command(&engine);
+                let timeout = std::time::Duration::from_secs_f64(timeout.clamp(0.1, 3600.0));
+                let tally = run(&command, &files, &skip, assume_rules, timeout, |result| {
+                    println!(
+                        "{}",
+                        serde_json::to_string(result).expect("results serialize")
+                    );
+                });
+                match tally {
+                    Ok(tally) => {
+                        println!(
+                            "{} pass, {} fail, {} skip, {} error",
+                            tally.pass, tally.fail, tally.skip, tally.error
+                        );
+                        if tally.fail + tally.error > 0 {
+                            ExitCode::FAILURE
+                        } else {
+                            ExitCode::SUCCESS
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("error: the engine could not be run: {e}");
+                        ExitCode::from(2)
+                    }
                 }
             }
         }
     }
-}
 }
