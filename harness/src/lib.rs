@@ -11,6 +11,7 @@
 //! engine (`tromp-taylor-fast`) decide; this crate drives them and compares
 //! their answers; the binary `tromp-taylor` prints what it is told.
 
+pub mod cases;
 pub mod check;
 pub mod count;
 pub mod diff;

@@ -1,5 +1,7 @@
-//! Each of the ten rule items on hand-drawn colorings, with the expected
-//! answer derived from the rule's words in the comment above it.
+//! The rule items on hand-drawn colorings, with the expected answer derived
+//! from the rule's words in the comment above it. Whole games, a move from a
+//! drawn position (rule 7) and the score of one (rule 9) included, are cases
+//! in `testdata/cases/`, run on spec by `tests/cases.rs`.
 //!
 //! Diagrams are written top row first: `X` black, `O` white, `.` empty.
 
@@ -7,9 +9,11 @@ mod common;
 
 use common::grid;
 use tromp_taylor_spec::rules::{
-    clear, empty_grid, game_has_ended, outcome, play_move, reaches, score, Topology, FIRST_PLAYER,
+    clear, empty_grid, game_has_ended, outcome, reaches, Topology, FIRST_PLAYER,
 };
-use tromp_taylor_spec::{Color, Coloring, Outcome, Player, Point, Rectangle};
+use tromp_taylor_spec::{
+    Color, Coloring, Game, IllegalTurn, Outcome, Player, Point, Rectangle, Rules, Turn,
+};
 
 fn diagram(grid: &Rectangle, text: &str) -> Coloring {
     grid.coloring_from_diagram(text).unwrap()
@@ -61,6 +65,24 @@ fn rule_1_adjacency_is_vertical_and_horizontal_only() {
     edge.sort();
     assert_eq!(edge, vec![at(&g, 0, 0), at(&g, 2, 0), at(&g, 1, 1)]);
     assert_eq!(grid(1, 1).neighbours(0).count(), 0);
+}
+
+#[test]
+fn rule_1_points_far_off_the_grid_are_refused_not_a_panic() {
+    // No point off the grid is a point of the game, however far off.
+    let mut game = Game::new(grid(3, 3), Rules::default());
+    game.play_at(Point::new(1, 1)).unwrap();
+    for point in [
+        Point::new(0, usize::MAX),
+        Point::new(usize::MAX, usize::MAX),
+        Point::new(usize::MAX, 0),
+    ] {
+        assert_eq!(
+            game.check(Turn::Move(point)),
+            Err(IllegalTurn::OffBoard(point))
+        );
+        assert_eq!(game.color(point), None);
+    }
 }
 
 #[test]
@@ -145,58 +167,10 @@ fn rule_5_starts_empty_with_black() {
 }
 
 #[test]
-fn rule_7_clears_the_opponent_before_its_own_color() {
-    let g = grid(2, 1);
-    let c = diagram(&g, "X.");
-    // White colors (1,0): `XO`; neither string reaches empty. Clearing the
-    // opponent (black) first empties (0,0); white then reaches it and stays.
-    assert_eq!(g.diagram(&play_move(&g, &c, 1, Player::White)), ".O\n");
-}
-
-#[test]
-fn rule_7_clears_its_own_color_when_nothing_is_captured() {
-    let g = grid(3, 1);
-    let c = diagram(&g, "X.X");
-    // White at the middle: `XOX`. Clearing black: (0,0) touches only the
-    // white (1,0), so does (2,0): both emptied, and white survives.
-    assert_eq!(g.diagram(&play_move(&g, &c, 1, Player::White)), ".O.\n");
-    let c = diagram(&g, "O.O");
-    // White at the middle of its own stones fills the line: `OOO`, no empty
-    // point left, so clearing white empties all three (suicide).
-    assert_eq!(g.diagram(&play_move(&g, &c, 1, Player::White)), "...\n");
-}
-
-#[test]
 fn rule_8_ends_after_two_consecutive_passes() {
     assert!(!game_has_ended(0));
     assert!(!game_has_ended(1));
     assert!(game_has_ended(2));
-}
-
-#[test]
-fn rule_9_counts_stones_and_empty_points_reaching_only_her_color() {
-    let g = grid(5, 3);
-    let c = diagram(
-        &g, //
-        ".X.O.
-         .X.O.
-         .X.O.",
-    );
-    // Black: 3 stones + column x=0 (3 points reaching only black) = 6.
-    // White: 3 stones + column x=4 = 6. Column x=2 reaches both: nobody's.
-    assert_eq!(score(&g, &c, Player::Black), 6);
-    assert_eq!(score(&g, &c, Player::White), 6);
-    let c = diagram(
-        &g, //
-        ".X...
-         .X...
-         .X...",
-    );
-    // No white at all: every empty point reaches only black: 15.
-    assert_eq!(score(&g, &c, Player::Black), 15);
-    assert_eq!(score(&g, &c, Player::White), 0);
-    // The empty grid: empty points reach no color at all.
-    assert_eq!(score(&g, &empty_grid(&g), Player::Black), 0);
 }
 
 #[test]

@@ -9,10 +9,15 @@ use tromp_taylor_harness::vocab::Rules;
 #[derive(Subcommand)]
 pub enum VectorsCommand {
     /// Write the vectors (JSON, one file per group, and gogui-regress .tst
-    /// files) to DIR, computed by spec and confirmed by fast.
+    /// files) to DIR: the hand-written cases, confirmed by spec and fast,
+    /// and generated games, computed by spec and confirmed by fast.
     Export {
         /// The folder to write.
         dir: PathBuf,
+        /// The folder of hand-written cases (the suite, `testdata/cases/`
+        /// of this source tree, by default).
+        #[arg(long, default_value_os_t = tromp_taylor_harness::cases::suite_dir())]
+        cases: PathBuf,
         /// How many generated cases besides the hand-written ones.
         #[arg(long, default_value_t = 40)]
         generated: usize,
@@ -51,9 +56,10 @@ impl VectorsCommand {
         match self {
             VectorsCommand::Export {
                 dir,
+                cases,
                 generated,
                 seed,
-            } => match tromp_taylor_harness::vectors::export(&dir, generated, seed) {
+            } => match tromp_taylor_harness::vectors::export(&cases, &dir, generated, seed) {
                 Ok(count) => {
                     println!("{count} cases written to {}", dir.display());
                     ExitCode::SUCCESS

@@ -1,7 +1,8 @@
-//! Shared helpers for the spec tests: grids, points written `a1`, move lists.
+//! Shared helpers for the spec tests: grids, points written `a1`, move lists,
+//! seeded random games.
 #![allow(dead_code)]
 
-use tromp_taylor_spec::{Game, Handicap, Point, Rectangle, Rules, Turn};
+use tromp_taylor_spec::{Game, Point, Rectangle, Rules, Turn};
 
 /// A `width` by `height` rectangle.
 pub fn grid(width: usize, height: usize) -> Rectangle {
@@ -39,16 +40,6 @@ pub fn game_after(width: usize, height: usize, rules: Rules, turns: &str) -> Gam
     let mut game = Game::new(grid(width, height), rules);
     play(&mut game, turns);
     game
-}
-
-/// A new game with a handicap.
-pub fn handicap_game(width: usize, height: usize, rules: Rules, handicap: Handicap) -> Game {
-    Game::with_handicap(grid(width, height), rules, handicap).unwrap()
-}
-
-/// The game's diagram with rows joined by `/`, top row first: `X.O/...`.
-pub fn rows(game: &Game) -> String {
-    game.to_string().trim_end().replace('\n', "/")
 }
 
 /// A small deterministic random number generator (xorshift64*), so that the

@@ -1,0 +1,10 @@
+//! The case suite of `testdata/cases/` played on `fast`, through the
+//! harness's adapter: every failure is listed together.
+
+use tromp_taylor_harness::cases::check_suite;
+use tromp_taylor_harness::engine::FAST;
+
+#[test]
+fn fast_passes_every_case() {
+    check_suite(FAST).unwrap_or_else(|failures| panic!("{failures}"));
+}
