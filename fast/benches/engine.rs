@@ -14,16 +14,35 @@ use workload::{corpus_19, light_playout, Engine, Fast, Rng};
 /// Games per measured iteration, and their seeds (1..=GAMES).
 const GAMES: u64 = 10;
 
-fn random_games(c: &mut Criterion) {
-    let mut group = c.benchmark_group("random_games");
+/// A benchmark group with `samples` samples over `seconds` seconds after half
+/// a second of warm-up: short enough for a shared 2-core machine.
+fn short_group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+    samples: usize,
+    seconds: u64,
+) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut group = c.benchmark_group(name);
     group
-        .sample_size(10)
+        .sample_size(samples)
         .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3));
+        .measurement_time(Duration::from_secs(seconds));
+    group
+}
+
+fn random_games(c: &mut Criterion) {
+    let mut group = short_group(c, "random_games", 10, 3);
     for size in [9usize, 19] {
         let mut order = Vec::new();
         let turns: usize = (1..=GAMES)
-            .map(|seed| light_playout(&mut Fast::start(size), size, &mut Rng(seed), &mut order))
+            .map(|seed| {
+                light_playout(
+                    &mut Fast::start(size),
+                    size,
+                    &mut Rng::new(seed),
+                    &mut order,
+                )
+            })
             .sum();
         println!(
             "random_games/{size}x{size}: {GAMES} games, {turns} turns, {:.1} turns per game",
@@ -35,7 +54,7 @@ fn random_games(c: &mut Criterion) {
                 let mut total = 0;
                 for seed in 1..=GAMES {
                     let mut game = Fast::start(size);
-                    total += light_playout(&mut game, size, &mut Rng(seed), &mut order);
+                    total += light_playout(&mut game, size, &mut Rng::new(seed), &mut order);
                 }
                 black_box(total)
             })
@@ -46,11 +65,7 @@ fn random_games(c: &mut Criterion) {
 
 fn legal_set(c: &mut Criterion) {
     let corpus = corpus_19();
-    let mut group = c.benchmark_group("legal_set");
-    group
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+    let mut group = short_group(c, "legal_set", 20, 2);
     group.throughput(Throughput::Elements(corpus.len() as u64));
     let mut turns = Vec::with_capacity(400);
     group.bench_function(format!("19x19 corpus of {}", corpus.len()), |b| {
@@ -69,7 +84,7 @@ fn legal_set(c: &mut Criterion) {
 fn play_undo(c: &mut Criterion) {
     let mut corpus = corpus_19();
     // Up to 16 legal moves per position, chosen with a fixed seed.
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let pairs: Vec<(usize, Turn)> = corpus
         .iter()
         .enumerate()
@@ -80,11 +95,7 @@ fn play_undo(c: &mut Criterion) {
                 .collect::<Vec<_>>()
         })
         .collect();
-    let mut group = c.benchmark_group("play_undo");
-    group
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+    let mut group = short_group(c, "play_undo", 20, 2);
     group.throughput(Throughput::Elements(pairs.len() as u64));
     group.bench_function(format!("19x19 {} pairs", pairs.len()), |b| {
         b.iter(|| {

@@ -111,7 +111,7 @@ fn workload<E: Engine>(size: usize) -> (usize, Duration) {
     let mut turns = 0;
     for seed in 1..=games(size) {
         let mut engine = E::start(size);
-        turns += light_playout(&mut engine, size, &mut Rng(seed), &mut buffer);
+        turns += light_playout(&mut engine, size, &mut Rng::new(seed), &mut buffer);
         black_box(&engine);
     }
     (turns, start.elapsed())

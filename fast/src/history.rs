@@ -91,19 +91,7 @@ impl History {
     /// Whether some entry has the hash `hash` (a filter: its coloring may differ).
     #[inline]
     pub(crate) fn has_hash(&self, hash: u64) -> bool {
-        let hash = key(hash);
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        loop {
-            let slot = self.slots[i];
-            if slot.entry == 0 {
-                return false;
-            }
-            if slot.hash == hash {
-                return true;
-            }
-            i = (i + 1) & mask;
-        }
+        self.find(hash, |_| true).is_some()
     }
 
     /// The entry whose hash is `hash` and whose coloring `matches` accepts.

@@ -15,6 +15,17 @@ fn next(state: &mut u64) -> usize {
     splitmix64(state) as usize
 }
 
+/// The rules of round `round`: each kind of repetition in turn, an
+/// agreement ending (so that agreements are played too), and `suicide`.
+fn round_rules(round: usize, suicide: Suicide) -> Rules {
+    Rules {
+        superko: [Superko::Positional, Superko::Situational, Superko::SimpleKo][round % 3],
+        suicide,
+        ending: Ending::Agreement,
+        ..Rules::default()
+    }
+}
+
 /// Recomputes every string from the colors and compares the bookkeeping.
 fn assert_consistent(g: &Game) {
     for q in 0..g.color.len() {
@@ -53,11 +64,7 @@ fn strings_stay_consistent_through_play_and_undo() {
     let mut seed = 5u64;
     for round in 0..200 {
         let (w, h) = (1 + next(&mut seed) % 6, 1 + next(&mut seed) % 6);
-        let rules = Rules {
-            superko: [Superko::Positional, Superko::Situational, Superko::SimpleKo][round % 3],
-            ending: Ending::Agreement,
-            ..Rules::default()
-        };
+        let rules = round_rules(round, Suicide::Allowed);
         let mut g = Game::new(w, h, rules).unwrap();
         for _ in 0..150 {
             if g.is_over() {
@@ -117,12 +124,7 @@ fn colliding_hashes_never_change_a_verdict() {
     let mut seed = 99u64;
     for round in 0..60 {
         let (w, h) = (1 + next(&mut seed) % 5, 1 + next(&mut seed) % 5);
-        let rules = Rules {
-            superko: [Superko::Positional, Superko::Situational, Superko::SimpleKo][round % 3],
-            suicide: [Suicide::Allowed, Suicide::Forbidden][round / 3 % 2],
-            ending: Ending::Agreement,
-            ..Rules::default()
-        };
+        let rules = round_rules(round, [Suicide::Allowed, Suicide::Forbidden][round / 3 % 2]);
         let mut good = Game::new(w, h, rules).unwrap();
         let mut weak = good.clone();
         let weak_keys: Vec<u64> = weak.keys.iter().map(|k| k & 3).collect();

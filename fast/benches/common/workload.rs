@@ -4,24 +4,20 @@
 
 use tromp_taylor_fast::{Game, Point, Rules, Turn};
 
-/// SplitMix64: the seeded PRNG of every workload.
-pub struct Rng(pub u64);
+/// The seeded PRNG of every workload: the harness's one PRNG (SplitMix64),
+/// drawn from by multiply-shift (no division in the playout loop).
+pub struct Rng(tromp_taylor_harness::generate::Rng);
 
 impl Rng {
-    /// The next 64 random bits.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(tromp_taylor_harness::generate::Rng::new(seed))
     }
 
     /// A number below `n` (multiply-shift, no division).
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+        (((self.0.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -160,7 +156,7 @@ pub fn corpus_19() -> Vec<Game> {
     for seed in 1..=8u64 {
         for stop in (40..=320).step_by(40) {
             let mut engine = Fast::start(19);
-            light_playout_until(&mut engine, 19, &mut Rng(seed), &mut order, stop);
+            light_playout_until(&mut engine, 19, &mut Rng::new(seed), &mut order, stop);
             if !engine.over() {
                 corpus.push(engine.0);
             }
