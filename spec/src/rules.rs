@@ -158,11 +158,7 @@ impl Rectangle {
         let mut text = String::with_capacity((self.width + 1) * self.height);
         for y in (0..self.height).rev() {
             for x in 0..self.width {
-                text.push(match coloring[y * self.width + x] {
-                    Color::Black => 'X',
-                    Color::White => 'O',
-                    Color::Empty => '.',
-                });
+                text.push(coloring[y * self.width + x].mark());
             }
             text.push('\n');
         }
@@ -295,6 +291,17 @@ pub enum Color {
     White,
     /// Empty (no stone, comment 2).
     Empty,
+}
+
+impl Color {
+    /// The mark of this color in a diagram: `X` black, `O` white, `.` empty.
+    pub fn mark(self) -> char {
+        match self {
+            Color::Black => 'X',
+            Color::White => 'O',
+            Color::Empty => '.',
+        }
+    }
 }
 
 /// **Rule 2**, continued: a grid coloring, the color of every point.

@@ -141,63 +141,9 @@ impl Point {
     }
 }
 
-/// Black or White.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Player {
-    /// Black.
-    Black,
-    /// White.
-    White,
-}
-
-impl Player {
-    /// The other player.
-    pub fn opponent(self) -> Player {
-        match self {
-            Player::Black => Player::White,
-            Player::White => Player::Black,
-        }
-    }
-
-    /// The color of her stones.
-    pub fn color(self) -> Color {
-        match self {
-            Player::Black => Color::Black,
-            Player::White => Color::White,
-        }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::Black => "Black",
-            Player::White => "White",
-        })
-    }
-}
-
-/// The color of a point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// A black stone.
-    Black,
-    /// A white stone.
-    White,
-    /// No stone.
-    Empty,
-}
-
-impl Color {
-    /// `X`, `O` or `.`.
-    pub fn mark(self) -> char {
-        match self {
-            Color::Black => 'X',
-            Color::White => 'O',
-            Color::Empty => '.',
-        }
-    }
-}
+/// Black or White, and the color of a point: the rules' own words (rules 1
+/// and 2), taken as they are from `tromp-taylor-spec`.
+pub use tromp_taylor_spec::{Color, Player};
 
 /// A pass, or a move at a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -51,17 +51,8 @@ impl Default for Rules {
 #[error("{0}")]
 pub struct RulesError(pub tromp_taylor_spec::RulesError);
 
-/// Black's handicap.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Handicap {
-    /// None.
-    #[default]
-    None,
-    /// Black's first n turns are consecutive.
-    Free(usize),
-    /// n stones on the standard points as Black's first turn.
-    Fixed(usize),
-}
+/// Black's handicap (comment 5, seed 004), in the rules' own words.
+pub use tromp_taylor_spec::Handicap;
 
 /// Everything a game starts from: the board, the rules and the handicap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
