@@ -125,34 +125,11 @@ impl std::str::FromStr for Size {
     }
 }
 
-/// A point: column `x` from the left, row `y` from the bottom, from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    /// The column.
-    pub x: usize,
-    /// The row, from the bottom.
-    pub y: usize,
-}
-
-impl Point {
-    /// The point at column `x`, row `y`.
-    pub const fn new(x: usize, y: usize) -> Point {
-        Point { x, y }
-    }
-}
-
-/// Black or White, and the color of a point: the rules' own words (rules 1
-/// and 2), taken as they are from `tromp-taylor-spec`.
-pub use tromp_taylor_spec::{Color, Player};
-
-/// A pass, or a move at a point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Turn {
-    /// A pass.
-    Pass,
-    /// A move at a point.
-    Move(Point),
-}
+/// The nouns the rules name, taken as they are from `tromp-taylor-spec`:
+/// a point (column `x` from the left, row `y` from the bottom, from 0; rule
+/// 1), Black and White (rule 1), the color of a point (rule 2), and a turn,
+/// a pass or a move at a point (rule 6).
+pub use tromp_taylor_spec::{Color, Player, Point, Turn};
 
 /// What a player attempts at her turn: a turn (a pass or a move, legal or
 /// not), or an end of the game by agreement on points to empty (comment 8).
