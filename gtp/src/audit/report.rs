@@ -31,7 +31,9 @@ pub fn forbidding(illegal: Illegal) -> Vec<&'static str> {
 /// The rules that decide a kind of divergence, quoted.
 pub fn rule_for(kind: &Kind) -> Vec<&'static str> {
     match kind {
-        Kind::AcceptedIllegal(code) => Illegal::from_code(code).map_or(vec![RULE_6, RULE_7], forbidding),
+        Kind::AcceptedIllegal(code) => {
+            Illegal::from_code(code).map_or(vec![RULE_6, RULE_7], forbidding)
+        }
         Kind::RefusedLegal(what) => match what.as_str() {
             "pass" => vec![RULE_6],
             "suicide" => vec![RULE_7, COMMENT_7],

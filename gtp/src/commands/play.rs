@@ -78,9 +78,7 @@ impl Session {
             moves[self.rng.below(moves.len())]
         };
         if play {
-            self.game
-                .play(turn)
-                .map_err(illegal_move)?;
+            self.game.play(turn).map_err(illegal_move)?;
         }
         Ok(turn_text(turn))
     }
