@@ -114,10 +114,12 @@ fn shown<R, J: Serialize>(
 }
 
 fn count_games(size: &Rectangle, rules: Rules, engine: EngineChoice, json: bool) -> ExitCode {
-    let mut options = GamesOptions::new(*size);
-    options.rules = rules;
-    options.engine = engine;
-    options.progress = super::progress::bars(!json);
+    let options = GamesOptions {
+        rules,
+        engine,
+        progress: super::progress::bars(!json),
+        ..GamesOptions::new(*size)
+    };
     let threads = options.threads;
     let as_json = |result: &Games| GamesJson {
         command: "count games",
@@ -151,10 +153,11 @@ fn count_games(size: &Rectangle, rules: Rules, engine: EngineChoice, json: bool)
 }
 
 fn count_positions(size: &Rectangle, edges: bool, json: bool) -> ExitCode {
-    let mut options = PositionsOptions::new(size.width(), size.height());
-    options.edges = edges;
-    options.progress = super::progress::bars(!json);
-    let threads = options.threads;
+    let options = PositionsOptions {
+        edges,
+        progress: super::progress::bars(!json),
+        ..PositionsOptions::new(size.width(), size.height())
+    };
     let as_json = |result: &Positions| PositionsJson {
         command: "count positions",
         size: size.to_string(),
@@ -165,7 +168,7 @@ fn count_positions(size: &Rectangle, edges: bool, json: bool) -> ExitCode {
         difference: result.difference.clone(),
         edges: result.edges,
         depth: result.depth,
-        threads,
+        threads: options.threads,
         enumeration_seconds: result.enumeration_time.as_secs_f64(),
         exploration_seconds: result.exploration_time.as_secs_f64(),
     };
