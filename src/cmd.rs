@@ -23,6 +23,18 @@ fn fail(error: CountError) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// Prints a job's report: one line of JSON with `json`, else its text.
+fn print_report(json: bool, report: &(impl Serialize + std::fmt::Display)) {
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(report).expect("reports serialize")
+        );
+    } else {
+        println!("{report}");
+    }
+}
+
 /// Prints one JSON object.
 fn print_json(value: &impl Serialize) {
     match serde_json::to_string_pretty(value) {

@@ -110,9 +110,9 @@ fn illegal_moves_say_why_and_change_nothing() {
         ("boardsize 3", "= "),
         ("komi 0.5", "= "),
         ("play b B2", "= "),
-        ("play w B2", "? illegal move: occupied"),
+        ("play w B2", "? illegal move: occupied (rule 7 colors an empty point)"),
         ("play b C3", "? illegal move: it is White's turn (rule 5: the players alternate)"),
-        ("play w D4", "? illegal move: off the board"),
+        ("play w D4", "? illegal move: off the board (rule 1)"),
         ("play w I1", "? syntax error: cannot read \"I1\" as a turn: write pass or a vertex such as D4 (no column I)"),
         ("play x A1", "? syntax error: \"x\" is not a color"),
         ("play w", "? syntax error: 2 arguments expected"),
@@ -125,14 +125,14 @@ fn illegal_moves_say_why_and_change_nothing() {
         ("play w pass", "= "),
         ("play b B1", "= "),
         ("list_stones w", "= "),
-        ("play w A1", "? illegal move: superko (repeats the coloring after turn 5)"),
+        ("play w A1", "? illegal move: superko: it repeats the grid coloring after turn 5 (rule 6)"),
         ("is_legal w A1", "= 0"),
         ("is_legal w C1", "= 1"),
         ("is_legal b C1", "= 0"),
         ("all_legal w", "= C1 C2 A3 B3 C3"),
         ("all_legal b", "= "),
         ("gogui-rules_legal_moves", "= C1 C2 A3 B3 C3 pass"),
-        ("gogui-play_sequence w C1 b C2 w B2", "? w B2: illegal move: occupied"),
+        ("gogui-play_sequence w C1 b C2 w B2", "? w B2: illegal move: occupied (rule 7 colors an empty point)"),
         ("list_stones w", "= "),
         ("gogui-play_sequence w C1 b C2", "= "),
         ("list_stones w", "= "),
@@ -140,8 +140,8 @@ fn illegal_moves_say_why_and_change_nothing() {
         ("play w pass", "= "),
         ("play b pass", "= "),
         ("gogui-rules_final_result", "= black"),
-        ("play w A1", "? illegal move: the game is over"),
-        ("genmove w", "? the game is over"),
+        ("play w A1", "? illegal move: the game is over (rule 8)"),
+        ("genmove w", "? the game is over (rule 8)"),
         ("final_score", "= B+8.5"),
     ]);
 }
@@ -180,9 +180,9 @@ fn genmove_plays_light_playouts_and_ends() {
         let responses: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
         assert!(responses
             .iter()
-            .all(|r| r.starts_with('=') || *r == "? the game is over"));
+            .all(|r| r.starts_with('=') || *r == "? the game is over (rule 8)"));
         assert!(
-            out.contains("? the game is over"),
+            out.contains("? the game is over (rule 8)"),
             "{}: the playout never ended",
             engine.name
         );
@@ -361,7 +361,7 @@ fn the_binary_speaks_gtp_on_standard_io() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text,
-        "=1 \n\n=2 \n\n=3 \n\n?4 illegal move: suicide\n\n=5 \n\n=6 {\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\"scoring\":\"AREA\",\"suicide\":false,\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\"}\n\n=7 \n\n"
+        "=1 \n\n=2 \n\n=3 \n\n?4 illegal move: suicide, which these rules forbid (comment 7)\n\n=5 \n\n=6 {\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\"scoring\":\"AREA\",\"suicide\":false,\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\"}\n\n=7 \n\n"
     );
 }
 

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
 use tromp_taylor_harness::vectors::{Case, VectorFile};
+use tromp_taylor_harness::vocab::Outcome;
 
 /// What running one case came to.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -260,22 +261,14 @@ fn run_case(
     Ok(CaseResult::new(id, "pass"))
 }
 
-/// Whether two results (`B+3`, `B+3.0`, `W+0.5`, `0`, `Draw`) say the same.
+/// Whether two results (`B+3`, `B+3.0`, `W+0.5`, `0`, `Draw`) say the same,
+/// both read by the vocabulary's one parser; a text that is no score
+/// (`B+R`) is never the same.
 fn same_result(theirs: &str, ours: &str) -> bool {
-    let parse = |text: &str| -> Option<(char, u64)> {
-        let text = text.trim().to_ascii_uppercase();
-        if matches!(
-            text.as_str(),
-            "0" | "DRAW" | "JIGO" | "B+0" | "W+0" | "B+0.0" | "W+0.0"
-        ) {
-            return Some(('0', 0));
-        }
-        let (winner, margin) = text.split_once('+')?;
-        let half = margin.parse::<f64>().ok()? * 2.0;
-        (half.fract() == 0.0 && half >= 0.0)
-            .then(|| (winner.chars().next().unwrap_or('?'), half as u64))
-    };
-    parse(theirs).is_some_and(|t| Some(t) == parse(ours))
+    match (theirs.parse::<Outcome>(), ours.parse::<Outcome>()) {
+        (Ok(theirs), Ok(ours)) => theirs == ours,
+        _ => false,
+    }
 }
 
 /// The counts of a run.
@@ -330,4 +323,20 @@ pub fn run(
     }
     client.kill();
     Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_result;
+
+    #[test]
+    fn results_compare_by_what_they_say() {
+        assert!(same_result("B+3.0", "B+3"));
+        assert!(same_result("w+0.5", "W+0.5"));
+        assert!(same_result("Draw", "0"));
+        assert!(same_result("B+0", "0"));
+        assert!(!same_result("B+3", "W+3"));
+        assert!(!same_result("B+R", "B+R"));
+        assert!(!same_result("", "0"));
+    }
 }

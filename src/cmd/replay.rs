@@ -98,13 +98,9 @@ fn replay_command(
                 Ok(report) => {
                     games += 1;
                     failed += usize::from(report.failed());
-                    if json {
-                        println!(
-                            "{}",
-                            serde_json::to_string(&report).expect("reports serialize")
-                        );
-                    } else {
-                        println!("{report}\n");
+                    super::print_report(json, &report);
+                    if !json {
+                        println!();
                     }
                 }
                 Err(e) => {

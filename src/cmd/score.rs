@@ -96,14 +96,7 @@ fn score_command(
     };
     match run() {
         Ok(report) => {
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string(&report).expect("reports serialize")
-                );
-            } else {
-                println!("{report}");
-            }
+            super::print_report(json, &report);
             ExitCode::SUCCESS
         }
         Err(e) => {

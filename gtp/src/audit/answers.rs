@@ -1,7 +1,10 @@
-//! The engine's answers read back: a vertex, a board from `showboard`, a
-//! score from `final_score`, each in the forms engines write them.
+//! The engine's answers read back: a vertex and a board from `showboard`,
+//! each in the forms engines write them. A score from `final_score` is read
+//! by the vocabulary's one result parser, [`Outcome`]'s `FromStr`.
 
-use tromp_taylor_harness::vocab::{Color, Grid, Outcome, Player, Point, Size};
+#[cfg(doc)]
+use tromp_taylor_harness::vocab::Outcome;
+use tromp_taylor_harness::vocab::{Color, Grid, Point, Size};
 
 /// The point a GTP vertex names on `size`, if it is one.
 pub(super) fn read_vertex(text: &str, size: Size) -> Option<Point> {
@@ -45,61 +48,34 @@ pub fn parse_showboard(text: &str, size: Size) -> Option<Grid> {
     })
 }
 
-/// Reads a `final_score` answer: `B+3.5`, `W+0.5`, `0` (also `Draw`, `B+R`
-/// is not a score).
-pub fn parse_score(text: &str) -> Option<Outcome> {
-    let text = text.trim();
-    if text == "0" || text.eq_ignore_ascii_case("draw") || text.eq_ignore_ascii_case("jigo") {
-        return Some(Outcome {
-            winner: None,
-            half_points: 0,
-        });
-    }
-    let (winner, margin) = match text.split_once('+')? {
-        (b, m) if b.eq_ignore_ascii_case("b") => (Player::Black, m),
-        (w, m) if w.eq_ignore_ascii_case("w") => (Player::White, m),
-        _ => return None,
-    };
-    let margin: f64 = margin.trim().parse().ok()?;
-    let half = margin * 2.0;
-    if !(0.0..1e9).contains(&half) || half.fract() != 0.0 {
-        return None;
-    }
-    if half == 0.0 {
-        return Some(Outcome {
-            winner: None,
-            half_points: 0,
-        });
-    }
-    Some(Outcome {
-        winner: Some(winner),
-        half_points: half as u64,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tromp_taylor_harness::vocab::{Outcome, Player};
 
+    /// `final_score` answers, as engines write them, read by the one parser
+    /// the auditor uses.
     #[test]
     fn scores_read_as_engines_write_them() {
+        let score = |text: &str| text.parse::<Outcome>().ok();
         let win = |p, h| {
             Some(Outcome {
                 winner: Some(p),
                 half_points: h,
             })
         };
-        assert_eq!(parse_score("B+3.5"), win(Player::Black, 7));
-        assert_eq!(parse_score("W+25.0"), win(Player::White, 50));
-        assert_eq!(
-            parse_score("0"),
-            Some(Outcome {
-                winner: None,
-                half_points: 0
-            })
-        );
-        assert_eq!(parse_score("B+R"), None);
-        assert_eq!(parse_score("nonsense"), None);
+        let tie = Some(Outcome {
+            winner: None,
+            half_points: 0,
+        });
+        assert_eq!(score("B+3.5"), win(Player::Black, 7));
+        assert_eq!(score("W+25.0"), win(Player::White, 50));
+        assert_eq!(score(" w+0.5\n"), win(Player::White, 1));
+        assert_eq!(score("0"), tie);
+        assert_eq!(score("Draw"), tie);
+        assert_eq!(score("B+0.0"), tie);
+        assert_eq!(score("B+R"), None);
+        assert_eq!(score("nonsense"), None);
     }
 
     #[test]

@@ -4,20 +4,21 @@
 //! (`list_stones`, or `showboard` parsed), the captures, and at the end the
 //! score. The first divergence ends the game.
 
-use super::answers::{parse_score, parse_showboard, read_vertex};
+use super::answers::{parse_showboard, read_vertex};
 use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure, Reply};
-use crate::commands::{illegal_reason, point_name, turn_text};
+use crate::commands::{point_name, turn_text};
 use std::fmt;
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::script::{Action, Record, Script, Step};
-use tromp_taylor_harness::vocab::{Color, Grid, Illegal, Player, Point, Turn};
+use tromp_taylor_harness::vocab::{Color, Grid, Outcome, Player, Point, Turn};
 
 /// What kind of divergence: the key the summary groups by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
-    /// The engine accepted a turn the rules forbid, for this reason.
-    AcceptedIllegal(String),
+    /// The engine accepted a turn the rules forbid, for the reason of this
+    /// [`code`](tromp_taylor_harness::vocab::Illegal::code).
+    AcceptedIllegal(&'static str),
     /// The engine refused a turn the rules allow, of this sort (suicide,
     /// capture, plain move, pass).
     RefusedLegal(String),
@@ -272,10 +273,10 @@ impl<'a> Auditor<'a> {
                 (Ok(()), true) | (Err(_), false) => {}
                 (Err(illegal), true) => {
                     return Err(self.divergence(
-                        Kind::AcceptedIllegal(illegal_kind(illegal)),
+                        Kind::AcceptedIllegal(illegal.code()),
                         &record,
                         format!("accepted it (`= {}`)", reply.text),
-                        verdict_text(Err(illegal)),
+                        format!("illegal: {illegal}"),
                         Some(&*rules),
                         None,
                     ));
@@ -302,7 +303,10 @@ impl<'a> Auditor<'a> {
                     .send("final_score".to_string())
                     .map_err(|f| self.failure(f, &record, Some(&*rules)))?;
                 let outcome = rules.outcome();
-                let theirs = reply.ok.then(|| parse_score(&reply.text)).flatten();
+                let theirs = reply
+                    .ok
+                    .then(|| reply.text.parse::<Outcome>().ok())
+                    .flatten();
                 if theirs != Some(outcome) {
                     return Err(self.divergence(
                         Kind::FinalScore,
@@ -356,7 +360,7 @@ impl<'a> Auditor<'a> {
         shown.push((player, Action::Turn(turn)));
         let what = match verdict {
             Ok(()) => "legal move".to_string(),
-            Err(illegal) => format!("move illegal by {}", illegal_kind(illegal)),
+            Err(illegal) => format!("move illegal by {}", illegal.code()),
         };
         Err(self.divergence(
             Kind::IsLegal(what),
@@ -367,7 +371,10 @@ impl<'a> Auditor<'a> {
                 turn_text(turn),
                 if says { 1 } else { 0 }
             ),
-            verdict_text(verdict),
+            match verdict {
+                Ok(()) => "legal".to_string(),
+                Err(illegal) => format!("illegal: {illegal}"),
+            },
             Some(rules),
             None,
         ))
@@ -518,8 +525,8 @@ impl<'a> Auditor<'a> {
         };
         let (what, says, say) = if let Some(&p) = extra.first() {
             let (why, key) = match rules.check(Turn::Move(p)) {
-                Err(illegal) => (illegal_reason(illegal), illegal_kind(illegal)),
-                Ok(()) => ("legal".to_string(), "legal".to_string()),
+                Err(illegal) => (illegal.to_string(), illegal.code()),
+                Ok(()) => ("legal".to_string(), "legal"),
             };
             (
                 format!("lists an illegal move ({key})"),
@@ -560,22 +567,6 @@ fn soft_check(checked: Check<()>, soft: &mut Option<Box<Divergence>>) -> Check<(
             }
             Ok(())
         }
-    }
-}
-
-/// The rules' verdict in words.
-pub fn verdict_text(verdict: Result<(), Illegal>) -> String {
-    match verdict {
-        Ok(()) => "legal".to_string(),
-        Err(illegal) => format!("illegal: {}", illegal_reason(illegal)),
-    }
-}
-
-/// The reason a turn is illegal, as a summary key (without turn numbers).
-pub fn illegal_kind(illegal: Illegal) -> String {
-    match illegal {
-        Illegal::Superko { .. } => "superko".to_string(),
-        other => illegal_reason(other),
     }
 }
 

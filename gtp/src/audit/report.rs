@@ -9,24 +9,31 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use tromp_taylor_harness::report::side_by_side;
 use tromp_taylor_harness::script::Action;
-use tromp_taylor_harness::vocab::Turn;
+use tromp_taylor_harness::vocab::{Illegal, Turn};
 
 pub use tromp_taylor_harness::quotes::{
-    COMMENT_6, COMMENT_7, COMMENT_9, RULE_1, RULE_10, RULE_4, RULE_6, RULE_7, RULE_8, RULE_9,
+    COMMENT_6, COMMENT_7, COMMENT_9, NO_SUICIDE, RULE_1, RULE_10, RULE_4, RULE_6, RULE_7, RULE_8,
+    RULE_9, SIMPLE_KO,
 };
+
+/// The rules that forbid a turn for this reason, quoted.
+pub fn forbidding(illegal: Illegal) -> Vec<&'static str> {
+    match illegal {
+        Illegal::GameOver => vec![RULE_8],
+        Illegal::OffBoard => vec![RULE_1],
+        Illegal::Occupied => vec![RULE_7],
+        Illegal::Suicide => vec![NO_SUICIDE, COMMENT_7],
+        Illegal::Superko { .. } => vec![RULE_6, COMMENT_6],
+        Illegal::Ko => vec![SIMPLE_KO],
+    }
+}
 
 /// The rules that decide a kind of divergence, quoted.
 pub fn rule_for(kind: &Kind) -> Vec<&'static str> {
     match kind {
-        Kind::AcceptedIllegal(why) => match why.as_str() {
-            "occupied" => vec![RULE_7],
-            "superko" => vec![RULE_6, COMMENT_6],
-            "suicide" => vec![RULE_7, COMMENT_7],
-            "ko" => vec![RULE_6],
-            "off the board" => vec![RULE_1],
-            "the game is over" => vec![RULE_8],
-            _ => vec![RULE_6, RULE_7],
-        },
+        Kind::AcceptedIllegal(code) => {
+            Illegal::from_code(code).map_or(vec![RULE_6, RULE_7], forbidding)
+        }
         Kind::RefusedLegal(what) => match what.as_str() {
             "pass" => vec![RULE_6],
             "suicide" => vec![RULE_7, COMMENT_7],

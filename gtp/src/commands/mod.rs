@@ -17,7 +17,7 @@ mod setup;
 mod words;
 
 pub use kata::{kata_rules_json, parse_kata_rules};
-pub use words::{illegal_reason, point_name, turn_text};
+pub use words::{point_name, turn_text};
 
 use crate::game::{Game, Start};
 use tromp_taylor_harness::engine::EngineKind;

@@ -1,9 +1,9 @@
 //! The commands that take turns: `play`, `genmove` (and `reg_genmove`,
 //! `kgs-genmove_cleanup`), `undo` and `gogui-play_sequence`.
 
-use super::words::{illegal_reason, parse_color, parse_vertex, syntax, turn_text, Vertex};
+use super::words::{illegal_move, parse_color, parse_vertex, syntax, turn_text, Vertex};
 use super::{Answer, Session};
-use tromp_taylor_harness::vocab::{Color, Grid, Player, Point, Turn};
+use tromp_taylor_harness::vocab::{Color, Grid, Illegal, Player, Point, Turn};
 
 /// Whether a move at `p` by `player` fills one of her own single-point eyes:
 /// every on-board neighbour is her stone.
@@ -30,7 +30,7 @@ impl Session {
     pub(super) fn play(&mut self, color: &str, vertex: &str) -> Answer {
         let player = parse_color(color)?;
         let turn = match parse_vertex(vertex, self.game.size())? {
-            Vertex::OffBoard => return Err("illegal move: off the board".to_string()),
+            Vertex::OffBoard => return Err(illegal_move(Illegal::OffBoard)),
             Vertex::Turn(turn) => turn,
         };
         self.play_turn(player, turn)
@@ -49,7 +49,7 @@ impl Session {
         self.game
             .play(turn)
             .map(|_| String::new())
-            .map_err(|illegal| format!("illegal move: {}", illegal_reason(illegal)))
+            .map_err(illegal_move)
     }
 
     /// `genmove COLOR`: a random legal move that does not fill one of the
@@ -58,7 +58,7 @@ impl Session {
         let player = parse_color(color)?;
         let engine = self.game.engine();
         if engine.is_over() {
-            return Err("the game is over".to_string());
+            return Err(Illegal::GameOver.to_string());
         }
         if player != engine.to_move() {
             return Err(format!("it is {}'s turn", engine.to_move()));
@@ -78,9 +78,7 @@ impl Session {
             moves[self.rng.below(moves.len())]
         };
         if play {
-            self.game
-                .play(turn)
-                .map_err(|illegal| format!("illegal move: {}", illegal_reason(illegal)))?;
+            self.game.play(turn).map_err(illegal_move)?;
         }
         Ok(turn_text(turn))
     }

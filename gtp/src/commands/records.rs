@@ -1,7 +1,7 @@
 //! The commands that read and write game records: `loadsgf FILE [N]` and
 //! `printsgf [FILE]`, through the harness's one SGF reader and writer.
 
-use super::words::{arg_count, illegal_reason, int_arg, turn_text};
+use super::words::{arg_count, int_arg, turn_text};
 use super::{Answer, Session};
 use crate::game::{Game, Start};
 use tromp_taylor_harness::sgf::{read_records, write_record, GameRecord, ReadOptions};
@@ -87,10 +87,9 @@ impl Session {
             }
             game.play(turn).map_err(|illegal| {
                 cannot(format!(
-                    "move {} ({}) is illegal: {}",
+                    "move {} ({}) is illegal: {illegal}",
                     n + 1,
                     turn_text(turn),
-                    illegal_reason(illegal)
                 ))
             })?;
         }

@@ -1,6 +1,6 @@
 //! The words of GTP the handlers share: arguments read (colors, vertices,
 //! numbers) and answers written (points, turns, players, the reasons a move
-//! is illegal).
+//! is illegal, in the vocabulary's words).
 
 use tromp_taylor_harness::vertex::vertex_name;
 use tromp_taylor_harness::vocab::{Illegal, Player, Point, Size, Turn};
@@ -12,18 +12,11 @@ pub(super) fn syntax(detail: impl std::fmt::Display) -> String {
     format!("{SYNTAX}: {detail}")
 }
 
-/// The words a client can bear after `illegal move: `.
-pub fn illegal_reason(illegal: Illegal) -> String {
-    match illegal {
-        Illegal::GameOver => "the game is over".to_string(),
-        Illegal::OffBoard => "off the board".to_string(),
-        Illegal::Occupied => "occupied".to_string(),
-        Illegal::Suicide => "suicide".to_string(),
-        Illegal::Superko { repeats_turn } => {
-            format!("superko (repeats the coloring after turn {repeats_turn})")
-        }
-        Illegal::Ko => "ko".to_string(),
-    }
+/// The error answer to an illegal turn: `illegal move: ` and the reason in
+/// the vocabulary's one phrasing (`illegal move: occupied (rule 7 colors an
+/// empty point)`).
+pub(super) fn illegal_move(illegal: Illegal) -> String {
+    format!("illegal move: {illegal}")
 }
 
 /// A color argument: `b`, `black`, `w`, `white`, in any case.
