@@ -83,7 +83,7 @@ fn grid_stones(rows: &[String], mark: char) -> BTreeSet<String> {
     for (row_from_top, row) in rows.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
             if c == mark {
-                let point = tromp_taylor_spec::Point::new(x, height - 1 - row_from_top);
+                let point = tromp_taylor_harness::vocab::Point::new(x, height - 1 - row_from_top);
                 set.insert(tromp_taylor_harness::vertex::vertex_name(point));
             }
         }

@@ -125,7 +125,7 @@ impl GameReport {
 fn vertex(turn: Turn) -> String {
     match turn {
         Turn::Pass => "pass".to_string(),
-        Turn::Move(p) => vertex_name(tromp_taylor_spec::Point::new(p.x, p.y)),
+        Turn::Move(p) => vertex_name(p),
     }
 }
 

@@ -21,20 +21,13 @@ fn turns_text(turns: &[Turn]) -> String {
     }
     turns
         .iter()
-        .map(|t| turn_name(to_spec_turn(*t)))
+        .map(|t| turn_name(*t))
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-fn to_spec_turn(turn: Turn) -> tromp_taylor_spec::Turn {
-    match turn {
-        Turn::Pass => tromp_taylor_spec::Turn::Pass,
-        Turn::Move(p) => tromp_taylor_spec::Turn::Move(tromp_taylor_spec::Point::new(p.x, p.y)),
-    }
-}
-
 fn vertex(p: Point) -> String {
-    vertex_name(tromp_taylor_spec::Point::new(p.x, p.y))
+    vertex_name(p)
 }
 
 /// Two grids side by side with a third panel marking with `!` the points

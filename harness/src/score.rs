@@ -81,7 +81,7 @@ pub fn score_position(
         rules: rules.to_string(),
         dead: dead
             .iter()
-            .map(|p| crate::vertex::vertex_name(spec::Point::new(p.x, p.y)))
+            .map(|&p| crate::vertex::vertex_name(p))
             .collect(),
         prisoners,
         black,

@@ -83,10 +83,10 @@ fn score_command(
                 .filter(|v| !v.trim().is_empty())
                 .map(
                     |v| match tromp_taylor_harness::vertex::parse_turn(v, rectangle) {
-                        Ok(tromp_taylor_spec::Turn::Move(p)) => {
-                            Ok(tromp_taylor_harness::vocab::Point::new(p.x, p.y))
+                        Ok(tromp_taylor_harness::vocab::Turn::Move(p)) => Ok(p),
+                        Ok(tromp_taylor_harness::vocab::Turn::Pass) => {
+                            Err(format!("{v:?} is not a point"))
                         }
-                        Ok(tromp_taylor_spec::Turn::Pass) => Err(format!("{v:?} is not a point")),
                         Err(e) => Err(e.to_string()),
                     },
                 )

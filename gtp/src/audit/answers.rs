@@ -10,7 +10,7 @@ use tromp_taylor_harness::vocab::{Color, Grid, Point, Size};
 pub(super) fn read_vertex(text: &str, size: Size) -> Option<Point> {
     let rectangle = tromp_taylor_spec::Rectangle::new(size.width(), size.height()).ok()?;
     match tromp_taylor_harness::vertex::parse_turn(text, rectangle) {
-        Ok(tromp_taylor_spec::Turn::Move(p)) => Some(Point::new(p.x, p.y)),
+        Ok(tromp_taylor_harness::vocab::Turn::Move(p)) => Some(p),
         _ => None,
     }
 }

@@ -39,8 +39,7 @@ pub(super) fn parse_vertex(text: &str, size: Size) -> Result<Vertex, String> {
     let rectangle = tromp_taylor_spec::Rectangle::new(size.width(), size.height())
         .map_err(|e| e.to_string())?;
     match tromp_taylor_harness::vertex::parse_turn(text, rectangle) {
-        Ok(tromp_taylor_spec::Turn::Pass) => Ok(Vertex::Turn(Turn::Pass)),
-        Ok(tromp_taylor_spec::Turn::Move(p)) => Ok(Vertex::Turn(Turn::Move(Point::new(p.x, p.y)))),
+        Ok(turn) => Ok(Vertex::Turn(turn)),
         Err(tromp_taylor_harness::vertex::VertexError::OffBoard { .. }) => Ok(Vertex::OffBoard),
         Err(e) => Err(syntax(e)),
     }
@@ -48,7 +47,7 @@ pub(super) fn parse_vertex(text: &str, size: Size) -> Result<Vertex, String> {
 
 /// The GTP name of a point.
 pub fn point_name(p: Point) -> String {
-    vertex_name(tromp_taylor_spec::Point::new(p.x, p.y))
+    vertex_name(p)
 }
 
 /// The GTP name of a turn.
