@@ -281,33 +281,37 @@ impl Rules {
             };
             match key {
                 "ko" => {
-                    rules.superko = match value {
-                        "POSITIONAL" => Superko::Positional,
-                        "SITUATIONAL" => Superko::Situational,
-                        "SIMPLE" => Superko::SimpleKo,
-                        _ => return Err(bad()),
-                    }
+                    rules.superko = named(
+                        value,
+                        &[
+                            ("POSITIONAL", Superko::Positional),
+                            ("SITUATIONAL", Superko::Situational),
+                            ("SIMPLE", Superko::SimpleKo),
+                        ],
+                    )
+                    .ok_or_else(bad)?;
                 }
                 "score" => {
-                    rules.scoring = match value {
-                        "AREA" => Scoring::Area,
-                        "TERRITORY" => Scoring::Territory,
-                        _ => return Err(bad()),
-                    }
+                    rules.scoring = named(
+                        value,
+                        &[("AREA", Scoring::Area), ("TERRITORY", Scoring::Territory)],
+                    )
+                    .ok_or_else(bad)?;
                 }
                 "sui" => {
-                    rules.suicide = match value {
-                        "1" => Suicide::Allowed,
-                        "0" => Suicide::Forbidden,
-                        _ => return Err(bad()),
-                    }
+                    rules.suicide =
+                        named(value, &[("1", Suicide::Allowed), ("0", Suicide::Forbidden)])
+                            .ok_or_else(bad)?;
                 }
                 "end" => {
-                    rules.ending = match value {
-                        "TWOPASSES" => Ending::TwoPasses,
-                        "AGREEMENT" => Ending::Agreement,
-                        _ => return Err(bad()),
-                    }
+                    rules.ending = named(
+                        value,
+                        &[
+                            ("TWOPASSES", Ending::TwoPasses),
+                            ("AGREEMENT", Ending::Agreement),
+                        ],
+                    )
+                    .ok_or_else(bad)?;
                 }
                 "komi" => rules.komi = value.parse().map_err(|_| bad())?,
                 "tax" if value == "NONE" => {}
@@ -460,3 +464,11 @@ impl fmt::Display for RulesError {
 }
 
 impl std::error::Error for RulesError {}
+
+/// The option that a compact rule string's `value` names, from `names`.
+fn named<T: Copy>(value: &str, names: &[(&str, T)]) -> Option<T> {
+    names
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|&(_, option)| option)
+}
