@@ -59,6 +59,32 @@ impl fmt::Display for CountError {
 
 impl std::error::Error for CountError {}
 
+/// A count that any [`Walker`] can make: what [`walk_with`] runs on the
+/// engine chosen.
+pub(crate) trait Count {
+    /// What the count comes to.
+    type Output;
+    /// Makes the count on the games `make` starts.
+    fn with<W: Walker>(self, make: impl Fn() -> W + Sync) -> Result<Self::Output, CountError>;
+}
+
+/// Makes `count` with walkers of `engine`, each on an empty `grid` under
+/// `rules` (`fast`'s board checked once, first).
+pub(crate) fn walk_with<C: Count>(
+    engine: EngineChoice,
+    grid: Rectangle,
+    rules: Rules,
+    count: C,
+) -> Result<C::Output, CountError> {
+    match engine {
+        EngineChoice::Fast => {
+            FastWalker::new(grid, rules)?;
+            count.with(|| FastWalker::new(grid, rules).expect("the size was accepted above"))
+        }
+        EngineChoice::Spec => count.with(|| SpecWalker::new(grid, rules)),
+    }
+}
+
 /// Adds two counts, or says the sum does not fit.
 pub(crate) fn add(a: u128, b: u128) -> Result<u128, CountError> {
     a.checked_add(b).ok_or(CountError::Overflow)

@@ -18,7 +18,7 @@
 
 use super::tiny::Tiny;
 use super::Walker;
-use super::{add, on_threads, CountError, EngineChoice, FastWalker, Fx, FxBuild, SpecWalker};
+use super::{add, on_threads, walk_with, Count, CountError, EngineChoice, Fx, FxBuild};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -106,14 +106,14 @@ pub fn games(options: &GamesOptions) -> Result<Games, CountError> {
              and feasible only on boards of at most {MAX_POINTS} points (1x1 to 1x5, 2x2)"
         )));
     }
-    match options.engine {
-        EngineChoice::Fast => {
-            FastWalker::new(grid, rules)?;
-            games_with(options, || {
-                FastWalker::new(grid, rules).expect("the size was accepted above")
-            })
-        }
-        EngineChoice::Spec => games_with(options, || SpecWalker::new(grid, rules)),
+    walk_with(options.engine, grid, rules, options)
+}
+
+impl Count for &GamesOptions {
+    type Output = Games;
+
+    fn with<W: Walker>(self, make: impl Fn() -> W + Sync) -> Result<Games, CountError> {
+        games_with(self, make)
     }
 }
 

@@ -6,7 +6,7 @@
 //! take in turn; each replays its prefix on its own game and walks the rest
 //! depth first (play and undo on `fast`, a stack of clones on `spec`).
 
-use super::{add, on_threads, CountError, EngineChoice, FastWalker, SpecWalker, Walker};
+use super::{add, on_threads, walk_with, Count, CountError, EngineChoice, Walker};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -59,14 +59,14 @@ pub struct Perft {
 /// The perft count: every sequence of exactly `options.depth` turns.
 pub fn perft(options: &PerftOptions) -> Result<Perft, CountError> {
     let PerftOptions { grid, rules, .. } = *options;
-    match options.engine {
-        EngineChoice::Fast => {
-            FastWalker::new(grid, rules)?;
-            perft_with(options, || {
-                FastWalker::new(grid, rules).expect("the size was accepted above")
-            })
-        }
-        EngineChoice::Spec => perft_with(options, || SpecWalker::new(grid, rules)),
+    walk_with(options.engine, grid, rules, options)
+}
+
+impl Count for &PerftOptions {
+    type Output = Perft;
+
+    fn with<W: Walker>(self, make: impl Fn() -> W + Sync) -> Result<Perft, CountError> {
+        perft_with(self, make)
     }
 }
 
