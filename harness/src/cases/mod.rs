@@ -1,6 +1,6 @@
 //! The one data-driven case suite: the case format (the vectors format), the
 //! loader of `testdata/cases/*.json`, and the runner that plays a case on an
-//! engine through the [`Engine`] trait and compares everything it states.
+//! engine through the [`Engine`](crate::engine::Engine) trait and compares everything it states.
 //!
 //! Every hand-written game case lives once, as data, in one file per group
 //! (`rule-6.json`, `comment-8.json`, `seed-004.json`, ...), as

@@ -8,14 +8,12 @@ adapter!(fast, FastEngine, rules_to_fast);
 
 /// Starts a game in `fast`.
 pub fn start(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
-    let game = fast::Game::with_handicap(
+    started(fast::Game::with_handicap(
         setup.size.width(),
         setup.size.height(),
         rules_to_fast(setup.rules),
         to_engine_handicap(setup.handicap),
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(Box::new(FastEngine { game }))
+    ))
 }
 
 /// Starts a game in `fast` from a setup position.
@@ -26,15 +24,13 @@ pub fn start_position(
     to_move: Player,
 ) -> Result<Box<dyn Engine + Send>, String> {
     let colors: Vec<fast::Color> = colors.iter().map(to_engine_color).collect();
-    let game = fast::Game::from_position(
+    started(fast::Game::from_position(
         size.width(),
         size.height(),
         rules_to_fast(rules),
         &colors,
         to_engine_player(to_move),
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(Box::new(FastEngine { game }))
+    ))
 }
 
 /// The grid of a game in `fast`: its board's size and its coloring.

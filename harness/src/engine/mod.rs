@@ -17,6 +17,14 @@ macro_rules! adapter {
             game: $engine::Game,
         }
 
+        /// A game the engine started, behind the trait; or why it would not.
+        fn started(
+            game: Result<$engine::Game, impl std::fmt::Display>,
+        ) -> Result<Box<dyn $crate::engine::Engine + Send>, String> {
+            let game = game.map_err(|e| e.to_string())?;
+            Ok(Box::new($adapter { game }))
+        }
+
         /// The harness's rules in the engine's terms.
         pub fn $rules_to(rules: $crate::vocab::Rules) -> $engine::Rules {
             $engine::Rules {

@@ -11,9 +11,11 @@ pub fn start(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
     let grid =
         spec::Rectangle::new(setup.size.width(), setup.size.height()).map_err(|e| e.to_string())?;
     let handicap = to_engine_handicap(setup.handicap);
-    let game = spec::Game::with_handicap(grid, rules_to_spec(setup.rules), handicap)
-        .map_err(|e| e.to_string())?;
-    Ok(Box::new(SpecEngine { game }))
+    started(spec::Game::with_handicap(
+        grid,
+        rules_to_spec(setup.rules),
+        handicap,
+    ))
 }
 
 /// Starts a game in `spec` from a setup position.
@@ -35,14 +37,12 @@ pub fn start_position(
     for (point, color) in colors.iter().enumerate() {
         coloring[point] = to_engine_color(color);
     }
-    let game = spec::Game::from_position(
+    started(spec::Game::from_position(
         grid,
         rules_to_spec(rules),
         coloring,
         to_engine_player(to_move),
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(Box::new(SpecEngine { game }))
+    ))
 }
 
 /// The grid of a game in `spec`: its rectangle and its coloring.
