@@ -81,35 +81,26 @@ fn the_pitfalls_are_all_there_with_the_expected_verdicts() {
             .expect,
         "legal"
     );
-    // Positional and situational superko part on the same move.
-    assert_eq!(
-        find("comment-6/positional-vs-situational-psk").turns[4].expect,
-        "superko"
-    );
-    assert_eq!(
-        find("comment-6/positional-vs-situational-ssk").turns[4].expect,
-        "legal"
-    );
-    // Simple ko after a pass; the immediate retake.
-    assert_eq!(
-        find("seed-004/simple-ko-after-a-pass").turns[11].expect,
-        "legal"
-    );
-    assert_eq!(
-        find("seed-004/superko-after-a-pass").turns[11].expect,
-        "superko"
-    );
-    assert_eq!(find("seed-004/simple-ko-retake").turns[9].expect, "ko");
-    // Suicide: single-stone illegal, multi-stone legal, forbidden as such.
-    assert_eq!(
-        find("rule-6/single-stone-suicide").turns[2].expect,
-        "superko"
-    );
-    assert_eq!(find("rule-7/multi-stone-suicide").turns[2].expect, "legal");
-    assert_eq!(
-        find("comment-7/suicide-forbidden").turns[2].expect,
-        "suicide"
-    );
+    // What the rules say of one turn of a case (its index from 0).
+    for (id, turn, expect) in [
+        // Positional and situational superko part on the same move.
+        ("comment-6/positional-vs-situational-psk", 4, "superko"),
+        ("comment-6/positional-vs-situational-ssk", 4, "legal"),
+        // Simple ko after a pass; the immediate retake.
+        ("seed-004/simple-ko-after-a-pass", 11, "legal"),
+        ("seed-004/superko-after-a-pass", 11, "superko"),
+        ("seed-004/simple-ko-retake", 9, "ko"),
+        // Suicide: single-stone illegal, multi-stone legal, forbidden as such.
+        ("rule-6/single-stone-suicide", 2, "superko"),
+        ("rule-7/multi-stone-suicide", 2, "legal"),
+        ("comment-7/suicide-forbidden", 2, "suicide"),
+    ] {
+        assert_eq!(
+            find(id).turns[turn].expect,
+            expect,
+            "{id}, turn index {turn}"
+        );
+    }
     // Scoring: seki, dame, komi ties, territory prisoners, agreement.
     assert_eq!(find("comment-9/seki-territory").end.result, "W+2");
     assert_eq!(find("rule-9/dame").end.result, "0");

@@ -19,8 +19,10 @@ pub mod perft;
 pub mod positions;
 pub mod tiny;
 
+use crate::progress::Progress;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use tromp_taylor_fast as fast;
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::{Point, Rectangle, Rules, Turn};
@@ -58,6 +60,75 @@ impl fmt::Display for CountError {
 }
 
 impl std::error::Error for CountError {}
+
+/// A count that any [`Walker`] can make: what [`walk_with`] runs on the
+/// engine chosen.
+pub(crate) trait Count {
+    /// What the count comes to.
+    type Output;
+    /// Makes the count on the games `make` starts.
+    fn with<W: Walker>(self, make: impl Fn() -> W + Sync) -> Result<Self::Output, CountError>;
+}
+
+/// Makes `count` with walkers of `engine`, each on an empty `grid` under
+/// `rules` (`fast`'s board checked once, first).
+pub(crate) fn walk_with<C: Count>(
+    engine: EngineChoice,
+    grid: Rectangle,
+    rules: Rules,
+    count: C,
+) -> Result<C::Output, CountError> {
+    match engine {
+        EngineChoice::Fast => {
+            FastWalker::new(grid, rules)?;
+            count.with(|| FastWalker::new(grid, rules).expect("the size was accepted above"))
+        }
+        EngineChoice::Spec => count.with(|| SpecWalker::new(grid, rules)),
+    }
+}
+
+/// Makes `count` on `walker` after the turns of `prefix`, and takes them
+/// back (an engine that refuses one says why, and the count stops there).
+pub(crate) fn below<W: Walker, T>(
+    walker: &mut W,
+    prefix: &[Turn],
+    count: impl FnOnce(&mut W) -> Result<T, CountError>,
+) -> Result<T, CountError> {
+    for &turn in prefix {
+        walker.play(turn)?;
+    }
+    let counted = count(walker);
+    for _ in prefix {
+        walker.undo();
+    }
+    counted
+}
+
+/// Walks every prefix of `prefixes`, handed out one at a time to `threads`
+/// threads, each with its own walker from `make` and its own buffers: `work`
+/// makes the count below one prefix and says whether to go on. The meter
+/// counts the prefixes done.
+pub(crate) fn walk_prefixes<W: Walker, P: Sync>(
+    threads: usize,
+    progress: &Progress,
+    prefixes: &[P],
+    make: impl Fn() -> W + Sync,
+    work: impl Fn(&mut W, &mut Vec<Vec<Turn>>, &P) -> bool + Sync,
+) {
+    let bar = progress.meter(prefixes.len() as u64, "prefixes");
+    let next = AtomicUsize::new(0);
+    on_threads(threads, || {
+        let mut walker = make();
+        let mut buffers = Vec::new();
+        while let Some(prefix) = prefixes.get(next.fetch_add(1, Ordering::Relaxed)) {
+            if !work(&mut walker, &mut buffers, prefix) {
+                break;
+            }
+            bar.inc(1);
+        }
+    });
+    bar.finish();
+}
 
 /// Adds two counts, or says the sum does not fit.
 pub(crate) fn add(a: u128, b: u128) -> Result<u128, CountError> {

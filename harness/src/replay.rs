@@ -195,6 +195,85 @@ fn start(kind: EngineKind, record: &GameRecord) -> Result<Box<dyn Engine + Send>
     }
 }
 
+/// Takes move `number` of a record on the main engine and on the engine
+/// checked against it: the verdict's row, `Err` with the verdict when the
+/// main engine refuses it, and where the two engines part, if they do.
+fn take(
+    main: &mut (dyn Engine + Send),
+    mut check: Option<&mut (dyn Engine + Send + 'static)>,
+    number: usize,
+    recorded: &RecordedMove,
+) -> (MoveVerdict, Result<(), String>, Option<String>) {
+    let RecordedMove {
+        node,
+        player,
+        action,
+    } = recorded;
+    let (node, player) = (*node, *player);
+    let mut verdict = MoveVerdict {
+        number,
+        node,
+        player: letter(player),
+        vertex: String::new(),
+        verdict: "legal".to_string(),
+    };
+    let turn = match action {
+        Action::Turn(turn) => *turn,
+        Action::Agree(points) => {
+            // Comment 8 (only a record read as attempts holds one).
+            verdict.vertex = agreement_text(points);
+            let refused = main.agree(points).err();
+            let mut parted = None;
+            if let Some(other) = check.as_mut() {
+                let other_refused = other.agree(points).err();
+                if other_refused != refused || other.grid() != main.grid() {
+                    parted = Some(format!(
+                        "move {number} ({}): spec says {refused:?}, fast says {other_refused:?}",
+                        verdict.vertex
+                    ));
+                }
+            }
+            let taken = match refused {
+                Some(refusal) => Err(format!("refused: {refusal:?}")),
+                None => Ok(()),
+            };
+            return (verdict, taken, parted);
+        }
+    };
+    verdict.vertex = vertex(turn);
+    if main.to_move() != player {
+        let why = format!(
+            "out of turn: it is {}'s turn (rule 5: the players alternate)",
+            main.to_move()
+        );
+        return (verdict, Err(why), None);
+    }
+    let result = main.play(turn);
+    let mut parted = None;
+    if let Some(other) = check.as_mut() {
+        let other_result = other.play(turn);
+        if other_result != result || other.grid() != main.grid() {
+            parted = Some(format!(
+                "move {number} ({} {}): spec says {:?}, fast says {:?}{}",
+                letter(player),
+                vertex(turn),
+                result,
+                other_result,
+                if other.grid() != main.grid() {
+                    "; their boards differ"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    (
+        verdict,
+        result.map_err(|why| format!("illegal: {why}")),
+        parted,
+    )
+}
+
 /// Replays one game record.
 pub fn replay(
     file: &str,
@@ -211,86 +290,14 @@ pub fn replay(
     let mut moves = Vec::new();
     let mut illegal = None;
     let mut engines_disagree = None;
-    for (
-        i,
-        RecordedMove {
-            node,
-            player,
-            action,
-        },
-    ) in record.moves.iter().enumerate()
-    {
-        let (node, player) = (*node, *player);
-        let turn = match action {
-            Action::Turn(turn) => *turn,
-            Action::Agree(points) => {
-                // Comment 8 (only a record read as attempts holds one).
-                let mut verdict = MoveVerdict {
-                    number: i + 1,
-                    node,
-                    player: letter(player),
-                    vertex: agreement_text(points),
-                    verdict: "legal".to_string(),
-                };
-                let refused = main.agree(points).err();
-                if let Some(other) = check.as_mut() {
-                    let other_refused = other.agree(points).err();
-                    if other_refused != refused || other.grid() != main.grid() {
-                        engines_disagree = Some(format!(
-                            "move {} ({}): spec says {refused:?}, fast says {other_refused:?}",
-                            i + 1,
-                            verdict.vertex
-                        ));
-                    }
-                }
-                if let Some(refusal) = refused {
-                    verdict.verdict = format!("refused: {refusal:?}");
-                    illegal = Some(verdict);
-                    break;
-                }
-                moves.push(verdict);
-                if engines_disagree.is_some() {
-                    break;
-                }
-                continue;
-            }
-        };
-        let mut verdict = MoveVerdict {
-            number: i + 1,
-            node,
-            player: letter(player),
-            vertex: vertex(turn),
-            verdict: "legal".to_string(),
-        };
-        if main.to_move() != player {
-            verdict.verdict = format!(
-                "out of turn: it is {}'s turn (rule 5: the players alternate)",
-                main.to_move()
-            );
-            illegal = Some(verdict);
-            break;
+    for (i, recorded) in record.moves.iter().enumerate() {
+        let (mut verdict, taken, parted) =
+            take(main.as_mut(), check.as_deref_mut(), i + 1, recorded);
+        if parted.is_some() {
+            engines_disagree = parted;
         }
-        let result = main.play(turn);
-        if let Some(other) = check.as_mut() {
-            let other_result = other.play(turn);
-            if other_result != result || other.grid() != main.grid() {
-                engines_disagree = Some(format!(
-                    "move {} ({} {}): spec says {:?}, fast says {:?}{}",
-                    i + 1,
-                    letter(player),
-                    vertex(turn),
-                    result,
-                    other_result,
-                    if other.grid() != main.grid() {
-                        "; their boards differ"
-                    } else {
-                        ""
-                    }
-                ));
-            }
-        }
-        if let Err(why) = result {
-            verdict.verdict = format!("illegal: {why}");
+        if let Err(why) = taken {
+            verdict.verdict = why;
             illegal = Some(verdict);
             break;
         }

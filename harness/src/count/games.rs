@@ -18,10 +18,9 @@
 
 use super::tiny::Tiny;
 use super::Walker;
-use super::{add, on_threads, CountError, EngineChoice, FastWalker, Fx, FxBuild, SpecWalker};
+use super::{add, below, walk_prefixes, walk_with, Count, CountError, EngineChoice, Fx, FxBuild};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tromp_taylor_spec::{Ending, Rectangle, Rules, Superko, Turn};
@@ -106,14 +105,14 @@ pub fn games(options: &GamesOptions) -> Result<Games, CountError> {
              and feasible only on boards of at most {MAX_POINTS} points (1x1 to 1x5, 2x2)"
         )));
     }
-    match options.engine {
-        EngineChoice::Fast => {
-            FastWalker::new(grid, rules)?;
-            games_with(options, || {
-                FastWalker::new(grid, rules).expect("the size was accepted above")
-            })
-        }
-        EngineChoice::Spec => games_with(options, || SpecWalker::new(grid, rules)),
+    walk_with(options.engine, grid, rules, options)
+}
+
+impl Count for &GamesOptions {
+    type Output = Games;
+
+    fn with<W: Walker>(self, make: impl Fn() -> W + Sync) -> Result<Games, CountError> {
+        games_with(self, make)
     }
 }
 
@@ -457,41 +456,21 @@ fn games_with<W: Walker>(
         prefixes = order.iter().filter_map(|key| deeper.remove(key)).collect();
     }
 
-    let bar = options.progress.meter(prefixes.len() as u64, "prefixes");
-    let next = AtomicUsize::new(0);
     let total = Mutex::new(Ok(ended));
-    let worker = || {
-        let mut walker = make();
-        let mut buffers = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(prefix) = prefixes.get(i) else { break };
-            let result = (|| {
-                for &turn in &prefix.turns {
-                    walker.play(turn)?;
-                }
-                let below = games_node(&mut walker, &prefix.state, &shared, &mut buffers)
-                    .map(|(games, _)| games);
-                for _ in &prefix.turns {
-                    walker.undo();
-                }
-                below?.checked_mul(prefix.games).ok_or(CountError::Overflow)
-            })();
-            let mut total = total.lock().expect("no worker panics");
-            *total = match (&*total, result) {
-                (Ok(sum), Ok(games)) => add(*sum, games),
-                (Err(e), _) => Err(e.clone()),
-                (_, Err(e)) => Err(e),
-            };
-            if total.is_err() {
-                break;
-            }
-            drop(total);
-            bar.inc(1);
-        }
+    let work = |walker: &mut W, buffers: &mut Vec<Vec<Turn>>, prefix: &Prefix| {
+        let result = below(walker, &prefix.turns, |walker| {
+            games_node(walker, &prefix.state, &shared, buffers).map(|(games, _)| games)
+        })
+        .and_then(|games| games.checked_mul(prefix.games).ok_or(CountError::Overflow));
+        let mut total = total.lock().expect("no worker panics");
+        *total = match (&*total, result) {
+            (Ok(sum), Ok(games)) => add(*sum, games),
+            (Err(e), _) => Err(e.clone()),
+            (_, Err(e)) => Err(e),
+        };
+        total.is_ok()
     };
-    on_threads(options.threads, worker);
-    bar.finish();
+    walk_prefixes(options.threads, &options.progress, &prefixes, make, work);
     let count = total.into_inner().expect("no worker panics")?;
     let states = shared
         .memo

@@ -6,8 +6,7 @@
 //! take in turn; each replays its prefix on its own game and walks the rest
 //! depth first (play and undo on `fast`, a stack of clones on `spec`).
 
-use super::{add, on_threads, CountError, EngineChoice, FastWalker, SpecWalker, Walker};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use super::{add, below, walk_prefixes, walk_with, Count, CountError, EngineChoice, Walker};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tromp_taylor_spec::{Rectangle, Rules, Turn};
@@ -59,14 +58,14 @@ pub struct Perft {
 /// The perft count: every sequence of exactly `options.depth` turns.
 pub fn perft(options: &PerftOptions) -> Result<Perft, CountError> {
     let PerftOptions { grid, rules, .. } = *options;
-    match options.engine {
-        EngineChoice::Fast => {
-            FastWalker::new(grid, rules)?;
-            perft_with(options, || {
-                FastWalker::new(grid, rules).expect("the size was accepted above")
-            })
-        }
-        EngineChoice::Spec => perft_with(options, || SpecWalker::new(grid, rules)),
+    walk_with(options.engine, grid, rules, options)
+}
+
+impl Count for &PerftOptions {
+    type Output = Perft;
+
+    fn with<W: Walker>(self, make: impl Fn() -> W + Sync) -> Result<Perft, CountError> {
+        perft_with(self, make)
     }
 }
 
@@ -118,45 +117,28 @@ pub fn perft_with<W: Walker>(
         prefixes = deeper;
     }
     let rest = depth - split;
-    let bar = options.progress.meter(prefixes.len() as u64, "prefixes");
-    let next = AtomicUsize::new(0);
     let sums = Mutex::new(vec![0u128; first.len()]);
     let failure = Mutex::new(None);
-    let worker = || {
-        let mut walker = make();
-        let mut buffers = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(prefix) = prefixes.get(i) else { break };
-            let result = (|| {
-                for &turn in prefix {
-                    walker.play(turn)?;
-                }
-                let count = perft_node(&mut walker, rest, &mut buffers);
-                for _ in prefix {
-                    walker.undo();
-                }
-                count
-            })();
-            match result {
-                Ok(count) => {
-                    let slot = first.iter().position(|&t| t == prefix[0]).unwrap_or(0);
-                    let mut sums = sums.lock().expect("no worker panics");
-                    match add(sums[slot], count) {
-                        Ok(sum) => sums[slot] = sum,
-                        Err(e) => *failure.lock().expect("no worker panics") = Some(e),
-                    }
-                }
-                Err(e) => {
-                    *failure.lock().expect("no worker panics") = Some(e);
-                    break;
-                }
+    let work = |walker: &mut W, buffers: &mut Vec<Vec<Turn>>, prefix: &Vec<Turn>| match below(
+        walker,
+        prefix,
+        |walker| perft_node(walker, rest, buffers),
+    ) {
+        Ok(count) => {
+            let slot = first.iter().position(|&t| t == prefix[0]).unwrap_or(0);
+            let mut sums = sums.lock().expect("no worker panics");
+            match add(sums[slot], count) {
+                Ok(sum) => sums[slot] = sum,
+                Err(e) => *failure.lock().expect("no worker panics") = Some(e),
             }
-            bar.inc(1);
+            true
+        }
+        Err(e) => {
+            *failure.lock().expect("no worker panics") = Some(e);
+            false
         }
     };
-    on_threads(options.threads, worker);
-    bar.finish();
+    walk_prefixes(options.threads, &options.progress, &prefixes, make, work);
     if let Some(e) = failure.into_inner().expect("no worker panics") {
         return Err(e);
     }

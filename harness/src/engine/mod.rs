@@ -1,6 +1,204 @@
 //! One small trait that every engine under comparison is adapted to, and the
 //! adapters: one file per engine.
 
+/// What the adapters of `spec` and `fast` share: their crates state the
+/// rules in vocabularies of the same shape (`Player`, `Color`, `Point`,
+/// `Turn`, `Handicap`, `Rules` and its options, `Outcome`, `IllegalTurn`,
+/// `IllegalAgreement`, and a `Game` with the same queries), so the
+/// conversions to and from the harness's words, and the [`Engine`] impl over
+/// them, are stated once here and made in each adapter by
+/// `adapter!(crate_alias, EngineType, rules_to_name)`. The adapter itself
+/// starts games and says how its `Game` reads out its grid
+/// (`fn grid(game: &Game) -> Grid`); the adapters never name each other.
+macro_rules! adapter {
+    ($engine:ident, $adapter:ident, $rules_to:ident) => {
+        /// A game in progress, behind the [`Engine`](crate::engine::Engine) trait.
+        struct $adapter {
+            game: $engine::Game,
+        }
+
+        /// A game the engine started, behind the trait; or why it would not.
+        fn started(
+            game: Result<$engine::Game, impl std::fmt::Display>,
+        ) -> Result<Box<dyn $crate::engine::Engine + Send>, String> {
+            let game = game.map_err(|e| e.to_string())?;
+            Ok(Box::new($adapter { game }))
+        }
+
+        /// The harness's rules in the engine's terms.
+        pub fn $rules_to(rules: $crate::vocab::Rules) -> $engine::Rules {
+            $engine::Rules {
+                superko: match rules.superko {
+                    $crate::vocab::Superko::Positional => $engine::Superko::Positional,
+                    $crate::vocab::Superko::Situational => $engine::Superko::Situational,
+                    $crate::vocab::Superko::SimpleKo => $engine::Superko::SimpleKo,
+                },
+                suicide: if rules.suicide_allowed {
+                    $engine::Suicide::Allowed
+                } else {
+                    $engine::Suicide::Forbidden
+                },
+                ending: if rules.agreement_ending {
+                    $engine::Ending::Agreement
+                } else {
+                    $engine::Ending::TwoPasses
+                },
+                scoring: if rules.territory_scoring {
+                    $engine::Scoring::Territory
+                } else {
+                    $engine::Scoring::Area
+                },
+                komi: $engine::Komi::from_half_points(rules.komi_half_points),
+            }
+        }
+
+        /// The harness's handicap in the engine's terms.
+        fn to_engine_handicap(handicap: $crate::vocab::Handicap) -> $engine::Handicap {
+            match handicap {
+                $crate::vocab::Handicap::None => $engine::Handicap::None,
+                $crate::vocab::Handicap::Free(n) => $engine::Handicap::Free(n),
+                $crate::vocab::Handicap::Fixed(n) => $engine::Handicap::Fixed(n),
+            }
+        }
+
+        fn player(p: $engine::Player) -> $crate::vocab::Player {
+            match p {
+                $engine::Player::Black => $crate::vocab::Player::Black,
+                $engine::Player::White => $crate::vocab::Player::White,
+            }
+        }
+
+        fn to_engine_player(p: $crate::vocab::Player) -> $engine::Player {
+            match p {
+                $crate::vocab::Player::Black => $engine::Player::Black,
+                $crate::vocab::Player::White => $engine::Player::White,
+            }
+        }
+
+        fn color(c: &$engine::Color) -> $crate::vocab::Color {
+            match c {
+                $engine::Color::Black => $crate::vocab::Color::Black,
+                $engine::Color::White => $crate::vocab::Color::White,
+                $engine::Color::Empty => $crate::vocab::Color::Empty,
+            }
+        }
+
+        fn to_engine_color(c: &$crate::vocab::Color) -> $engine::Color {
+            match c {
+                $crate::vocab::Color::Black => $engine::Color::Black,
+                $crate::vocab::Color::White => $engine::Color::White,
+                $crate::vocab::Color::Empty => $engine::Color::Empty,
+            }
+        }
+
+        fn to_engine_point(p: &$crate::vocab::Point) -> $engine::Point {
+            $engine::Point::new(p.x, p.y)
+        }
+
+        fn to_engine_turn(turn: $crate::vocab::Turn) -> $engine::Turn {
+            match turn {
+                $crate::vocab::Turn::Pass => $engine::Turn::Pass,
+                $crate::vocab::Turn::Move(p) => $engine::Turn::Move(to_engine_point(&p)),
+            }
+        }
+
+        /// The harness's reason for one of the engine's refusals.
+        pub fn illegal(reason: &$engine::IllegalTurn) -> $crate::vocab::Illegal {
+            use $crate::vocab::Illegal;
+            match *reason {
+                $engine::IllegalTurn::GameOver => Illegal::GameOver,
+                $engine::IllegalTurn::OffBoard(_) => Illegal::OffBoard,
+                $engine::IllegalTurn::Occupied(_) => Illegal::Occupied,
+                $engine::IllegalTurn::Suicide(_) => Illegal::Suicide,
+                $engine::IllegalTurn::Superko { repeats_turn, .. } => {
+                    Illegal::Superko { repeats_turn }
+                }
+                $engine::IllegalTurn::Ko(_) => Illegal::Ko,
+            }
+        }
+
+        fn verdict(result: Result<(), $engine::IllegalTurn>) -> $crate::vocab::Verdict {
+            result.map_err(|e| illegal(&e))
+        }
+
+        impl $crate::engine::Engine for $adapter {
+            fn to_move(&self) -> $crate::vocab::Player {
+                player(self.game.to_move())
+            }
+
+            fn check(&self, turn: $crate::vocab::Turn) -> $crate::vocab::Verdict {
+                verdict(self.game.check(to_engine_turn(turn)))
+            }
+
+            fn play(&mut self, turn: $crate::vocab::Turn) -> $crate::vocab::Verdict {
+                verdict(self.game.play(to_engine_turn(turn)))
+            }
+
+            fn legal_turns(&self) -> Vec<$crate::vocab::Turn> {
+                use $crate::vocab::{Point, Turn};
+                self.game
+                    .legal_turns()
+                    .into_iter()
+                    .map(|t| match t {
+                        $engine::Turn::Pass => Turn::Pass,
+                        $engine::Turn::Move(p) => Turn::Move(Point::new(p.x, p.y)),
+                    })
+                    .collect()
+            }
+
+            fn grid(&self) -> $crate::vocab::Grid {
+                grid(&self.game)
+            }
+
+            fn is_over(&self) -> bool {
+                self.game.is_over()
+            }
+
+            fn consecutive_passes(&self) -> usize {
+                self.game.consecutive_passes()
+            }
+
+            fn score(&self, p: $crate::vocab::Player) -> usize {
+                self.game.score(to_engine_player(p))
+            }
+
+            fn prisoners(&self, p: $crate::vocab::Player) -> usize {
+                self.game.prisoners(to_engine_player(p))
+            }
+
+            fn outcome(&self) -> $crate::vocab::Outcome {
+                match self.game.result() {
+                    $engine::Outcome::Tie => $crate::vocab::Outcome {
+                        winner: None,
+                        half_points: 0,
+                    },
+                    $engine::Outcome::Win {
+                        winner,
+                        half_points,
+                    } => $crate::vocab::Outcome {
+                        winner: Some(player(winner)),
+                        half_points,
+                    },
+                }
+            }
+
+            fn agree(
+                &mut self,
+                points: &[$crate::vocab::Point],
+            ) -> Result<(), $crate::vocab::Refusal> {
+                use $crate::vocab::Refusal;
+                let points: Vec<$engine::Point> = points.iter().map(to_engine_point).collect();
+                self.game.agree(&points).map_err(|e| match e {
+                    $engine::IllegalAgreement::NotInTheseRules => Refusal::NotInTheseRules,
+                    $engine::IllegalAgreement::NotAfterTwoPasses => Refusal::NotAfterTwoPasses,
+                    $engine::IllegalAgreement::GameOver => Refusal::GameOver,
+                    $engine::IllegalAgreement::OffBoard(_) => Refusal::OffBoard,
+                })
+            }
+        }
+    };
+}
+
 pub mod fast;
 pub mod spec;
 mod supports;

@@ -89,62 +89,64 @@ impl Supports {
         setup_positions: true,
     };
 
-    /// Whether the engine claims `rules`, or the first option it does not.
-    pub fn rules(&self, rules: Rules) -> Result<(), Unsupported> {
-        let superko = match rules.superko {
-            Superko::Positional => self.positional_superko,
-            Superko::Situational => self.situational_superko,
-            Superko::SimpleKo => self.simple_ko,
-        };
-        let claims = [
-            (superko, Unsupported::Superko(rules.superko)),
-            (
-                if rules.suicide_allowed {
-                    self.suicide_allowed
-                } else {
-                    self.suicide_forbidden
-                },
-                Unsupported::Suicide {
-                    allowed: rules.suicide_allowed,
-                },
-            ),
-            (
-                if rules.agreement_ending {
-                    self.agreement_ending
-                } else {
-                    self.two_passes_ending
-                },
-                Unsupported::Ending {
-                    agreement: rules.agreement_ending,
-                },
-            ),
-            (
-                if rules.territory_scoring {
-                    self.territory_scoring
-                } else {
-                    self.area_scoring
-                },
-                Unsupported::Scoring {
-                    territory: rules.territory_scoring,
-                },
-            ),
-            (rules.komi_half_points == 0 || self.komi, Unsupported::Komi),
-        ];
-        match claims.into_iter().find(|(claimed, _)| !claimed) {
-            Some((_, unsupported)) => Err(unsupported),
+    /// Whether the engine claims `option`: the one table from what an engine
+    /// may lack to the field that declares it.
+    pub fn claims(&self, option: Unsupported) -> bool {
+        match option {
+            Unsupported::Superko(Superko::Positional) => self.positional_superko,
+            Unsupported::Superko(Superko::Situational) => self.situational_superko,
+            Unsupported::Superko(Superko::SimpleKo) => self.simple_ko,
+            Unsupported::Suicide { allowed: true } => self.suicide_allowed,
+            Unsupported::Suicide { allowed: false } => self.suicide_forbidden,
+            Unsupported::Ending { agreement: true } => self.agreement_ending,
+            Unsupported::Ending { agreement: false } => self.two_passes_ending,
+            Unsupported::Scoring { territory: true } => self.territory_scoring,
+            Unsupported::Scoring { territory: false } => self.area_scoring,
+            Unsupported::Komi => self.komi,
+            Unsupported::FreeHandicap => self.free_handicap,
+            Unsupported::FixedHandicap => self.fixed_handicap,
+            Unsupported::Side(size) => size.width().max(size.height()) <= self.max_side,
+            Unsupported::Rectangle(size) => size.width() == size.height() || self.rectangles,
+            Unsupported::SetupPositions => self.setup_positions,
+        }
+    }
+
+    /// `Ok` if the engine claims every one of `options`, else the first it
+    /// does not.
+    fn claims_all(
+        &self,
+        options: impl IntoIterator<Item = Unsupported>,
+    ) -> Result<(), Unsupported> {
+        match options.into_iter().find(|option| !self.claims(*option)) {
+            Some(unsupported) => Err(unsupported),
             None => Ok(()),
         }
     }
 
+    /// Whether the engine claims `rules`, or the first option it does not.
+    pub fn rules(&self, rules: Rules) -> Result<(), Unsupported> {
+        let komi = (rules.komi_half_points != 0).then_some(Unsupported::Komi);
+        self.claims_all(
+            [
+                Unsupported::Superko(rules.superko),
+                Unsupported::Suicide {
+                    allowed: rules.suicide_allowed,
+                },
+                Unsupported::Ending {
+                    agreement: rules.agreement_ending,
+                },
+                Unsupported::Scoring {
+                    territory: rules.territory_scoring,
+                },
+            ]
+            .into_iter()
+            .chain(komi),
+        )
+    }
+
     /// Whether the engine claims boards of `size`.
     pub fn size(&self, size: Size) -> Result<(), Unsupported> {
-        if size.width().max(size.height()) > self.max_side {
-            return Err(Unsupported::Side(size));
-        }
-        if size.width() != size.height() && !self.rectangles {
-            return Err(Unsupported::Rectangle(size));
-        }
-        Ok(())
+        self.claims_all([Unsupported::Side(size), Unsupported::Rectangle(size)])
     }
 
     /// Whether the engine claims games started from `setup`: its size, its
@@ -152,19 +154,17 @@ impl Supports {
     pub fn setup(&self, setup: &Setup) -> Result<(), Unsupported> {
         self.size(setup.size)?;
         self.rules(setup.rules)?;
-        match setup.handicap {
-            Handicap::Free(_) if !self.free_handicap => Err(Unsupported::FreeHandicap),
-            Handicap::Fixed(_) if !self.fixed_handicap => Err(Unsupported::FixedHandicap),
-            _ => Ok(()),
-        }
+        self.claims_all(match setup.handicap {
+            Handicap::None => None,
+            Handicap::Free(_) => Some(Unsupported::FreeHandicap),
+            Handicap::Fixed(_) => Some(Unsupported::FixedHandicap),
+        })
     }
 
     /// Whether the engine claims games from a setup position of `size`
     /// under `rules`.
     pub fn position(&self, size: Size, rules: Rules) -> Result<(), Unsupported> {
-        if !self.setup_positions {
-            return Err(Unsupported::SetupPositions);
-        }
+        self.claims_all([Unsupported::SetupPositions])?;
         self.size(size)?;
         self.rules(rules)
     }

@@ -73,22 +73,26 @@ fn variations_read_as_lines_with_labels() {
 fn errors_name_the_game_and_the_node() {
     let read = |text: &str| read_records(text, &ReadOptions::default()).unwrap_err();
     assert!(read("not sgf").to_string().starts_with("not SGF: "));
-    assert_eq!(
-        read("(;SZ[5];B[cc];W[hh])").to_string(),
-        "game 1, node 2: the point hh is off the 5x5 board"
-    );
-    assert_eq!(
-        read("(;SZ[60])").to_string(),
-        "game 1, node 0: SZ[60:60]: each side must be from 1 to 52"
-    );
-    assert_eq!(
-        read("(;KM[7.25])").to_string(),
-        "game 1, node 0: KM[7.25] is not a multiple of 0.5"
-    );
-    assert_eq!(
-        read("(;RU[Martian])").to_string(),
-        "game 1, node 0: RU[Martian] names rules we do not know (give --rules)"
-    );
+    for (text, message) in [
+        (
+            "(;SZ[5];B[cc];W[hh])",
+            "game 1, node 2: the point hh is off the 5x5 board",
+        ),
+        (
+            "(;SZ[60])",
+            "game 1, node 0: SZ[60:60]: each side must be from 1 to 52",
+        ),
+        (
+            "(;KM[7.25])",
+            "game 1, node 0: KM[7.25] is not a multiple of 0.5",
+        ),
+        (
+            "(;RU[Martian])",
+            "game 1, node 0: RU[Martian] names rules we do not know (give --rules)",
+        ),
+    ] {
+        assert_eq!(read(text).to_string(), message);
+    }
     assert_eq!(
         read("(;SZ[3];B[aa];AE[aa])"),
         SgfError::SetupInGame { game: 1, node: 2 }

@@ -1,0 +1,230 @@
+//! A check's report: the rules at stake in a mismatch, quoted, and the
+//! summary and first mismatch of each kind, as `tromp-taylor diff` shows them.
+
+use super::CheckReport;
+use crate::diff::{Difference, Mismatch};
+use crate::engine::SPEC;
+use crate::quotes::{
+    COMMENT_5, COMMENT_6, COMMENT_7, COMMENT_8, COMMENT_9, NO_SUICIDE, RULE_1, RULE_10, RULE_4,
+    RULE_5, RULE_6, RULE_7, RULE_8, RULE_9, SIMPLE_KO,
+};
+use crate::run::{Found, Known, Skipped};
+use crate::script::Action;
+use crate::vocab::{Handicap, Illegal, Superko, Turn, Verdict};
+use std::fmt;
+
+/// The texts that decide a mismatch between the rules (`spec`, the first
+/// engine) and another engine: the rule or comment behind the rules'
+/// verdict, or behind what they disagree on, under the game's options.
+///
+/// ```
+/// use tromp_taylor_harness::check::rules_at_stake;
+/// use tromp_taylor_harness::diff::{Difference, Mismatch};
+/// use tromp_taylor_harness::quotes::{RULE_10, RULE_9};
+/// use tromp_taylor_harness::vocab::{Handicap, Outcome, Player, Rules, Setup, Size};
+///
+/// let setup = Setup {
+///     size: Size::new(2, 1).unwrap(),
+///     rules: Rules::TROMP_TAYLOR,
+///     handicap: Handicap::None,
+/// };
+/// let tie = Outcome { winner: None, half_points: 0 };
+/// let black = Outcome { winner: Some(Player::Black), half_points: 4 };
+/// let mismatch = Mismatch {
+///     left: "spec",
+///     right: "mine",
+///     setup,
+///     record: vec![],
+///     difference: Difference::Outcome { left: black, right: tie },
+///     left_grid: None,
+///     right_grid: None,
+/// };
+/// assert_eq!(rules_at_stake(&mismatch), [RULE_9, RULE_10]);
+/// ```
+pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
+    let rules = mismatch.setup.rules;
+    let repetition = match rules.superko {
+        Superko::Positional => RULE_6,
+        Superko::Situational => COMMENT_6,
+        Superko::SimpleKo => SIMPLE_KO,
+    };
+    let suicide = if rules.suicide_allowed {
+        COMMENT_7
+    } else {
+        NO_SUICIDE
+    };
+    let scoring = if rules.territory_scoring {
+        COMMENT_9
+    } else {
+        RULE_9
+    };
+    let ending = if rules.agreement_ending {
+        COMMENT_8
+    } else {
+        RULE_8
+    };
+    let by_verdict = |verdict: Verdict| match verdict {
+        Err(Illegal::Superko { .. } | Illegal::Ko) => vec![repetition],
+        Err(Illegal::Suicide) => vec![NO_SUICIDE],
+        Err(Illegal::Occupied) => vec![RULE_7],
+        Err(Illegal::OffBoard) => vec![RULE_1],
+        Err(Illegal::GameOver) => vec![ending],
+        // Legal by the rules: what makes a move legal under these options.
+        Ok(()) => vec![RULE_7, suicide, repetition],
+    };
+    match &mismatch.difference {
+        Difference::Start { .. } | Difference::Panic { .. } => vec![],
+        Difference::ToMove { .. } => match mismatch.setup.handicap {
+            Handicap::Free(_) => vec![RULE_5, COMMENT_5],
+            _ => vec![RULE_5],
+        },
+        Difference::Over { .. } | Difference::Passes { .. } => vec![ending],
+        Difference::LegalSet {
+            only_left,
+            only_right,
+        } => match (only_right.first(), only_left.first()) {
+            (Some(&turn), _) => by_verdict(rules_verdict(mismatch, turn)),
+            (None, Some(_)) => by_verdict(Ok(())),
+            (None, None) => vec![],
+        },
+        Difference::Verdict { left, .. } => by_verdict(*left),
+        Difference::Agreement { .. } => vec![COMMENT_8],
+        Difference::Grid => vec![RULE_7, RULE_4],
+        Difference::Score { .. } | Difference::Prisoners { .. } => vec![scoring],
+        Difference::Outcome { .. } => vec![scoring, RULE_10],
+    }
+}
+
+/// The rules' verdict on `turn` after the mismatch's record.
+fn rules_verdict(mismatch: &Mismatch, turn: Turn) -> Verdict {
+    let Ok(mut game) = (SPEC.start)(mismatch.setup) else {
+        return Ok(());
+    };
+    for (_, action) in &mismatch.record {
+        match action {
+            Action::Turn(turn) => {
+                let _ = game.play(*turn);
+            }
+            Action::Agree(points) => {
+                let _ = game.agree(points);
+            }
+        }
+    }
+    game.check(turn)
+}
+
+/// The rule a known divergence breaks, or the rules at stake.
+pub(super) fn write_rules(
+    f: &mut fmt::Formatter<'_>,
+    known: Option<Known>,
+    m: &Mismatch,
+) -> fmt::Result {
+    let rules = match known {
+        Some(known) => vec![known.rule],
+        None => rules_at_stake(m),
+    };
+    if !rules.is_empty() {
+        writeln!(f, "what the rules say:")?;
+        for rule in rules {
+            writeln!(f, "  {rule}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Game numbers, the first ten of them.
+fn games(found: &[&Found]) -> String {
+    let mut text: Vec<String> = found.iter().take(10).map(|f| f.game.to_string()).collect();
+    if found.len() > 10 {
+        text.push("...".to_string());
+    }
+    text.join(", ")
+}
+
+impl fmt::Display for CheckReport {
+    /// A summary (what the engine claims, what was skipped, how many
+    /// mismatches of each kind), then each kind's first mismatch, minimised,
+    /// as `tromp-taylor diff` shows it, with the rule it breaks.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (engine, summary) = (self.engine, &self.summary);
+        writeln!(
+            f,
+            "{engine} checked against the rules (spec): {} games from seed {}",
+            summary.games + summary.skipped.len(),
+            self.seed
+        )?;
+        writeln!(f, "{engine} claims: {}", self.supports)?;
+        if !summary.skipped.is_empty() {
+            let mut reasons: Vec<(Skipped, usize)> = Vec::new();
+            for (_, skipped) in &summary.skipped {
+                match reasons.iter_mut().find(|(s, _)| s == skipped) {
+                    Some((_, n)) => *n += 1,
+                    None => reasons.push((*skipped, 1)),
+                }
+            }
+            reasons.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+            let reasons: Vec<String> = reasons
+                .iter()
+                .map(|(s, n)| format!("{} ({n}, {})", s.reason, s.engine))
+                .collect();
+            writeln!(
+                f,
+                "skipped {} games an engine does not claim: {}",
+                summary.skipped.len(),
+                reasons.join(", ")
+            )?;
+        }
+        let new = self.new_divergences().count();
+        writeln!(
+            f,
+            "{} games compared, {} turns ({} steps) in {:.1} s; {} mismatches: {} known, {new} new",
+            summary.games,
+            summary.turns,
+            summary.steps,
+            summary.elapsed.as_secs_f64(),
+            summary.found.len(),
+            summary.found.len() - new,
+        )?;
+        let mut kinds: Vec<(&'static str, Vec<&Found>)> = Vec::new();
+        for found in &summary.found {
+            match kinds.iter_mut().find(|(kind, _)| *kind == found.kind()) {
+                Some((_, list)) => list.push(found),
+                None => kinds.push((found.kind(), vec![found])),
+            }
+        }
+        for (kind, list) in &kinds {
+            let what = match list[0].known {
+                Some(_) => "known divergence",
+                None => "NEW",
+            };
+            writeln!(
+                f,
+                "  {:>4} x {what} {kind} (games {})",
+                list.len(),
+                games(list)
+            )?;
+        }
+        for (kind, list) in &kinds {
+            let first = list[0];
+            let what = match first.known {
+                Some(_) => "the known divergence",
+                None => "a NEW divergence,",
+            };
+            writeln!(
+                f,
+                "\n== {what} {kind}: game {}, minimised to {} steps",
+                first.game,
+                first.mismatch.record.len()
+            )?;
+            write_rules(f, first.known, &first.mismatch)?;
+            write!(f, "{}", first.mismatch)?;
+        }
+        if !summary.found.is_empty() {
+            writeln!(
+                f,
+                "\nKeep each SGF above under testdata/ and replay it with tromp_taylor_harness::check::replay."
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,142 @@
+//! Unit tests of the check: panics and unclaimed setups in a report, and
+//! the rules at stake following the rules' verdict.
+
+use super::{check_engine, rules_at_stake, CheckOptions, CheckReport};
+use crate::diff::{Difference, Mismatch};
+use crate::engine::{Engine, EngineKind, Supports, Unsupported, FAST};
+use crate::quotes::RULE_6;
+use crate::run::Found;
+use crate::vocab::{Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict};
+
+/// `fast`, but panicking when asked for the legal turns after two turns.
+struct Panicky(Box<dyn Engine + Send>, usize);
+
+impl Engine for Panicky {
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn check(&self, turn: Turn) -> Verdict {
+        self.0.check(turn)
+    }
+    fn play(&mut self, turn: Turn) -> Verdict {
+        self.1 += 1;
+        self.0.play(turn)
+    }
+    fn legal_turns(&self) -> Vec<Turn> {
+        assert!(self.1 < 2, "planted panic");
+        self.0.legal_turns()
+    }
+    fn grid(&self) -> Grid {
+        self.0.grid()
+    }
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    fn consecutive_passes(&self) -> usize {
+        self.0.consecutive_passes()
+    }
+    fn score(&self, player: Player) -> usize {
+        self.0.score(player)
+    }
+    fn prisoners(&self, player: Player) -> usize {
+        self.0.prisoners(player)
+    }
+    fn outcome(&self) -> Outcome {
+        self.0.outcome()
+    }
+    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
+        self.0.agree(points)
+    }
+}
+
+fn panicky(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
+    Ok(Box::new(Panicky((FAST.start)(setup)?, 0)))
+}
+
+fn refuses_komi(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
+    match setup.rules.komi_half_points {
+        0 => (FAST.start)(setup),
+        _ => Err("no komi".to_string()),
+    }
+}
+
+fn options() -> CheckOptions {
+    let mut options = CheckOptions::new(12, 7);
+    options.sizes = vec![Size::new(3, 3).unwrap()];
+    options.rules = Some(vec![
+        Rules::TROMP_TAYLOR,
+        Rules {
+            komi_half_points: 1,
+            ..Rules::TROMP_TAYLOR
+        },
+    ]);
+    options
+}
+
+/// `fast` under another name, start and claims, checked on [`options`].
+fn check_variant(
+    name: &'static str,
+    start: fn(Setup) -> Result<Box<dyn Engine + Send>, String>,
+    supports: Supports,
+) -> CheckReport {
+    let engine = EngineKind {
+        name,
+        start,
+        supports,
+        ..FAST
+    };
+    check_engine(engine, &options())
+}
+
+#[test]
+fn a_panic_is_a_mismatch_of_the_engine_that_panicked() {
+    let report = check_variant("panicky", panicky, Supports::EVERYTHING);
+    assert!(!report.agrees());
+    let found = report.new_divergences().next().expect("a mismatch");
+    assert!(found.minimised);
+    match &found.mismatch.difference {
+        Difference::Panic { engine, message } => {
+            assert_eq!((*engine, message.as_str()), ("panicky", "planted panic"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(found.mismatch.record.len(), 2);
+    let text = report.result().unwrap_err().to_string();
+    assert!(text.contains("panicky panicked: planted panic"), "{text}");
+}
+
+#[test]
+fn unclaimed_setups_are_skipped_and_claimed_ones_must_start() {
+    let report = check_variant("no-komi", refuses_komi, Supports::EVERYTHING);
+    let start = |f: &&Found| matches!(f.mismatch.difference, Difference::Start { .. });
+    assert!(report.new_divergences().any(|f| start(&f)), "{report}");
+    let declares = Supports {
+        komi: false,
+        ..Supports::EVERYTHING
+    };
+    let report = check_variant("no-komi", refuses_komi, declares);
+    report.assert_agrees();
+    assert!(!report.summary.skipped.is_empty());
+    for (_, skipped) in &report.summary.skipped {
+        assert_eq!(skipped.reason, Unsupported::Komi);
+    }
+    assert!(report.to_string().contains("komi ("), "{report}");
+}
+
+#[test]
+fn rules_at_stake_follow_the_rules_verdict() {
+    let (setup, record) = crate::sgf::read("(;FF[4]GM[1]SZ[2:1];B[aa];W[ba])").unwrap();
+    let mismatch = Mismatch {
+        left: "spec",
+        right: "mine",
+        setup,
+        record,
+        difference: Difference::LegalSet {
+            only_left: vec![],
+            only_right: vec![Turn::Move(Point::new(0, 0))],
+        },
+        left_grid: None,
+        right_grid: None,
+    };
+    assert_eq!(rules_at_stake(&mismatch), [RULE_6]);
+}
