@@ -6,8 +6,8 @@
 
 use crate::options::{Handicap, RulesError};
 use crate::rules::{
-    clear, reaches, Color, Coloring, EarlierColorings, Player, Point, Rectangle, Topology,
-    FIRST_PLAYER,
+    clear, empty_points_reaching_only, reaches, Color, Coloring, EarlierColorings, Player, Point,
+    Rectangle, Topology, FIRST_PLAYER,
 };
 
 /// **Comment 5.** "For handicap games, the weaker player, taking black, may
@@ -190,15 +190,7 @@ pub fn territory_score(
     player: Player,
     opponent_stones_captured: usize,
 ) -> usize {
-    let her = player.color();
-    let other = player.opponent().color();
-    let empty_surrounded_space = (0..grid.point_count())
-        .filter(|&p| {
-            coloring[p] == Color::Empty
-                && reaches(grid, coloring, p, her)
-                && !reaches(grid, coloring, p, other)
-        })
-        .count();
+    let empty_surrounded_space = empty_points_reaching_only(grid, coloring, player);
     empty_surrounded_space + opponent_stones_captured
 }
 

@@ -482,17 +482,26 @@ pub fn game_has_ended(consecutive_passes: usize) -> bool {
 /// **Rule 9.** "A player's score is the number of points of her color, plus
 /// the number of empty points that reach only her color."
 pub fn score(grid: &impl Topology, coloring: &Coloring, player: Player) -> usize {
+    let points_of_her_color = coloring.count(player.color());
+    points_of_her_color + empty_points_reaching_only(grid, coloring, player)
+}
+
+/// **Rule 9**, its second part: "the number of empty points that reach only
+/// her color".
+pub fn empty_points_reaching_only(
+    grid: &impl Topology,
+    coloring: &Coloring,
+    player: Player,
+) -> usize {
     let her = player.color();
     let other = player.opponent().color();
-    let points_of_her_color = coloring.count(her);
-    let empty_reaching_only_her = (0..grid.point_count())
+    (0..grid.point_count())
         .filter(|&p| {
             coloring[p] == Color::Empty
                 && reaches(grid, coloring, p, her)
                 && !reaches(grid, coloring, p, other)
         })
-        .count();
-    points_of_her_color + empty_reaching_only_her
+        .count()
 }
 
 /// **Rule 10.** "The player with the higher score at the end of the game is

@@ -19,6 +19,13 @@ fn diagram(grid: &Rectangle, text: &str) -> Coloring {
     grid.coloring_from_diagram(text).unwrap()
 }
 
+/// A grid of `size` and its coloring from a diagram.
+fn board(size: (usize, usize), text: &str) -> (Rectangle, Coloring) {
+    let g = grid(size.0, size.1);
+    let c = diagram(&g, text);
+    (g, c)
+}
+
 fn at(grid: &Rectangle, x: usize, y: usize) -> usize {
     grid.index(Point::new(x, y)).unwrap()
 }
@@ -101,9 +108,8 @@ fn rule_2_a_coloring_reads_and_writes_as_a_diagram() {
 
 #[test]
 fn rule_3_reach_follows_paths_of_ps_color() {
-    let g = grid(4, 3);
-    let c = diagram(
-        &g, //
+    let (g, c) = board(
+        (4, 3), //
         "XXO.
          .XO.
          OOO.",
@@ -142,9 +148,8 @@ fn rule_3_reach_needs_a_connected_path() {
 
 #[test]
 fn rule_4_clearing_empties_whole_strings_that_do_not_reach_empty() {
-    let g = grid(4, 2);
-    let c = diagram(
-        &g, //
+    let (g, c) = board(
+        (4, 2), //
         "OOX.
          XXO.",
     );
