@@ -42,24 +42,9 @@ pub fn game_after(width: usize, height: usize, rules: Rules, turns: &str) -> Gam
     game
 }
 
-/// A small deterministic random number generator (xorshift64*), so that the
-/// random games of the property tests repeat exactly from their seed.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next number below `bound` (`bound` > 0).
-    pub fn below(&mut self, bound: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % bound
-    }
-}
+/// The harness's one seeded PRNG, so that the random games of the property
+/// tests repeat exactly from their seed.
+pub use tromp_taylor_harness::generate::Rng;
 
 /// A random game's turns: each turn a pass with probability 1/8, otherwise a
 /// uniformly chosen legal move (a pass when there is none), until the game
