@@ -39,7 +39,7 @@ fn report<'a>(all: &'a [Value], file: &str) -> &'a Value {
 #[test]
 fn the_sample_records_replay_with_their_verdicts_scores_and_results() {
     let all = reports(&[]);
-    assert_eq!(all.len(), 9);
+    assert_eq!(all.len(), 11);
     // Rule 7: a multi-stone suicide is legal and makes W+4; RE agrees.
     let suicide = report(&all, "01-multi-stone-suicide.sgf");
     assert!(suicide["illegal"].is_null());
@@ -146,7 +146,7 @@ fn bad_files_get_a_clear_error_naming_the_file_and_the_node() {
         ("komi-not-half.sgf", "node 0: KM[7.25]"),
         ("unknown-rules.sgf", "node 0: RU[Martian]"),
         ("setup-without-liberties.sgf", "node 0, the setup"),
-        ("not-go.sgf", "not SGF"),
+        ("not-go.sgf", "game 1 is not a game of Go"),
     ];
     for (file, expected) in cases {
         let out = run(&["replay", &format!("testdata/bad-sgf/{file}")]);

@@ -176,7 +176,7 @@ pub fn parsers(bytes: &[u8]) {
         all_variations: true,
         ..crate::sgf::ReadOptions::default()
     };
-    if let Ok(records) = crate::sgf::read_records(&text, &options) {
+    if let Ok(records) = crate::sgf::read_records(&*text, &options) {
         for record in &records {
             // Replaying any record that reads must not panic either.
             let _ = crate::replay::replay("fuzz", record, crate::replay::ReplayEngines::BOTH);

@@ -82,9 +82,10 @@ fn replay_command(
     let (mut games, mut failed, mut unreadable) = (0, 0, 0);
     for file in &files {
         let name = file.display().to_string();
-        let records = std::fs::read_to_string(file)
+        // Bytes, not text: the reader decodes by the file's charset.
+        let records = std::fs::read(file)
             .map_err(|e| e.to_string())
-            .and_then(|text| read_records(&text, &options).map_err(|e| e.to_string()));
+            .and_then(|bytes| read_records(&bytes, &options).map_err(|e| e.to_string()));
         let records = match records {
             Ok(records) => records,
             Err(e) => {

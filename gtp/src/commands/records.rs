@@ -50,14 +50,13 @@ impl Session {
         std::fs::File::open(file)
             .and_then(|f| f.take(MAX_SGF_BYTES).read_to_end(&mut bytes))
             .map_err(|e| cannot(e.to_string()))?;
-        let text = String::from_utf8_lossy(&bytes);
-        let record = read_records(&text, &ReadOptions::default())
+        let record = read_records(&bytes, &ReadOptions::default())
             .map_err(|e| cannot(e.to_string()))?
             .remove(0);
         let mut rules = record.rules;
         if record.rules_source == RulesSource::Default {
             rules = self.game.rules();
-            if text.contains("KM[") {
+            if bytes.windows(3).any(|w| w == b"KM[") {
                 rules.komi_half_points = record.rules.komi_half_points;
             }
         }

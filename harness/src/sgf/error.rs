@@ -5,9 +5,17 @@
 /// from 0 at the root along the line being read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SgfError {
-    /// Not SGF, or not a game of Go.
-    #[error("not SGF: {0}")]
-    Parse(#[from] sgf_parse::SgfParseError),
+    /// Not SGF: the text breaks SGF's grammar at `line` and `column`
+    /// (counted from 1, the column in bytes).
+    #[error("not SGF: line {line}, column {column}: {what}")]
+    Syntax {
+        /// The line.
+        line: usize,
+        /// The column, in bytes.
+        column: usize,
+        /// What is wrong there.
+        what: String,
+    },
     /// The file holds no game.
     #[error("no game in the file")]
     NoGame,
@@ -78,6 +86,28 @@ pub enum SgfError {
         point: String,
         /// The board.
         size: crate::vocab::Size,
+    },
+    /// A point set up twice with different colors (`AB` and `AW`, say).
+    #[error("game {game}, node 0: the point {point} is set up as both {first} and {second}")]
+    SetupTwice {
+        /// The game.
+        game: usize,
+        /// The point, in SGF's letters.
+        point: String,
+        /// The first property naming it.
+        first: String,
+        /// The second.
+        second: String,
+    },
+    /// More than one move (`B` and `W`, or two of one) in one node.
+    #[error("game {game}, node {node}: {moves} in one node: a node holds one move")]
+    MovesInOneNode {
+        /// The game.
+        game: usize,
+        /// The node.
+        node: usize,
+        /// The moves, as written (`B[aa] W[bb]`).
+        moves: String,
     },
     /// `AB`, `AW` or `AE` after the root, where the rules cannot replay them.
     #[error("game {game}, node {node}: stones set up in the middle of a game cannot be replayed under the rules")]

@@ -24,7 +24,10 @@ mod record;
 mod rules;
 mod script;
 #[cfg(test)]
+mod deep_tests;
+#[cfg(test)]
 mod tests;
+mod tree;
 mod write;
 
 pub use error::SgfError;

@@ -1,13 +1,15 @@
-//! The SGF reader: text, through `sgf-parse`, to game records, the main
-//! line of each game or every variation.
+//! The SGF reader: bytes, through the iterative tree reader (`tree.rs`,
+//! with `sgf-parse`'s properties), to game records, the main line of each
+//! game or every variation.
 
 use super::error::SgfError;
 use super::points::{from_sgf, is_tt_pass, letters, on_board};
 use super::record::{GameRecord, RecordedMove, RulesSource};
 use super::rules::rules_from_ru;
+use super::tree::{parse, Collection, Node};
 use crate::vocab::{Action, Color, Handicap, Player, Point, Rules, Size, Turn};
 use sgf_parse::go::{self, Move, Prop};
-use sgf_parse::SgfNode;
+use sgf_parse::SgfProp;
 
 /// How to read a file's games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,19 +26,22 @@ pub struct ReadOptions {
     pub attempts: bool,
 }
 
-/// Reads the games of an SGF file: the main line of each, or every
-/// variation.
-pub fn read_records(text: &str, options: &ReadOptions) -> Result<Vec<GameRecord>, SgfError> {
-    let trees = go::parse(text)?;
-    if trees.is_empty() {
-        return Err(SgfError::NoGame);
-    }
-    let many_games = trees.len() > 1;
+/// Reads the games of an SGF file, given as its bytes (or as text): the
+/// main line of each, or every variation. The text of properties is decoded
+/// by the file's `CA` (UTF-8 or ISO-8859-1), or without one as UTF-8 if the
+/// file is UTF-8 and as ISO-8859-1 (FF\[4\]'s default) if not.
+pub fn read_records(
+    text: impl AsRef<[u8]>,
+    options: &ReadOptions,
+) -> Result<Vec<GameRecord>, SgfError> {
+    let trees = parse(text.as_ref())?;
+    let many_games = trees.roots.len() > 1;
     let mut records = Vec::new();
-    for (i, root) in trees.iter().enumerate() {
+    for (i, &root) in trees.roots.iter().enumerate() {
         let reader = Reader {
             game: i + 1,
             options,
+            trees: &trees,
         };
         let game_label = if many_games {
             format!("game {}", i + 1)
@@ -44,7 +49,7 @@ pub fn read_records(text: &str, options: &ReadOptions) -> Result<Vec<GameRecord>
             String::new()
         };
         if options.all_variations {
-            let all = lines(root);
+            let all = lines(&trees, root);
             let many_lines = all.len() > 1;
             for (v, line) in all.into_iter().enumerate() {
                 let label = match (many_games, many_lines) {
@@ -55,8 +60,7 @@ pub fn read_records(text: &str, options: &ReadOptions) -> Result<Vec<GameRecord>
                 records.push(reader.read(&line, label)?);
             }
         } else {
-            let line: Vec<&SgfNode<Prop>> = root.main_variation().collect();
-            records.push(reader.read(&line, game_label)?);
+            records.push(reader.read(&trees.main_line(root), game_label)?);
         }
     }
     Ok(records)
@@ -64,20 +68,25 @@ pub fn read_records(text: &str, options: &ReadOptions) -> Result<Vec<GameRecord>
 
 /// Reads the main line of the first game of an SGF file (the text must be
 /// SGF throughout; later games are not read).
-pub fn read_game(text: &str, options: &ReadOptions) -> Result<GameRecord, SgfError> {
-    let trees = go::parse(text)?;
-    let root = trees.first().ok_or(SgfError::NoGame)?;
-    let line: Vec<&SgfNode<Prop>> = root.main_variation().collect();
-    Reader { game: 1, options }.read(&line, String::new())
+pub fn read_game(text: impl AsRef<[u8]>, options: &ReadOptions) -> Result<GameRecord, SgfError> {
+    let trees = parse(text.as_ref())?;
+    let root = trees.roots[0];
+    let reader = Reader {
+        game: 1,
+        options,
+        trees: &trees,
+    };
+    reader.read(&trees.main_line(root), String::new())
 }
 
-/// Every root-to-leaf line of a game tree, the main line first.
-fn lines(root: &SgfNode<Prop>) -> Vec<Vec<&SgfNode<Prop>>> {
+/// Every root-to-leaf line of a game tree, the main line first, walked
+/// without recursion.
+fn lines(trees: &Collection, root: u32) -> Vec<Vec<u32>> {
     let mut done = Vec::new();
     let mut stack = vec![vec![root]];
     while let Some(line) = stack.pop() {
         let last = *line.last().expect("lines are never empty");
-        let children: Vec<&SgfNode<Prop>> = last.children().collect();
+        let children: Vec<u32> = trees.children(last).collect();
         if children.is_empty() {
             done.push(line);
         } else {
@@ -91,10 +100,16 @@ fn lines(root: &SgfNode<Prop>) -> Vec<Vec<&SgfNode<Prop>>> {
     done
 }
 
+/// The property `id` of a node, if it has one.
+fn get<'n>(node: &'n Node, id: &str) -> Option<&'n Prop> {
+    node.props.iter().find(|p| p.identifier() == id)
+}
+
 /// Reads the lines of one game.
 struct Reader<'a> {
     game: usize,
     options: &'a ReadOptions,
+    trees: &'a Collection,
 }
 
 impl Reader<'_> {
@@ -111,8 +126,8 @@ impl Reader<'_> {
         })
     }
 
-    fn size(&self, root: &SgfNode<Prop>) -> Result<Size, SgfError> {
-        match root.get_property("SZ") {
+    fn size(&self, root: &Node) -> Result<Size, SgfError> {
+        match get(root, "SZ") {
             Some(Prop::SZ((w, h))) => {
                 Size::new(usize::from(*w), usize::from(*h)).ok_or(SgfError::Size {
                     game: self.game,
@@ -124,8 +139,8 @@ impl Reader<'_> {
         }
     }
 
-    fn rules(&self, root: &SgfNode<Prop>) -> Result<(Rules, RulesSource), SgfError> {
-        let (mut rules, source) = match (self.options.rules, root.get_property("RU")) {
+    fn rules(&self, root: &Node) -> Result<(Rules, RulesSource), SgfError> {
+        let (mut rules, source) = match (self.options.rules, get(root, "RU")) {
             (Some(rules), _) => (rules, RulesSource::Override),
             (None, Some(Prop::RU(ru))) => {
                 let rules = rules_from_ru(&ru.text).ok_or_else(|| SgfError::UnknownRules {
@@ -136,7 +151,7 @@ impl Reader<'_> {
             }
             (None, _) => (Rules::TROMP_TAYLOR, RulesSource::Default),
         };
-        if let Some(Prop::KM(komi)) = root.get_property("KM") {
+        if let Some(Prop::KM(komi)) = get(root, "KM") {
             let half = komi * 2.0;
             if half.fract() != 0.0 || half.abs() > 1e9 {
                 return Err(SgfError::Komi {
@@ -155,16 +170,18 @@ impl Reader<'_> {
     /// set a stone.
     fn setup(
         &self,
-        root: &SgfNode<Prop>,
+        root: &Node,
         size: Size,
     ) -> Result<(Option<Vec<Color>>, bool), SgfError> {
         let mut setup = vec![Color::Empty; size.points()];
+        // The property that set each point, to refuse a point set twice.
+        let mut set_by: Vec<Option<&str>> = vec![None; size.points()];
         let (mut any, mut black) = (false, false);
-        for prop in root.properties() {
-            let (color, points) = match prop {
-                Prop::AB(points) => (Color::Black, points),
-                Prop::AW(points) => (Color::White, points),
-                Prop::AE(points) => (Color::Empty, points),
+        for prop in root.props.iter() {
+            let (color, points, id) = match prop {
+                Prop::AB(points) => (Color::Black, points, "AB"),
+                Prop::AW(points) => (Color::White, points, "AW"),
+                Prop::AE(points) => (Color::Empty, points, "AE"),
                 _ => continue,
             };
             for &p in points {
@@ -176,8 +193,19 @@ impl Reader<'_> {
                         size,
                     });
                 }
-                let point = from_sgf(size, p);
-                setup[size.index(point).expect("on the board")] = color;
+                let i = size.index(from_sgf(size, p)).expect("on the board");
+                match set_by[i] {
+                    Some(first) if first != id => {
+                        return Err(SgfError::SetupTwice {
+                            game: self.game,
+                            point: letters(p),
+                            first: first.to_string(),
+                            second: id.to_string(),
+                        })
+                    }
+                    _ => set_by[i] = Some(id),
+                }
+                setup[i] = color;
                 any = true;
                 black |= color == Color::Black;
             }
@@ -186,10 +214,26 @@ impl Reader<'_> {
     }
 
     /// The moves (and, reading attempts, the agreements) along `line`.
-    fn moves(&self, line: &[&SgfNode<Prop>], size: Size) -> Result<Vec<RecordedMove>, SgfError> {
+    fn moves(&self, line: &[u32], size: Size) -> Result<Vec<RecordedMove>, SgfError> {
         let mut moves: Vec<RecordedMove> = Vec::new();
-        for (node, props) in line.iter().enumerate() {
-            for prop in props.properties() {
+        for (node, &id) in line.iter().enumerate() {
+            let props = &self.trees.node(id).props;
+            let written: Vec<&Prop> = props
+                .iter()
+                .filter(|p| matches!(p, Prop::B(_) | Prop::W(_)))
+                .collect();
+            if written.len() > 1 {
+                return Err(SgfError::MovesInOneNode {
+                    game: self.game,
+                    node,
+                    moves: written
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                });
+            }
+            for prop in props {
                 if node > 0 && self.options.attempts {
                     if let Some(points) = agreement(prop, size) {
                         // Written with the player of the action before.
@@ -236,9 +280,9 @@ impl Reader<'_> {
         Ok(moves)
     }
 
-    fn read(&self, line: &[&SgfNode<Prop>], label: String) -> Result<GameRecord, SgfError> {
-        let root = line[0];
-        for prop in root.properties() {
+    fn read(&self, line: &[u32], label: String) -> Result<GameRecord, SgfError> {
+        let root = self.trees.node(line[0]);
+        for prop in root.props.iter() {
             if let Prop::Invalid(id, values) = prop {
                 return Err(SgfError::Malformed {
                     game: self.game,
@@ -248,7 +292,7 @@ impl Reader<'_> {
                 });
             }
         }
-        if let Some(Prop::GM(gm)) = root.get_property("GM") {
+        if let Some(Prop::GM(gm)) = get(root, "GM") {
             if *gm != 1 {
                 return Err(SgfError::NotGo { game: self.game });
             }
@@ -256,7 +300,7 @@ impl Reader<'_> {
         let size = self.size(root)?;
         let (rules, rules_source) = self.rules(root)?;
         let (setup, black_stones) = self.setup(root, size)?;
-        let handicap = match root.get_property("HA") {
+        let handicap = match get(root, "HA") {
             Some(Prop::HA(n)) if *n >= 2 => {
                 let n = usize::try_from(*n).unwrap_or(usize::MAX);
                 if black_stones {
@@ -268,22 +312,22 @@ impl Reader<'_> {
             _ => Handicap::None,
         };
         let moves = self.moves(line, size)?;
-        let to_move = match root.get_property("PL") {
+        let to_move = match get(root, "PL") {
             Some(Prop::PL(sgf_parse::Color::White)) => Some(Player::White),
             Some(Prop::PL(sgf_parse::Color::Black)) => Some(Player::Black),
             _ => None,
         };
         // Game-info properties belong in the root, but a variation may carry
         // its own result: the first RE along the line counts.
-        let result = line.iter().find_map(|node| match node.get_property("RE") {
+        let result = line.iter().find_map(|&id| match get(self.trees.node(id), "RE") {
             Some(Prop::RE(re)) => Some(re.text.clone()),
             _ => None,
         });
-        let comment = match root.get_property("C") {
+        let comment = match get(root, "C") {
             Some(Prop::C(c)) => Some(c.text.clone()),
             _ => None,
         };
-        let application = match root.get_property("AP") {
+        let application = match get(root, "AP") {
             Some(Prop::AP((name, version))) => Some((name.text.clone(), version.text.clone())),
             _ => None,
         };

@@ -1,0 +1,121 @@
+//! `replay`, `score` and GTP `loadsgf`/`printsgf` on the records issue 12
+//! names: a main line of 150,000 nodes (no stack overflow), Latin-1 text
+//! (read, as `loadsgf` reads it), a 52x52 game through `printsgf` and back,
+//! and records that are not games refused with the node.
+
+use std::process::{Command, Output};
+use tromp_taylor_gtp::{run_to_string, SessionOptions};
+use tromp_taylor_harness::engine::{EngineKind, FAST, SPEC};
+use tromp_taylor_harness::vertex::vertex_name;
+use tromp_taylor_harness::vocab::{Point, Rules};
+
+/// The responses of a GTP session (files allowed) to `commands`, one per line.
+fn gtp(engine: EngineKind, commands: &[String]) -> Vec<String> {
+    let options = SessionOptions {
+        engine,
+        rules: Rules::default(),
+        seed: 1,
+        files: true,
+    };
+    let input: String = commands.iter().map(|c| format!("{c}\n")).collect();
+    run_to_string(options, input.as_bytes())
+        .split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A 19x19 record whose main line has `n` nodes after the root: Black fills
+/// the board's first column then passes; White passes (the game ends early).
+fn deep_record(n: usize) -> String {
+    let mut text = String::from("(;FF[4]GM[1]SZ[19]");
+    for i in 0..n {
+        text.push_str(if i % 2 == 0 { ";B[aa]" } else { ";W[]" });
+    }
+    text.push(')');
+    text
+}
+
+#[test]
+fn a_main_line_of_150000_nodes_replays_and_scores_without_overflow() {
+    let dir = std::env::temp_dir().join(format!("tt-deep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("deep.sgf");
+    std::fs::write(&file, deep_record(150_000)).unwrap();
+    let path = file.to_str().unwrap();
+    // B[aa] twice: move 3 is on an occupied point; the report says so.
+    let out = run(&["replay", path, "--engine", "fast"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("move 3 (B A19, node 3) is illegal"), "{stdout}");
+    let out = run(&["score", path]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("move 3 (node 3)"), "{stderr}");
+    // GTP loadsgf reads it too (and refuses the illegal move, game kept).
+    let answers = gtp(FAST, &[format!("loadsgf {path}")]);
+    assert!(answers[0].starts_with("? ") && answers[0].contains("move 3"), "{answers:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn latin1_records_replay_with_or_without_ca() {
+    for file in ["11-latin1.sgf", "12-latin1-without-ca.sgf"] {
+        let out = run(&["replay", &format!("testdata/games/{file}")]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{file}: {stdout}{:?}", out.stderr);
+        assert!(stdout.contains("RE[B+9]: agrees"), "{stdout}");
+        let out = run(&["score", &format!("testdata/games/{file}")]);
+        assert_eq!(out.status.code(), Some(0), "{file}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("result: B+9"));
+    }
+}
+
+#[test]
+fn a_52x52_game_goes_through_printsgf_and_loadsgf_unchanged() {
+    let dir = std::env::temp_dir().join(format!("tt-52-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("big.sgf");
+    let first = gtp(
+        FAST,
+        &[
+            "boardsize 52".to_string(),
+            "play b A1".to_string(),
+            format!("play w {}", vertex_name(Point::new(51, 51))),
+            format!("play b {}", vertex_name(Point::new(26, 26))),
+            format!("play w {}", vertex_name(Point::new(30, 2))),
+            "play b pass".to_string(),
+            "list_stones b".to_string(),
+            "list_stones w".to_string(),
+            format!("printsgf {}", file.display()),
+            "printsgf".to_string(),
+        ],
+    );
+    assert!(first[..6].iter().all(|r| r == "= "), "{first:?}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.is_ascii() && !text.contains('|') && !text.contains('~'),
+        "{text}"
+    );
+    let second = gtp(
+        SPEC,
+        &[
+            format!("loadsgf {}", file.display()),
+            "list_stones b".to_string(),
+            "list_stones w".to_string(),
+            "printsgf".to_string(),
+        ],
+    );
+    assert_eq!(second[0], "= ");
+    assert_eq!(second[1..], first[6..8]);
+    assert_eq!(second[3], first[9]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
