@@ -39,7 +39,7 @@ fn report<'a>(all: &'a [Value], file: &str) -> &'a Value {
 #[test]
 fn the_sample_records_replay_with_their_verdicts_scores_and_results() {
     let all = reports(&[]);
-    assert_eq!(all.len(), 11);
+    assert_eq!(all.len(), 13);
     // Rule 7: a multi-stone suicide is legal and makes W+4; RE agrees.
     let suicide = report(&all, "01-multi-stone-suicide.sgf");
     assert!(suicide["illegal"].is_null());
@@ -147,6 +147,15 @@ fn bad_files_get_a_clear_error_naming_the_file_and_the_node() {
         ("unknown-rules.sgf", "node 0: RU[Martian]"),
         ("setup-without-liberties.sgf", "node 0, the setup"),
         ("not-go.sgf", "game 1 is not a game of Go"),
+        (
+            "setup-two-colors.sgf",
+            "game 1, node 0: the point bb is set up as both AB and AW",
+        ),
+        (
+            "two-moves-in-a-node.sgf",
+            "game 1, node 2: B[bb] W[cc] in one node: a node holds one move",
+        ),
+        ("komi-empty.sgf", "game 1, node 0: KM[\"\"] is malformed"),
     ];
     for (file, expected) in cases {
         let out = run(&["replay", &format!("testdata/bad-sgf/{file}")]);
@@ -171,7 +180,17 @@ fn score_counts_a_grid_under_area_and_territory_with_dead_stones() {
     assert_eq!(area["result"], "W+2");
     // Agreeing that Black's a1 and a2 are dead: White then has all 8 points
     // under area scoring; under territory, 6 empty points + 2 prisoners.
-    let out = run(&["score", "--grid", "X.O./X.O.", "--dead", "A1,A2", "--json"]);
+    let agreement = "koPOSITIONALscoreAREAsui1endAGREEMENT";
+    let out = run(&[
+        "score",
+        "--grid",
+        "X.O./X.O.",
+        "--dead",
+        "A1,A2",
+        "--rules",
+        agreement,
+        "--json",
+    ]);
     let dead: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(dead["white"], 8);
     let out = run(&[
@@ -181,7 +200,7 @@ fn score_counts_a_grid_under_area_and_territory_with_dead_stones() {
         "--dead",
         "A1,A2",
         "--rules",
-        "koPOSITIONALscoreTERRITORYsui1",
+        "koPOSITIONALscoreTERRITORYsui1endAGREEMENT",
         "--json",
     ]);
     let territory: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -199,6 +218,8 @@ fn score_counts_a_grid_under_area_and_territory_with_dead_stones() {
     // Bad input: a clear error and exit 2.
     let out = run(&["score", "--grid", "X.Q/..."]);
     assert_eq!(out.status.code(), Some(2));
-    let out = run(&["score", "--grid", "X../...", "--dead", "Z9"]);
+    let out = run(&[
+        "score", "--grid", "X../...", "--dead", "Z9", "--rules", agreement,
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }

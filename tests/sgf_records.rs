@@ -55,14 +55,20 @@ fn a_main_line_of_150000_nodes_replays_and_scores_without_overflow() {
     let out = run(&["replay", path, "--engine", "fast"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("move 3 (B A19, node 3) is illegal"), "{stdout}");
+    assert!(
+        stdout.contains("move 3 (B A19, node 3) is illegal"),
+        "{stdout}"
+    );
     let out = run(&["score", path]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("move 3 (node 3)"), "{stderr}");
     // GTP loadsgf reads it too (and refuses the illegal move, game kept).
     let answers = gtp(FAST, &[format!("loadsgf {path}")]);
-    assert!(answers[0].starts_with("? ") && answers[0].contains("move 3"), "{answers:?}");
+    assert!(
+        answers[0].starts_with("? ") && answers[0].contains("move 3"),
+        "{answers:?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -71,7 +77,12 @@ fn latin1_records_replay_with_or_without_ca() {
     for file in ["11-latin1.sgf", "12-latin1-without-ca.sgf"] {
         let out = run(&["replay", &format!("testdata/games/{file}")]);
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(0), "{file}: {stdout}{:?}", out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{file}: {stdout}{:?}",
+            out.stderr
+        );
         assert!(stdout.contains("RE[B+9]: agrees"), "{stdout}");
         let out = run(&["score", &format!("testdata/games/{file}")]);
         assert_eq!(out.status.code(), Some(0), "{file}");
@@ -115,7 +126,70 @@ fn a_52x52_game_goes_through_printsgf_and_loadsgf_unchanged() {
         ],
     );
     assert_eq!(second[0], "= ");
-    assert_eq!(second[1..], first[6..8]);
+    assert_eq!(second[1..3], first[6..8]);
     assert_eq!(second[3], first[9]);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn score_scores_every_game_of_a_file() {
+    let out = run(&["score", "testdata/games/13-two-games.sgf", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let results: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["result"].to_string())
+        .collect();
+    assert_eq!(results, ["\"B+9\"", "\"0\""]);
+    let out = run(&["score", "testdata/games/13-two-games.sgf"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("game 1:") && text.contains("\ngame 2:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn score_refuses_dead_stones_the_rules_do_not_agree_and_unreachable_grids() {
+    let refused = |args: &[&str], expected: &str| {
+        let out = run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    };
+    refused(
+        &["score", "--grid", "X.O./X.O.", "--dead", "A1"],
+        "--dead: the rules koPOSITIONALscoreAREAsui1 end the game at two passes, with no agreement on dead stones (comment 8",
+    );
+    refused(
+        &[
+            "score",
+            "testdata/games/05-resigned.sgf",
+            "--dead",
+            "C3",
+            "--rules",
+            "koPOSITIONALscoreAREAsui1endAGREEMENT",
+        ],
+        "only after two consecutive passes (comment 8); the record ends after 0",
+    );
+    refused(
+        &["score", "--grid", "XO/O."],
+        "--grid: the Black stone at A2 has no liberty",
+    );
+    refused(
+        &["score", "--grid", "XX/XX"],
+        "no game reaches this coloring",
+    );
+    // After two passes, under the agreement ending, --dead is the agreement.
+    let out = run(&[
+        "score",
+        "testdata/games/10-result-disagrees.sgf",
+        "--dead",
+        "B2",
+        "--rules",
+        "koPOSITIONALscoreAREAsui1endAGREEMENT",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{:?}", out.stderr);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("result: 0"));
 }

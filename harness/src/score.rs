@@ -90,9 +90,81 @@ pub fn score_position(
     })
 }
 
+/// Why `--dead` or a grid cannot be scored as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreCheck {
+    /// Dead stones are agreed only under comment 8's ending.
+    #[error("--dead: the rules {rules} end the game at two passes, with no agreement on dead stones (comment 8 offers one: give rules ending by agreement, such as --rules {rules}endAGREEMENT)")]
+    NoAgreement {
+        /// The compact rule string.
+        rules: String,
+    },
+    /// The game has not reached the passes after which players may agree.
+    #[error("--dead: the players may agree on dead stones only after two consecutive passes (comment 8); the record ends after {passes}")]
+    NotPassed {
+        /// The consecutive passes at the record's end.
+        passes: usize,
+    },
+    /// A stone without a liberty: rule 3 would have cleared it.
+    #[error("--grid: the {color} stone at {vertex} has no liberty (it reaches no empty point), so no game reaches this coloring: every move clears such strings (rule 3)")]
+    NoLiberty {
+        /// `Black` or `White`.
+        color: String,
+        /// The stone.
+        vertex: String,
+    },
+}
+
+/// Refuses `--dead` unless the rules end by agreement (comment 8) and, for
+/// a record, the game has reached two consecutive passes.
+pub fn check_dead(rules: Rules, passes: Option<usize>) -> Result<(), ScoreCheck> {
+    if !rules.agreement_ending {
+        return Err(ScoreCheck::NoAgreement {
+            rules: rules.to_string(),
+        });
+    }
+    match passes {
+        Some(passes) if passes < 2 => Err(ScoreCheck::NotPassed { passes }),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a coloring with a stone that reaches no empty point: no game
+/// reaches it (rule 3 clears such strings after every move).
+pub fn check_reachable(size: Size, colors: &[Color]) -> Result<(), ScoreCheck> {
+    let Ok(grid) = spec::Rectangle::new(size.width(), size.height()) else {
+        return Ok(()); // A `Size` is always a rectangle the rules accept.
+    };
+    let mut coloring = spec::rules::empty_grid(&grid);
+    for (i, color) in colors.iter().enumerate().take(size.points()) {
+        coloring[i] = match color {
+            Color::Black => spec::Color::Black,
+            Color::White => spec::Color::White,
+            Color::Empty => spec::Color::Empty,
+        };
+    }
+    for (i, color) in colors.iter().enumerate() {
+        if *color != Color::Empty && !spec::rules::reaches(&grid, &coloring, i, spec::Color::Empty)
+        {
+            let p = size.all_points().find(|&p| size.index(p) == Some(i));
+            return Err(ScoreCheck::NoLiberty {
+                color: if *color == Color::Black {
+                    "Black"
+                } else {
+                    "White"
+                }
+                .to_string(),
+                vertex: p.map(crate::vertex::vertex_name).unwrap_or_default(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The final position of a game record, replayed by `spec`, with the
-/// prisoners taken; refused if a move is out of turn or illegal.
-pub fn final_position(record: &GameRecord) -> Result<(Vec<Color>, [usize; 2]), String> {
+/// prisoners taken and the consecutive passes at its end; refused if a move
+/// is out of turn or illegal.
+pub fn final_position(record: &GameRecord) -> Result<(Vec<Color>, [usize; 2], usize), String> {
     let mut engine = match &record.setup {
         Some(colors) => {
             (SPEC.start_position)(record.size, record.rules, colors, record.first_player())?
@@ -121,7 +193,7 @@ pub fn final_position(record: &GameRecord) -> Result<(Vec<Color>, [usize; 2]), S
         engine.prisoners(Player::Black),
         engine.prisoners(Player::White),
     ];
-    Ok((engine.grid().colors, prisoners))
+    Ok((engine.grid().colors, prisoners, engine.consecutive_passes()))
 }
 
 impl fmt::Display for ScoreReport {

@@ -4,20 +4,26 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_harness::score::{final_position, score_position};
+use tromp_taylor_harness::score::{
+    check_dead, check_reachable, final_position, score_position, ScoreReport,
+};
 use tromp_taylor_harness::sgf::{read_records, ReadOptions};
-use tromp_taylor_harness::vocab::{Grid, Rules};
+use tromp_taylor_harness::vertex::parse_turn;
+use tromp_taylor_harness::vocab::{Color, Grid, Point, Rules, Size, Turn};
 use tromp_taylor_spec::{Komi, Rectangle};
 
 /// `tromp-taylor score [FILE | --grid ROWS] [--dead POINTS] [--rules R]`.
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
-    /// An SGF file: its main line is replayed and its final position scored.
+    /// An SGF file: the main line of each of its games is replayed and its
+    /// final position scored.
     file: Option<PathBuf>,
     /// A grid instead: rows top first, separated by `/`, with X, O and `.`.
     #[arg(long, conflicts_with = "file")]
     grid: Option<String>,
-    /// Points to empty first, by agreement: `A1,B2,...`.
+    /// Points to empty first, by agreement: `A1,B2,...`. Only under rules
+    /// ending by agreement (comment 8), and for a record only after two
+    /// consecutive passes.
     #[arg(long)]
     dead: Option<String>,
     /// Rules (area or territory scoring, komi); overrides RU.
@@ -48,55 +54,28 @@ fn score_command(
     komi: Option<Komi>,
     json: bool,
 ) -> ExitCode {
-    let run = || -> Result<tromp_taylor_harness::score::ScoreReport, String> {
-        let (size, mut rules, colors, prisoners) = match (&file, &grid) {
-            (Some(file), _) => {
-                let text = std::fs::read_to_string(file)
-                    .map_err(|e| format!("{}: {e}", file.display()))?;
-                let record = read_records(
-                    &text,
-                    &ReadOptions {
-                        rules,
-                        ..ReadOptions::default()
-                    },
-                )
-                .map_err(|e| format!("{}: {e}", file.display()))?
-                .remove(0);
-                let (colors, prisoners) =
-                    final_position(&record).map_err(|e| format!("{}: {e}", file.display()))?;
-                (record.size, record.rules, colors, prisoners)
-            }
-            (None, Some(rows)) => {
-                let grid = Grid::from_rows(rows).map_err(|e| e.to_string())?;
-                (grid.size, rules.unwrap_or_default(), grid.colors, [0, 0])
-            }
-            (None, None) => return Err("give an SGF file or --grid".to_string()),
-        };
-        if let Some(komi) = komi {
-            rules.komi_half_points = komi.half_points();
-        }
-        let rectangle = Rectangle::new(size.width(), size.height()).map_err(|e| e.to_string())?;
-        let dead: Vec<tromp_taylor_harness::vocab::Point> = match &dead {
-            None => Vec::new(),
-            Some(list) => list
-                .split(',')
-                .filter(|v| !v.trim().is_empty())
-                .map(
-                    |v| match tromp_taylor_harness::vertex::parse_turn(v, rectangle) {
-                        Ok(tromp_taylor_harness::vocab::Turn::Move(p)) => Ok(p),
-                        Ok(tromp_taylor_harness::vocab::Turn::Pass) => {
-                            Err(format!("{v:?} is not a point"))
+    match positions(file.as_ref(), grid.as_deref(), rules) {
+        Ok(positions) => {
+            let many = positions.len() > 1;
+            for (n, position) in positions.into_iter().enumerate() {
+                match score_one(position, dead.as_deref(), komi) {
+                    Ok(report) => {
+                        if many && !json {
+                            println!("game {}:", n + 1);
                         }
-                        Err(e) => Err(e.to_string()),
-                    },
-                )
-                .collect::<Result<_, _>>()?,
-        };
-        score_position(size, rules, &colors, prisoners, &dead)
-    };
-    match run() {
-        Ok(report) => {
-            super::print_report(json, &report);
+                        super::print_report(json, &report);
+                    }
+                    Err(e) => {
+                        let game = if many {
+                            format!("game {}: ", n + 1)
+                        } else {
+                            String::new()
+                        };
+                        eprintln!("error: {game}{e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -104,4 +83,104 @@ fn score_command(
             ExitCode::from(2)
         }
     }
+}
+
+/// A position to score: its board, rules, coloring, prisoners, and the
+/// consecutive passes at its end (`None` for a grid, which has no game).
+struct Position {
+    label: String,
+    size: Size,
+    rules: Rules,
+    colors: Vec<Color>,
+    prisoners: [usize; 2],
+    passes: Option<usize>,
+}
+
+/// The final position of every game of the file (each main line), or the grid.
+fn positions(
+    file: Option<&PathBuf>,
+    grid: Option<&str>,
+    rules: Option<Rules>,
+) -> Result<Vec<Position>, String> {
+    match (file, grid) {
+        (Some(file), _) => {
+            let name = file.display();
+            let bytes = std::fs::read(file).map_err(|e| format!("{name}: {e}"))?;
+            let options = ReadOptions {
+                rules,
+                ..ReadOptions::default()
+            };
+            let records = read_records(&bytes, &options).map_err(|e| format!("{name}: {e}"))?;
+            let many = records.len() > 1;
+            records
+                .iter()
+                .enumerate()
+                .map(|(n, record)| {
+                    let label = if many {
+                        format!("{name}, game {}", n + 1)
+                    } else {
+                        name.to_string()
+                    };
+                    let (colors, prisoners, passes) =
+                        final_position(record).map_err(|e| format!("{label}: {e}"))?;
+                    Ok(Position {
+                        label,
+                        size: record.size,
+                        rules: record.rules,
+                        colors,
+                        prisoners,
+                        passes: Some(passes),
+                    })
+                })
+                .collect()
+        }
+        (None, Some(rows)) => {
+            let grid = Grid::from_rows(rows).map_err(|e| e.to_string())?;
+            check_reachable(grid.size, &grid.colors).map_err(|e| e.to_string())?;
+            Ok(vec![Position {
+                label: "--grid".to_string(),
+                size: grid.size,
+                rules: rules.unwrap_or_default(),
+                colors: grid.colors,
+                prisoners: [0, 0],
+                passes: None,
+            }])
+        }
+        (None, None) => Err("give an SGF file or --grid".to_string()),
+    }
+}
+
+/// Scores one position, after the agreement `dead` if the rules allow one.
+fn score_one(
+    position: Position,
+    dead: Option<&str>,
+    komi: Option<Komi>,
+) -> Result<ScoreReport, String> {
+    let Position {
+        label,
+        size,
+        mut rules,
+        colors,
+        prisoners,
+        passes,
+    } = position;
+    if let Some(komi) = komi {
+        rules.komi_half_points = komi.half_points();
+    }
+    let rectangle = Rectangle::new(size.width(), size.height()).map_err(|e| e.to_string())?;
+    let dead: Vec<Point> = match dead {
+        None => Vec::new(),
+        Some(list) => {
+            check_dead(rules, passes).map_err(|e| format!("{label}: {e}"))?;
+            list.split(',')
+                .filter(|v| !v.trim().is_empty())
+                .map(|v| match parse_turn(v, rectangle) {
+                    Ok(Turn::Move(p)) => Ok(p),
+                    Ok(Turn::Pass) => Err(format!("--dead: {v:?} is not a point")),
+                    Err(e) => Err(format!("--dead: {e}")),
+                })
+                .collect::<Result<_, _>>()?
+        }
+    };
+    score_position(size, rules, &colors, prisoners, &dead)
 }

@@ -64,10 +64,7 @@ fn a_deep_file_cut_short_is_an_error_not_an_overflow() {
     let mut text = long_line(200_000);
     text.truncate(text.len() - 3);
     let error = read_game(&text, &ReadOptions::default()).unwrap_err();
-    assert!(
-        error.to_string().contains("never closed by ']'"),
-        "{error}"
-    );
+    assert!(error.to_string().contains("never closed by ']'"), "{error}");
 }
 
 #[test]
@@ -103,7 +100,10 @@ fn latin1_text_reads_by_ca_or_by_default() {
     assert_eq!(record.comment.as_deref(), Some("Café"));
     // A byte-order mark is not text.
     let bom = b"\xEF\xBB\xBF(;SZ[9];B[aa])";
-    assert_eq!(read_game(bom, &ReadOptions::default()).unwrap().moves.len(), 1);
+    assert_eq!(
+        read_game(bom, &ReadOptions::default()).unwrap().moves.len(),
+        1
+    );
 }
 
 #[test]

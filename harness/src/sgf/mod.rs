@@ -17,14 +17,14 @@
 //! points off the board keep their points, and an agreement (comment 8) is a
 //! node with `AE` (the points to empty) and a comment saying so.
 
+#[cfg(test)]
+mod deep_tests;
 mod error;
 mod points;
 mod read;
 mod record;
 mod rules;
 mod script;
-#[cfg(test)]
-mod deep_tests;
 #[cfg(test)]
 mod tests;
 mod tree;

@@ -168,11 +168,7 @@ impl Reader<'_> {
 
     /// The root's setup position, if it sets any point, and whether `AB`
     /// set a stone.
-    fn setup(
-        &self,
-        root: &Node,
-        size: Size,
-    ) -> Result<(Option<Vec<Color>>, bool), SgfError> {
+    fn setup(&self, root: &Node, size: Size) -> Result<(Option<Vec<Color>>, bool), SgfError> {
         let mut setup = vec![Color::Empty; size.points()];
         // The property that set each point, to refuse a point set twice.
         let mut set_by: Vec<Option<&str>> = vec![None; size.points()];
@@ -319,10 +315,12 @@ impl Reader<'_> {
         };
         // Game-info properties belong in the root, but a variation may carry
         // its own result: the first RE along the line counts.
-        let result = line.iter().find_map(|&id| match get(self.trees.node(id), "RE") {
-            Some(Prop::RE(re)) => Some(re.text.clone()),
-            _ => None,
-        });
+        let result = line
+            .iter()
+            .find_map(|&id| match get(self.trees.node(id), "RE") {
+                Some(Prop::RE(re)) => Some(re.text.clone()),
+                _ => None,
+            });
         let comment = match get(root, "C") {
             Some(Prop::C(c)) => Some(c.text.clone()),
             _ => None,

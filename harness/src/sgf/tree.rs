@@ -166,7 +166,11 @@ impl Lexer<'_> {
     fn error(&self, what: impl Into<String>) -> SgfError {
         let before = &self.bytes[..self.at.min(self.bytes.len())];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = before.len() - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = before.len()
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
         SgfError::Syntax {
             line,
             column: column + 1,
@@ -240,10 +244,9 @@ impl Lexer<'_> {
                     return Err(self.error("a property before the first ';' of its game tree"))
                 }
                 other => {
-                    return Err(self.error(format!(
-                        "unexpected {:?}",
-                        self.charset.decode(&[other])
-                    )))
+                    return Err(
+                        self.error(format!("unexpected {:?}", self.charset.decode(&[other])))
+                    )
                 }
             }
         }
