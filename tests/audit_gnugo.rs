@@ -31,7 +31,7 @@ fn gnugo_is_audited_to_a_report() {
     options.timeout = Duration::from_secs(5);
     options.minimise_budget = 60;
     options.out = Some(out.clone());
-    let summary = run_audit(&options, |line| eprintln!("{line}"));
+    let summary = run_audit(&options, |line| eprintln!("{line}")).expect("gnugo starts");
     let text = tromp_taylor_gtp::audit::report::summary(&summary);
     eprintln!("{text}");
     assert_eq!(summary.games, 6);
