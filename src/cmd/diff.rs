@@ -160,10 +160,10 @@ fn replay_files(files: &[PathBuf]) -> ExitCode {
         };
         match compare_record(setup, &record, SPEC, FAST) {
             Ok(agreed) => println!(
-                "{}: spec and fast agree ({} steps, {} turns)",
+                "{}: spec and fast agree ({}, {})",
                 file.display(),
-                agreed.steps,
-                agreed.turns
+                tromp_taylor_gtp::audit::report::plural(agreed.steps, "step"),
+                tromp_taylor_gtp::audit::report::plural(agreed.turns, "turn")
             ),
             Err(mismatch) => {
                 failed = true;
