@@ -64,6 +64,9 @@ fn numbers_that_are_not_numbers_exit_2_naming_the_option() {
     refused(&["play", "--handicap", "100000"], &["--handicap"]);
 }
 
+/// A change made to a vector file.
+type Edit = Box<dyn FnOnce(&mut serde_json::Value)>;
+
 /// A folder holding one file of the case suite, `rule-6.json`, changed by `edit`.
 fn vectors_with(name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> PathBuf {
     let dir = temp(name);
@@ -91,7 +94,7 @@ fn vectors_run_refuses_bad_vectors_with_the_file_and_the_place() {
     refused(&args, &["no case files"]);
     std::fs::remove_dir_all(&empty).ok();
 
-    let bad: [(&str, Box<dyn FnOnce(&mut serde_json::Value)>, &[&str]); 5] = [
+    let bad: [(&str, Edit, &[&str]); 5] = [
         (
             "banana",
             Box::new(|v| v["cases"][0]["turns"][0]["expect"] = "banana".into()),
