@@ -139,8 +139,10 @@ fn vectors_run_refuses_bad_vectors_with_the_file_and_the_place() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     refused(&args, &["rule-6.json", "/cases/0", "komi"]);
     std::fs::remove_dir_all(&dir).ok();
-    // The unchanged file passes the checks and reaches the engine.
+    // Good files (negative komi among them) pass the checks and reach the engine.
     let dir = vectors_with("good", |_| {});
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/cases/comment-10.json");
+    std::fs::copy(suite, dir.join("comment-10.json")).unwrap();
     let args = vectors_run(&dir);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     refused(&args, &["the engine could not be run"]);
