@@ -7,9 +7,16 @@ mod cmd;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+/// Said under the list of commands: where `planted` is.
+#[cfg(not(feature = "planted-bugs"))]
+const PLANTED_NOTE: &str = "`planted` (the proof that the tester finds bugs planted in `fast`) \
+is built only with `cargo build --features planted-bugs`.";
+#[cfg(feature = "planted-bugs")]
+const PLANTED_NOTE: &str = "";
+
 /// The Tromp-Taylor rules of Go as executable text.
 #[derive(Parser)]
-#[command(name = "tromp-taylor", version, about)]
+#[command(name = "tromp-taylor", version, about, after_help = PLANTED_NOTE)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -31,7 +31,7 @@ fn gnugo_is_audited_to_a_report() {
     options.timeout = Duration::from_secs(5);
     options.minimise_budget = 60;
     options.out = Some(out.clone());
-    let summary = run_audit(&options, |line| eprintln!("{line}"));
+    let summary = run_audit(&options, |line| eprintln!("{line}")).expect("gnugo starts");
     let text = tromp_taylor_gtp::audit::report::summary(&summary);
     eprintln!("{text}");
     assert_eq!(summary.games, 6);
@@ -54,4 +54,30 @@ fn gnugo_is_audited_to_a_report() {
     let written = std::fs::read_to_string(out.join("summary.txt")).unwrap();
     assert!(written.contains("divergences by kind"), "{written}");
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn gnugo_is_not_blamed_for_rectangles_it_cannot_be_asked() {
+    if !Path::new(GNUGO).exists() {
+        eprintln!("skipped: gnugo is not installed (apt-get install -y gnugo)");
+        return;
+    }
+    let command = [GNUGO, "--mode", "gtp", "--chinese-rules"];
+    let mut options = AuditOptions::new(command.iter().map(|s| s.to_string()).collect(), 4, 1);
+    options.sizes = vec![Size::new(5, 3).unwrap()];
+    options.timeout = Duration::from_secs(5);
+    options.minimise_budget = 10;
+    let summary = run_audit(&options, |line| eprintln!("{line}")).expect("gnugo starts");
+    assert!(!summary.capabilities.rectangular_boardsize);
+    assert!(
+        summary.found.is_empty(),
+        "no rectangle game is a divergence: {}",
+        tromp_taylor_gtp::audit::report::summary(&summary)
+    );
+    assert_eq!(summary.skipped.len(), 4);
+    let text = tromp_taylor_gtp::audit::report::summary(&summary);
+    assert!(
+        text.contains("4 x a rectangle: the engine has no rectangular_boardsize"),
+        "{text}"
+    );
 }

@@ -383,7 +383,7 @@ fn our_own_engine_passes_the_audit() {
         let mut options = AuditOptions::new(command, 10, 17);
         options.rules = rules.parse().unwrap();
         options.sizes = vec![Size::new(5, 5).unwrap(), Size::new(4, 3).unwrap()];
-        let summary = run_audit(&options, |_| {});
+        let summary = run_audit(&options, |_| {}).expect("the engine starts");
         assert_eq!(summary.games, 10);
         assert!(
             summary.found.is_empty(),

@@ -16,8 +16,9 @@ pub mod report;
 use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure};
 use check::{Auditor, Divergence, GameAudit, Kind};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use thiserror::Error;
 use tromp_taylor_harness::engine::{EngineKind, SPEC};
 use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
 use tromp_taylor_harness::script::{Script, Step};
@@ -115,6 +116,41 @@ pub struct AuditSummary {
     pub elapsed: Duration,
 }
 
+/// Why an audit cannot begin; nothing is played then.
+#[derive(Debug, Error)]
+pub enum AuditError {
+    /// The engine could not be started, or did not answer `list_commands`.
+    #[error("the engine `{engine}` cannot be run: {failure}")]
+    Engine {
+        /// The engine's command line.
+        engine: String,
+        /// How it failed.
+        failure: Failure,
+    },
+    /// The output folder cannot be made or written (it names a file, say).
+    #[error("--out {}: {why}", path.display())]
+    Out {
+        /// The folder asked for.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+/// Makes the output folder, or says why it cannot be one.
+fn prepare_out(out: &Path) -> Result<(), AuditError> {
+    let error = |why: String| AuditError::Out {
+        path: out.to_path_buf(),
+        why,
+    };
+    if out.exists() && !out.is_dir() {
+        return Err(error(
+            "is a file, not a folder: the reports are written into a folder".to_string(),
+        ));
+    }
+    std::fs::create_dir_all(out).map_err(|e| error(format!("cannot make the folder: {e}")))
+}
+
 /// The engine under audit, restarted after it crashes or hangs.
 struct Auditee {
     command: Vec<String>,
@@ -124,16 +160,23 @@ struct Auditee {
 }
 
 impl Auditee {
+    /// Starts the engine if it is not running, and asks what it can do the
+    /// first time.
+    fn start(&mut self) -> Result<(), Failure> {
+        if self.client.is_none() {
+            let mut client = Client::start(&self.command, self.timeout)?;
+            if self.caps.is_none() {
+                self.caps = Some(Capabilities::probe(&mut client)?);
+            }
+            self.client = Some(client);
+        }
+        Ok(())
+    }
+
     fn audit(&mut self, script: &Script, reference: EngineKind) -> GameAudit {
         if self.client.is_none() {
-            let started = Client::start(&self.command, self.timeout).and_then(|mut client| {
-                if self.caps.is_none() {
-                    self.caps = Some(Capabilities::probe(&mut client)?);
-                }
-                Ok(client)
-            });
-            match started {
-                Ok(client) => self.client = Some(client),
+            match self.start() {
+                Ok(()) => {}
                 Err(failure) => {
                     let kind = match failure {
                         Failure::Hang { .. } => Kind::Hang,
@@ -222,15 +265,27 @@ fn minimise(
     (best, best_divergence)
 }
 
-/// Runs the audit, telling `progress` one line per game.
-pub fn run_audit(options: &AuditOptions, mut progress: impl FnMut(&str)) -> AuditSummary {
+/// Runs the audit, telling `progress` one line per game. `Err`, before any
+/// game, when the output folder cannot be one or the engine cannot be
+/// started and asked `list_commands`.
+pub fn run_audit(
+    options: &AuditOptions,
+    mut progress: impl FnMut(&str),
+) -> Result<AuditSummary, AuditError> {
     let started = Instant::now();
+    if let Some(out) = &options.out {
+        prepare_out(out)?;
+    }
     let mut auditee = Auditee {
         command: options.engine.clone(),
         timeout: options.timeout,
         client: None,
         caps: None,
     };
+    auditee.start().map_err(|failure| AuditError::Engine {
+        engine: options.engine.join(" "),
+        failure,
+    })?;
     let mut summary = AuditSummary {
         engine: options.engine.join(" "),
         games: 0,
@@ -242,11 +297,6 @@ pub fn run_audit(options: &AuditOptions, mut progress: impl FnMut(&str)) -> Audi
         capabilities: Capabilities::default(),
         elapsed: Duration::ZERO,
     };
-    if let Some(out) = &options.out {
-        if let Err(e) = std::fs::create_dir_all(out) {
-            progress(&format!("cannot create {}: {e}", out.display()));
-        }
-    }
     for game in 1..=options.games {
         let (bias, script) = game_script(options, game);
         summary.games += 1;
@@ -257,9 +307,9 @@ pub fn run_audit(options: &AuditOptions, mut progress: impl FnMut(&str)) -> Audi
                 summary.steps += played.steps;
                 summary.turns += played.turns;
                 progress(&format!(
-                    "{label}: {} steps, {} turns{}: agrees",
-                    played.steps,
-                    played.turns,
+                    "{label}: {}, {}{}: agrees",
+                    report::plural(played.steps, "step"),
+                    report::plural(played.turns, "turn"),
                     if played.ended { ", ended" } else { "" }
                 ));
             }
@@ -320,7 +370,10 @@ pub fn run_audit(options: &AuditOptions, mut progress: impl FnMut(&str)) -> Audi
     summary.capabilities = auditee.caps.unwrap_or_default();
     summary.elapsed = started.elapsed();
     if let Some(out) = &options.out {
-        let _ = std::fs::write(out.join("summary.txt"), report::summary(&summary));
+        let path = out.join("summary.txt");
+        if let Err(e) = std::fs::write(&path, report::summary(&summary)) {
+            progress(&format!("cannot write {}: {e}", path.display()));
+        }
     }
-    summary
+    Ok(summary)
 }

@@ -1,6 +1,7 @@
 //! What an engine can be asked: the optional GTP commands it answers, found
-//! with `known_command`, so that neither the auditor nor `vectors run`
-//! blames it for what it did not claim.
+//! with `list_commands` (or, where that fails, `known_command`), so that
+//! neither the auditor nor `vectors run` asks it what it did not claim, or
+//! blames it for the answer.
 
 use crate::client::{Client, Failure};
 
@@ -26,17 +27,41 @@ pub struct Capabilities {
 }
 
 impl Capabilities {
-    /// Asks the engine with `known_command`.
+    /// Asks the engine with `list_commands` (GTP version 2 requires it), or
+    /// command by command with `known_command` when that is refused.
     pub fn probe(client: &mut Client) -> Result<Capabilities, Failure> {
-        Ok(Capabilities {
-            is_legal: client.knows("is_legal")?,
-            all_legal: client.knows("all_legal")?,
-            list_stones: client.knows("list_stones")?,
-            showboard: client.knows("showboard")?,
-            captures: client.knows("captures")?,
-            final_score: client.knows("final_score")?,
-            rectangular_boardsize: client.knows("rectangular_boardsize")?,
-            kata_set_rules: client.knows("kata-set-rules")?,
-        })
+        let listed = client.send("list_commands")?;
+        if listed.ok {
+            let names: Vec<&str> = listed.text.split_whitespace().collect();
+            return Ok(Capabilities::from_names(|name| names.contains(&name)));
+        }
+        let mut knows = Ok(());
+        let caps = Capabilities::from_names(|name| {
+            if knows.is_err() {
+                return false;
+            }
+            match client.knows(name) {
+                Ok(known) => known,
+                Err(failure) => {
+                    knows = Err(failure);
+                    false
+                }
+            }
+        });
+        knows.map(|()| caps)
+    }
+
+    /// The capabilities of an engine that knows the commands `knows` says.
+    fn from_names(mut knows: impl FnMut(&str) -> bool) -> Capabilities {
+        Capabilities {
+            is_legal: knows("is_legal"),
+            all_legal: knows("all_legal"),
+            list_stones: knows("list_stones"),
+            showboard: knows("showboard"),
+            captures: knows("captures"),
+            final_score: knows("final_score"),
+            rectangular_boardsize: knows("rectangular_boardsize"),
+            kata_set_rules: knows("kata-set-rules"),
+        }
     }
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
-use tromp_taylor_harness::vectors::{Case, VectorFile};
+use tromp_taylor_harness::vectors::{read_vectors, Case, VectorFile, VectorsError};
 use tromp_taylor_harness::vocab::Outcome;
 
 /// What running one case came to.
@@ -52,22 +52,12 @@ impl CaseResult {
     }
 }
 
-/// Reads every vector file of `dir`, in name order.
-pub fn read_dir(dir: &Path) -> Result<Vec<VectorFile>, String> {
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|path| {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
-        })
-        .collect()
+/// Reads every vector file of `dir`, checked against the schema and the
+/// format's own rules ([`read_vectors`]): an empty folder, a file the schema
+/// refuses, a malformed case or a duplicate id is an error naming the file
+/// and the place in it, and nothing is run.
+pub fn read_dir(dir: &Path) -> Result<Vec<VectorFile>, VectorsError> {
+    read_vectors(dir)
 }
 
 fn stones(text: &str) -> BTreeSet<String> {

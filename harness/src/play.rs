@@ -42,6 +42,13 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The spec's message names the handicap by its Rust name
+            // (`Free(25)`); say it in words.
+            PlayError::Setup(RulesError::BadHandicap { handicap, why }) => write!(
+                f,
+                "a handicap of {} cannot be given: {why}",
+                handicap_words(*handicap)
+            ),
             PlayError::Setup(e) => write!(f, "{e}"),
             PlayError::Unreadable { number, error } => write!(f, "turn {number}: {error}"),
             PlayError::Illegal {
@@ -61,6 +68,23 @@ impl fmt::Display for PlayError {
 }
 
 impl std::error::Error for PlayError {}
+
+/// A handicap in words: `25 free stones (Black's first 25 turns)`,
+/// `4 stones on the fixed points`, `none`.
+pub fn handicap_words(handicap: Handicap) -> String {
+    let stones = |n: usize| {
+        if n == 1 {
+            "1 stone".to_string()
+        } else {
+            format!("{n} stones")
+        }
+    };
+    match handicap {
+        Handicap::None => "none".to_string(),
+        Handicap::Free(n) => format!("{} placed freely (Black's first {n} turns)", stones(n)),
+        Handicap::Fixed(n) => format!("{} on the fixed handicap points", stones(n)),
+    }
+}
 
 /// Why a turn is illegal, in the harness's one phrasing, which names the
 /// rule and not the point (the caller names the point as a vertex).
@@ -101,10 +125,11 @@ impl fmt::Display for Report {
         let game = &self.game;
         let rules = game.rules();
         writeln!(f, "{}", labelled_board(game.grid(), game.coloring()))?;
+        let turns = game.turns_taken();
         writeln!(
             f,
-            "{} turns; {}",
-            game.turns_taken(),
+            "{turns} turn{}; {}",
+            if turns == 1 { "" } else { "s" },
             if game.is_over() {
                 "the game is over".to_string()
             } else {
@@ -146,6 +171,23 @@ mod tests {
         assert_eq!(both.game.score(Player::Black), 1);
         assert_eq!(both.game.score(Player::White), 1);
         assert!(both.to_string().ends_with("result: 0"), "{both}");
+    }
+
+    #[test]
+    fn messages_say_handicaps_in_words_and_count_one_turn() {
+        let grid = Rectangle::new(3, 3).unwrap();
+        let one = play_turns(grid, Rules::default(), Handicap::None, &strings("B2")).unwrap();
+        assert!(one.to_string().contains("\n1 turn; "), "{one}");
+        if let Err(err) = play_turns(grid, Rules::default(), Handicap::Free(25), &[]) {
+            let text = err.to_string();
+            assert!(!text.contains("Free("), "{text}");
+        }
+        let err = play_turns(grid, Rules::default(), Handicap::Fixed(9), &[]).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("9 stones on the fixed handicap points") && !text.contains("Fixed("),
+            "{text}"
+        );
     }
 
     #[test]

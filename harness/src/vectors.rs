@@ -14,7 +14,8 @@ use crate::engine::{FAST, SPEC};
 use crate::generate::{generate, random_setup, Bias, Rng};
 use crate::vocab::{Color, Handicap, Player, Size, Turn};
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
 
 pub use crate::cases::{Case, EndCase, HandicapCase, SetupCase, TurnCase, VectorFile, FORMAT};
 
@@ -133,6 +134,86 @@ pub fn all_cases(cases_dir: &Path, generated_count: usize, seed: u64) -> Result<
     }
     all.extend(generated(generated_count, seed)?);
     Ok(all)
+}
+
+/// The format's JSON Schema, `schema/vectors.schema.json`.
+pub const SCHEMA: &str = include_str!("../../schema/vectors.schema.json");
+
+/// Why a folder of vectors cannot be run: nothing in it, or a file that the
+/// schema or the format's own checks refuse. Nothing is run then.
+#[derive(Debug, Error)]
+pub enum VectorsError {
+    /// The folder, a file, or a case of it, as the case loader reads them:
+    /// no files, no cases, not JSON, a case whose fields do not say what its
+    /// rules and turns are, a duplicate id.
+    #[error(transparent)]
+    Load(#[from] cases::LoadError),
+    /// A file that is not valid against the schema.
+    #[error("{}: {pointer}: {why} (see schema/vectors.schema.json)", file.display())]
+    Schema {
+        /// The file.
+        file: PathBuf,
+        /// Where in it, as a JSON pointer (`/cases/0/turns/2/expect`; empty
+        /// for the whole file).
+        pointer: String,
+        /// What the schema says is wrong.
+        why: String,
+    },
+}
+
+/// The schema, compiled.
+fn validator() -> jsonschema::Validator {
+    let schema: serde_json::Value = serde_json::from_str(SCHEMA).expect("the schema is JSON");
+    jsonschema::validator_for(&schema).expect("the schema is a valid JSON Schema")
+}
+
+/// Checks one file's JSON against the schema: the first error, with where.
+pub fn check_schema(file: &Path, value: &serde_json::Value) -> Result<(), VectorsError> {
+    match validator().iter_errors(value).next() {
+        None => Ok(()),
+        Some(error) => {
+            let pointer = error.instance_path.to_string();
+            Err(VectorsError::Schema {
+                file: file.to_path_buf(),
+                pointer: if pointer.is_empty() {
+                    "/".to_string()
+                } else {
+                    pointer
+                },
+                why: error.to_string(),
+            })
+        }
+    }
+}
+
+/// Reads every `*.json` file of `dir` as vectors to run, refusing the
+/// folder unless every file is valid against the schema and passes the
+/// case loader's checks ([`cases::load_dir`]: the group is the file's name,
+/// ids are unique, each case's metadata says what its rules and turns are),
+/// and unless it holds at least one case. The cases come back by group.
+pub fn read_vectors(dir: &Path) -> Result<Vec<VectorFile>, VectorsError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| cases::LoadError::Folder {
+        dir: dir.to_path_buf(),
+        source,
+    })?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    for path in &paths {
+        let text = std::fs::read_to_string(path).map_err(|source| cases::LoadError::Read {
+            file: path.clone(),
+            source,
+        })?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|source| cases::LoadError::Json {
+                file: path.clone(),
+                source,
+            })?;
+        check_schema(path, &value)?;
+    }
+    Ok(group(cases::load_dir(dir)?))
 }
 
 /// The cases grouped by their group (the part of the id before `/`).

@@ -20,15 +20,10 @@ pub struct AuditArgs {
     #[arg(long, default_value = "tromp-taylor")]
     pub rules: Rules,
     /// Board sizes, comma-separated (`5x5,9x9`, `7`, `5x3`).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "5x5,9x9",
-        required = true
-    )]
+    #[arg(long, value_delimiter = ',', default_value = "5x5,9x9")]
     pub size: Vec<Size>,
-    /// How many games.
-    #[arg(long, default_value_t = 20)]
+    /// How many games (at least 1).
+    #[arg(long, default_value_t = 20, value_parser = super::numbers::games)]
     pub games: usize,
     /// The seed of the games (default: from the clock; printed).
     #[arg(long)]
@@ -39,8 +34,9 @@ pub struct AuditArgs {
     /// Where to write each divergence's SGF and report, and summary.txt.
     #[arg(long, default_value = "audit")]
     pub out: PathBuf,
-    /// Seconds the engine may take over one command before it counts as hung.
-    #[arg(long, default_value_t = 10.0)]
+    /// Seconds the engine may take over one command before it counts as hung
+    /// (above 0, at most a day).
+    #[arg(long, default_value_t = 10.0, value_parser = super::numbers::seconds)]
     pub timeout: f64,
 }
 
@@ -66,16 +62,14 @@ impl AuditArgs {
                 .map(|b| b.parse::<Bias>())
                 .collect::<Result<_, _>>()?
         };
-        if !(self.timeout > 0.0 && self.timeout < 1e6) {
-            return Err("--timeout must be a positive number of seconds".to_string());
-        }
         options.timeout = Duration::from_secs_f64(self.timeout);
         options.out = Some(self.out.clone());
         Ok(options)
     }
 
     /// Runs the audit and prints what it finds; exits with 1 when the engine
-    /// diverges from the rules anywhere, 2 on bad arguments.
+    /// diverges from the rules anywhere, 2 on bad arguments, an `--out` that
+    /// cannot be a folder, or an engine that cannot be run.
     pub fn run(&self) -> ExitCode {
         let options = match self.options() {
             Ok(options) => options,
@@ -85,10 +79,10 @@ impl AuditArgs {
             }
         };
         println!(
-            "tromp-taylor audit: `{}` under {}, {} games on {}, seed {} (repeat with --seed {}), reports in {}",
+            "tromp-taylor audit: `{}` under {}, {} on {}, seed {} (repeat with --seed {}), reports in {}",
             options.engine.join(" "),
             options.rules,
-            options.games,
+            tromp_taylor_gtp::audit::report::plural(options.games, "game"),
             options
                 .sizes
                 .iter()
@@ -99,7 +93,13 @@ impl AuditArgs {
             options.seed,
             self.out.display()
         );
-        let summary = run_audit(&options, |line| println!("{line}"));
+        let summary = match run_audit(&options, |line| println!("{line}")) {
+            Ok(summary) => summary,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
         let caps = summary.capabilities;
         println!(
             "checked through: play{}{}{}{}{}",

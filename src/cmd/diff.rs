@@ -20,15 +20,15 @@ pub struct DiffArgs {
     /// (presets and random combinations, with komi now and then).
     #[arg(long, default_value = "mixed")]
     rules: String,
-    /// How many games.
-    #[arg(long, default_value_t = 5000)]
+    /// How many games (at least 1).
+    #[arg(long, default_value_t = 5000, value_parser = super::numbers::games)]
     games: usize,
     /// The seed of the run (default: from the clock; printed, so the run
     /// can be repeated).
     #[arg(long)]
     seed: Option<u64>,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: one per core).
+    #[arg(long, value_parser = super::numbers::jobs)]
     jobs: Option<usize>,
     /// Biases, comma-separated (uniform, capture, ko, suicide, long), or `mixed`.
     #[arg(long, default_value = "mixed")]
@@ -65,7 +65,7 @@ impl DiffArgs {
         options.rules = list::<Rules>(&self.rules)?;
         options.biases = list::<Bias>(&self.bias)?.unwrap_or_else(|| BIASES.to_vec());
         if let Some(jobs) = self.jobs {
-            options.jobs = jobs.max(1);
+            options.jobs = jobs;
         }
         options.progress = super::progress::bars(true);
         Ok(options)
@@ -160,10 +160,10 @@ fn replay_files(files: &[PathBuf]) -> ExitCode {
         };
         match compare_record(setup, &record, SPEC, FAST) {
             Ok(agreed) => println!(
-                "{}: spec and fast agree ({} steps, {} turns)",
+                "{}: spec and fast agree ({}, {})",
                 file.display(),
-                agreed.steps,
-                agreed.turns
+                tromp_taylor_gtp::audit::report::plural(agreed.steps, "step"),
+                tromp_taylor_gtp::audit::report::plural(agreed.turns, "turn")
             ),
             Err(mismatch) => {
                 failed = true;

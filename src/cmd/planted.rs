@@ -11,7 +11,7 @@ use tromp_taylor_harness::planted::{PLANTED_GAMES, PLANTED_SEED};
 #[derive(Args, Debug)]
 pub struct PlantedArgs {
     /// Games per run.
-    #[arg(long, default_value_t = PLANTED_GAMES)]
+    #[arg(long, default_value_t = PLANTED_GAMES, value_parser = super::numbers::games)]
     games: usize,
     /// The seed of every run.
     #[arg(long, default_value_t = PLANTED_SEED)]

@@ -19,10 +19,10 @@ pub struct PlayArgs {
     #[arg(long, allow_hyphen_values = true)]
     komi: Option<Komi>,
     /// Black's first N turns are consecutive (comment 5).
-    #[arg(long, conflicts_with = "fixed_handicap")]
+    #[arg(long, conflicts_with = "fixed_handicap", value_parser = super::numbers::stones)]
     handicap: Option<usize>,
     /// N Black stones on the standard handicap points as Black's first turn.
-    #[arg(long)]
+    #[arg(long, value_parser = super::numbers::stones)]
     fixed_handicap: Option<usize>,
     /// The turns, in order: `pass` or a vertex such as D4 (columns skip I).
     turns: Vec<String>,

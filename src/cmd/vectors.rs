@@ -19,7 +19,7 @@ pub enum VectorsCommand {
         #[arg(long, default_value_os_t = tromp_taylor_harness::cases::suite_dir())]
         cases: PathBuf,
         /// How many generated cases besides the hand-written ones.
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = 40, value_parser = super::numbers::generated)]
         generated: usize,
         /// The seed of the generated cases.
         #[arg(long, default_value_t = 20261122)]
@@ -27,7 +27,8 @@ pub enum VectorsCommand {
     },
     /// Run the vectors in DIR against a GTP engine: one JSON line per case
     /// and a summary. Exit 0 when all pass, 1 on a failure, 2 when the
-    /// engine could not be run.
+    /// engine could not be run or DIR holds no valid vectors (each file is
+    /// checked against schema/vectors.schema.json before anything runs).
     Run {
         /// The engine's command line, e.g. "gnugo --mode gtp".
         #[arg(long)]
@@ -36,8 +37,8 @@ pub enum VectorsCommand {
         /// `superko:situational,large-board`.
         #[arg(long, default_value = "")]
         skip: String,
-        /// Seconds to wait for each answer.
-        #[arg(long, default_value_t = 20.0)]
+        /// Seconds to wait for each answer (above 0, at most a day).
+        #[arg(long, default_value_t = 20.0, value_parser = super::numbers::seconds)]
         timeout: f64,
         /// For an engine that cannot be told the rules (no kata-set-rules):
         /// the rules its command line gives it; the cases under those rules
@@ -80,7 +81,7 @@ impl VectorsCommand {
                 let files = match read_dir(&dir) {
                     Ok(files) => files,
                     Err(e) => {
-                        eprintln!("error: {e}");
+                        eprintln!("error: the vectors cannot be run: {e}");
                         return ExitCode::from(2);
                     }
                 };
@@ -90,7 +91,7 @@ impl VectorsCommand {
                     .map(str::to_string)
                     .collect();
                 let command = tromp_taylor_gtp::client::split_command(&engine);
-                let timeout = std::time::Duration::from_secs_f64(timeout.clamp(0.1, 3600.0));
+                let timeout = std::time::Duration::from_secs_f64(timeout);
                 let tally = run(&command, &files, &skip, assume_rules, timeout, |result| {
                     println!(
                         "{}",

@@ -200,7 +200,8 @@ impl<'a> Auditor<'a> {
         let mut record: Record = Vec::new();
         let Ok(mut rules) = (self.reference.start)(setup) else {
             return Ok(Err(Unsupported(format!(
-                "the rules' engine cannot start {setup:?}"
+                "the rules' engine cannot start a {} game under {}",
+                setup.size, setup.rules
             ))));
         };
         let size_command = if size.width() == size.height() {
@@ -208,7 +209,12 @@ impl<'a> Auditor<'a> {
         } else if self.caps.rectangular_boardsize {
             format!("rectangular_boardsize {} {}", size.width(), size.height())
         } else {
-            format!("boardsize {}:{}", size.width(), size.height())
+            // GTP's `boardsize` takes one number: an engine without
+            // `rectangular_boardsize` cannot be asked for this board, and is
+            // not blamed for it.
+            return Ok(Err(Unsupported(
+                "a rectangle: the engine has no rectangular_boardsize".to_string(),
+            )));
         };
         let komi = tromp_taylor_spec::Komi::from_half_points(setup.rules.komi_half_points);
         for command in [

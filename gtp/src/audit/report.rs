@@ -146,20 +146,37 @@ pub fn report(engine: &str, found: &Found) -> String {
     text
 }
 
-/// The summary of an audit: counts, then the divergences grouped by kind.
+/// `1 turn`, `2 turns`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// The summary of an audit: counts, then the divergences grouped by kind,
+/// then the games skipped grouped by why.
 pub fn summary(summary: &AuditSummary) -> String {
     let mut text = String::new();
+    let played = if summary.agreed > 0 {
+        format!(
+            " (the agreeing games took {} and {})",
+            plural(summary.steps, "step"),
+            plural(summary.turns, "turn")
+        )
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         text,
-        "{} games against `{}` in {:.1} s: {} agree, {} diverge, {} skipped ({} steps, {} turns)",
-        summary.games,
+        "{} against `{}` in {:.1} s: {} agree, {} diverge, {} skipped{played}",
+        plural(summary.games, "game"),
         summary.engine,
         summary.elapsed.as_secs_f64(),
         summary.agreed,
         summary.found.len(),
         summary.skipped.len(),
-        summary.steps,
-        summary.turns
     );
     let mut groups: BTreeMap<&Kind, Vec<&Found>> = BTreeMap::new();
     for found in &summary.found {
@@ -189,12 +206,24 @@ pub fn summary(summary: &AuditSummary) -> String {
                 .map_or(String::new(), |(sgf, _)| format!(", {}", sgf.display()))
         );
     }
-    let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
-    for (_, why) in &summary.skipped {
-        *reasons.entry(why.as_str()).or_default() += 1;
+    let mut reasons: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (game, why) in &summary.skipped {
+        reasons.entry(why.as_str()).or_default().push(*game);
     }
-    for (why, n) in reasons {
-        let _ = writeln!(text, "  skipped {n} x: {why}");
+    if !reasons.is_empty() {
+        let _ = writeln!(
+            text,
+            "skipped (what the engine cannot be asked; not divergences):"
+        );
+    }
+    for (why, games) in reasons {
+        let games: Vec<String> = games.iter().map(usize::to_string).collect();
+        let _ = writeln!(
+            text,
+            "  {:>3} x {why} (games {})",
+            games.len(),
+            games.join(", ")
+        );
     }
     text
 }

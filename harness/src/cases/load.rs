@@ -61,14 +61,22 @@ pub enum LoadError {
         why: String,
     },
     /// A case is malformed.
-    #[error("{}: case {case}: {why}", file.display())]
+    #[error("{}: {pointer} (case {case}): {why}", file.display())]
     Case {
         /// The file.
         file: PathBuf,
         /// The case's id, or its position in the file when it has none.
         case: String,
+        /// Where in the file, as a JSON pointer: `/cases/3`.
+        pointer: String,
         /// What is wrong.
         why: String,
+    },
+    /// The files hold no case at all.
+    #[error("{}: the case files hold no case", dir.display())]
+    NoCases {
+        /// The folder.
+        dir: PathBuf,
     },
 }
 
@@ -97,16 +105,22 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Case>, LoadError> {
     let mut ids = BTreeSet::new();
     let mut cases = Vec::new();
     for path in paths {
-        for case in load_file(&path)?.cases {
+        for (index, case) in load_file(&path)?.cases.into_iter().enumerate() {
             if !ids.insert(case.id.clone()) {
                 return Err(LoadError::Case {
                     file: path,
                     case: case.id,
+                    pointer: format!("/cases/{index}/id"),
                     why: "another case has this id".to_string(),
                 });
             }
             cases.push(case);
         }
+    }
+    if cases.is_empty() {
+        return Err(LoadError::NoCases {
+            dir: dir.to_path_buf(),
+        });
     }
     Ok(cases)
 }
@@ -163,6 +177,7 @@ pub fn load_file(path: &Path) -> Result<VectorFile, LoadError> {
         let case_error = |why: String| LoadError::Case {
             file: path.to_path_buf(),
             case: name.clone(),
+            pointer: format!("/cases/{index}"),
             why,
         };
         let case: Case =

@@ -1,0 +1,236 @@
+//! The command line end to end, through the built binary: unusable input
+//! (numbers that are not numbers, vectors that are not vectors, an engine
+//! that is not there, an `--out` that is a file) exits with 2 and a message
+//! naming the input and what is wrong, before anything runs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tromp-taylor");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs `args`, asserts exit 2 and that standard error holds every `needle`.
+fn refused(args: &[&str], needles: &[&str]) -> String {
+    let output = run(args);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    for needle in needles {
+        assert!(
+            stderr.contains(needle),
+            "{args:?}: no {needle:?} in {stderr}"
+        );
+    }
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tromp-taylor-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn numbers_that_are_not_numbers_exit_2_naming_the_option() {
+    for timeout in ["nan", "inf", "-1", "0", "1e300"] {
+        let option = format!("--timeout={timeout}");
+        refused(
+            &["vectors", "run", "--engine", "x", &option, "."],
+            &["--timeout", timeout],
+        );
+        refused(&["audit", "--engine", "x", &option], &["--timeout"]);
+    }
+    refused(&["diff", "--jobs", "1000000"], &["--jobs", "from 1 to 256"]);
+    refused(&["diff", "--jobs", "0"], &["--jobs"]);
+    refused(&["diff", "--games", "0"], &["--games"]);
+    refused(&["audit", "--engine", "x", "--games", "0"], &["--games"]);
+    refused(
+        &[
+            "vectors",
+            "export",
+            "--generated",
+            "99999999999",
+            "/nonexistent",
+        ],
+        &["--generated"],
+    );
+    refused(&["play", "--handicap", "100000"], &["--handicap"]);
+}
+
+/// A change made to a vector file.
+type Edit = Box<dyn FnOnce(&mut serde_json::Value)>;
+
+/// A folder holding one file of the case suite, `rule-6.json`, changed by `edit`.
+fn vectors_with(name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> PathBuf {
+    let dir = temp(name);
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/cases/rule-6.json");
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(source).unwrap()).unwrap();
+    edit(&mut value);
+    std::fs::write(dir.join("rule-6.json"), value.to_string()).unwrap();
+    dir
+}
+
+fn vectors_run(dir: &Path) -> Vec<String> {
+    ["vectors", "run", "--engine", "/nonexistent/engine"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([dir.display().to_string()])
+        .collect()
+}
+
+#[test]
+fn vectors_run_refuses_bad_vectors_with_the_file_and_the_place() {
+    let empty = temp("empty");
+    let args = vectors_run(&empty);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    refused(&args, &["no case files"]);
+    std::fs::remove_dir_all(&empty).ok();
+
+    let bad: [(&str, Edit, &[&str]); 5] = [
+        (
+            "banana",
+            Box::new(|v| v["cases"][0]["turns"][0]["expect"] = "banana".into()),
+            &["rule-6.json", "/cases/0/turns/0/expect", "banana"],
+        ),
+        (
+            "size",
+            Box::new(|v| v["cases"][0]["size"] = "99x99".into()),
+            &["rule-6.json", "/cases/0/size", "99x99"],
+        ),
+        (
+            "zero-size",
+            Box::new(|v| v["cases"][0]["size"] = "0x5".into()),
+            &["rule-6.json", "/cases/0/size"],
+        ),
+        (
+            "duplicate",
+            Box::new(|v| {
+                let first = v["cases"][0].clone();
+                v["cases"].as_array_mut().unwrap().push(first);
+            }),
+            &["rule-6.json", "another case has this id"],
+        ),
+        (
+            "no-cases",
+            Box::new(|v| v["cases"] = serde_json::json!([])),
+            &["rule-6.json", "/cases"],
+        ),
+    ];
+    for (name, edit, needles) in bad {
+        let dir = vectors_with(name, edit);
+        let args = vectors_run(&dir);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let stderr = refused(&args, needles);
+        // Refused before the engine is started: the engine is not blamed.
+        assert!(!stderr.contains("engine"), "{name}: {stderr}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+    // A semantic error the schema cannot see: komi that the rules do not say.
+    let dir = vectors_with("komi", |v| v["cases"][0]["komi"] = 7.5.into());
+    let args = vectors_run(&dir);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    refused(&args, &["rule-6.json", "/cases/0", "komi"]);
+    std::fs::remove_dir_all(&dir).ok();
+    // Good files (negative komi among them) pass the checks and reach the engine.
+    let dir = vectors_with("good", |_| {});
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/cases/comment-10.json");
+    std::fs::copy(suite, dir.join("comment-10.json")).unwrap();
+    let args = vectors_run(&dir);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    refused(&args, &["the engine could not be run"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn audit_refuses_a_missing_engine_and_a_file_as_out_before_any_game() {
+    let dir = temp("audit");
+    let out = dir.join("out");
+    refused(
+        &[
+            "audit",
+            "--engine",
+            "/nonexistent/engine",
+            "--games",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &["/nonexistent/engine", "cannot be run"],
+    );
+    let file = dir.join("report.txt");
+    std::fs::write(&file, "mine").unwrap();
+    let engine = format!("{BIN} gtp");
+    let stderr = refused(
+        &[
+            "audit",
+            "--engine",
+            &engine,
+            "--games",
+            "1",
+            "--out",
+            file.to_str().unwrap(),
+        ],
+        &["--out", "is a file, not a folder"],
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine", "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn audit_summary_says_what_its_numbers_are() {
+    let dir = temp("audit-summary");
+    let engine = format!("{BIN} gtp");
+    let output = run(&[
+        "audit",
+        "--engine",
+        &engine,
+        "--games",
+        "1",
+        "--size",
+        "3x3",
+        "--seed",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains(", 1 game on 3x3,"), "{stdout}");
+    assert!(stdout.contains("1 game against"), "{stdout}");
+    assert!(stdout.contains("the agreeing games took"), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn every_subcommand_has_its_own_description() {
+    let top = String::from_utf8(run(&["--help"]).stdout).unwrap();
+    assert!(top.contains("--features planted-bugs"), "{top}");
+    let mut firsts = Vec::new();
+    for sub in [
+        "diff", "replay", "score", "play", "perft", "vectors", "count", "gtp", "audit",
+    ] {
+        let help = String::from_utf8(run(&[sub, "--help"]).stdout).unwrap();
+        let first = help.lines().next().unwrap_or("").to_string();
+        assert!(!first.starts_with("Usage"), "{sub} has no description");
+        assert!(!firsts.contains(&first), "{sub} repeats another's: {first}");
+        firsts.push(first);
+    }
+}
+
+#[test]
+fn play_says_handicaps_in_words_and_one_turn() {
+    let output = run(&["play", "--size", "3", "--fixed-handicap", "9"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("Fixed("), "{stderr}");
+    let output = run(&["play", "--size", "3", "B2"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("\n1 turn; "), "{stdout}");
+}
