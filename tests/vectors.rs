@@ -1,6 +1,6 @@
 //! The conformance vectors: the hand-written cases of `testdata/cases/`
 //! (confirmed by spec and fast) and generated games (computed by spec,
-//! confirmed by fast), valid against schema/vectors.schema.json, covering
+//! confirmed by fast), valid against harness/schema/vectors.schema.json, covering
 //! every rule and pitfall, and passed by our own GTP engine.
 
 use serde_json::Value;
@@ -8,7 +8,7 @@ use tromp_taylor_harness::cases::suite_dir;
 use tromp_taylor_harness::vectors::{all_cases, export, group, regress_test};
 
 fn schema() -> jsonschema::Validator {
-    let text = include_str!("../schema/vectors.schema.json");
+    let text = include_str!("../harness/schema/vectors.schema.json");
     let schema: Value = serde_json::from_str(text).expect("the schema is JSON");
     jsonschema::validator_for(&schema).expect("the schema is a valid JSON Schema")
 }

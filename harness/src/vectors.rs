@@ -136,8 +136,8 @@ pub fn all_cases(cases_dir: &Path, generated_count: usize, seed: u64) -> Result<
     Ok(all)
 }
 
-/// The format's JSON Schema, `schema/vectors.schema.json`.
-pub const SCHEMA: &str = include_str!("../../schema/vectors.schema.json");
+/// The format's JSON Schema, `harness/schema/vectors.schema.json`.
+pub const SCHEMA: &str = include_str!("../schema/vectors.schema.json");
 
 /// Why a folder of vectors cannot be run: nothing in it, or a file that the
 /// schema or the format's own checks refuse. Nothing is run then.
@@ -149,7 +149,7 @@ pub enum VectorsError {
     #[error(transparent)]
     Load(#[from] cases::LoadError),
     /// A file that is not valid against the schema.
-    #[error("{}: {pointer}: {why} (see schema/vectors.schema.json)", file.display())]
+    #[error("{}: {pointer}: {why} (see harness/schema/vectors.schema.json)", file.display())]
     Schema {
         /// The file.
         file: PathBuf,

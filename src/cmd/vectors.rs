@@ -28,7 +28,7 @@ pub enum VectorsCommand {
     /// Run the vectors in DIR against a GTP engine: one JSON line per case
     /// and a summary. Exit 0 when all pass, 1 on a failure, 2 when the
     /// engine could not be run or DIR holds no valid vectors (each file is
-    /// checked against schema/vectors.schema.json before anything runs).
+    /// checked against harness/schema/vectors.schema.json before anything runs).
     Run {
         /// The engine's command line, e.g. "gnugo --mode gtp".
         #[arg(long)]
