@@ -136,7 +136,11 @@ fn seeds() -> String {
         texts.push(text);
     }
     assert!(texts.len() >= 5, "{}: not the rule texts", dir.display());
-    texts.iter().map(|t| collapse(t)).collect::<Vec<_>>().join(" | ")
+    texts
+        .iter()
+        .map(|t| collapse(t))
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
 
 /// `text` with its HTML tags (`<a href=..>`, `</li>`) removed and its

@@ -256,22 +256,28 @@ pub fn sgf(bytes: &[u8]) {
 
 /// What makes a record the same game: the board, the rules, the handicap,
 /// the setup, who moves first, and every move with its player (not the node
-/// numbers, the labels, the comments or where the rules came from).
-fn same_game(
-    record: &crate::sgf::GameRecord,
-) -> (
+/// numbers, the labels, the comments or where the rules came from; a setup
+/// of empty points only is no setup).
+type SameGame<'a> = (
     Size,
     Rules,
     Handicap,
-    &Option<Vec<crate::vocab::Color>>,
+    Option<&'a Vec<crate::vocab::Color>>,
     crate::vocab::Player,
-    Vec<(crate::vocab::Player, &crate::vocab::Action)>,
-) {
+    Vec<(crate::vocab::Player, &'a crate::vocab::Action)>,
+);
+
+/// A record's [`SameGame`].
+fn same_game(record: &crate::sgf::GameRecord) -> SameGame<'_> {
     (
         record.size,
         record.rules,
         record.handicap,
-        &record.setup,
+        // A setup of empty points only (a root `AE`) is the empty start.
+        record
+            .setup
+            .as_ref()
+            .filter(|colors| colors.iter().any(|&c| c != crate::vocab::Color::Empty)),
         record.first_player(),
         record.moves.iter().map(|m| (m.player, &m.action)).collect(),
     )
@@ -329,12 +335,20 @@ pub fn rules(bytes: &[u8]) {
     for text in [&*text, text.trim()] {
         if let Ok(rules) = text.parse::<SpecRules>() {
             let printed = rules.to_string();
-            assert_eq!(printed.parse(), Ok(rules), "{text:?} printed as {printed:?}");
+            assert_eq!(
+                printed.parse(),
+                Ok(rules),
+                "{text:?} printed as {printed:?}"
+            );
             assert_eq!(SpecRules::from_compact(&printed), Ok(rules), "{printed:?}");
         }
         if let Ok(rules) = SpecRules::from_compact(text) {
             let printed = rules.to_string();
-            assert_eq!(printed.parse(), Ok(rules), "{text:?} printed as {printed:?}");
+            assert_eq!(
+                printed.parse(),
+                Ok(rules),
+                "{text:?} printed as {printed:?}"
+            );
         }
         if let Ok(komi) = text.parse::<Komi>() {
             let printed = komi.to_string();
