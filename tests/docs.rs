@@ -110,3 +110,73 @@ fn rules_md_has_a_row_for_every_rule_and_comment() {
         );
     }
 }
+
+/// The rule texts, `../shared/seeds/` beside the checkout (or the folder
+/// `TROMP_TAYLOR_SEEDS` names), each with its whitespace collapsed; the HTML
+/// page also with its tags removed (its HTML comments, which hold the
+/// no-suicide variation and the note under comment 9, kept).
+fn seeds() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::var_os("TROMP_TAYLOR_SEEDS")
+        .map_or_else(|| root.join("../shared/seeds"), Into::into);
+    let entries = fs::read_dir(&dir).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}: docs/rules.md's quotes are checked against the rule texts; \
+             put them there or name their folder in TROMP_TAYLOR_SEEDS",
+            dir.display()
+        )
+    });
+    let mut texts = Vec::new();
+    for entry in entries {
+        let path = entry.unwrap().path();
+        let text = String::from_utf8_lossy(&fs::read(&path).unwrap()).into_owned();
+        if path.extension().is_some_and(|e| e == "html") {
+            texts.push(without_tags(&text));
+        }
+        texts.push(text);
+    }
+    assert!(texts.len() >= 5, "{}: not the rule texts", dir.display());
+    texts
+        .iter()
+        .map(|t| collapse(t))
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// `text` with its HTML tags (`<a href=..>`, `</li>`) removed and its
+/// comments (`<!-- -->`) kept.
+fn without_tags(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('<') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        if after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/') {
+            rest = after.split_once('>').map_or("", |(_, r)| r);
+        } else {
+            out.push('<');
+            rest = after;
+        }
+    }
+    out + rest
+}
+
+fn collapse(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Every text in double quotes in docs/rules.md (the rules, the comments,
+/// the other rule systems and the words the readings quote) occurs word for
+/// word in the rule texts, up to line breaks.
+#[test]
+fn every_quote_in_rules_md_is_in_the_seeds() {
+    let seeds = seeds();
+    let doc = collapse(&read("docs/rules.md"));
+    let quotes: Vec<&str> = doc.split('"').skip(1).step_by(2).collect();
+    assert!(quotes.len() > 40, "only {} quotes", quotes.len());
+    let wrong: Vec<&&str> = quotes.iter().filter(|q| !seeds.contains(**q)).collect();
+    assert!(
+        wrong.is_empty(),
+        "docs/rules.md quotes what the rule texts do not say: {wrong:#?}"
+    );
+}

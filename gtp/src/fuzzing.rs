@@ -1,6 +1,7 @@
 //! The check behind the cargo-fuzz target `gtp`: bytes fed as a GTP session
 //! to our engine, which must answer every command well-formed and leave the
-//! game unchanged after every error.
+//! game unchanged after every error, and whose `printsgf` at the end reads
+//! back as the game it played.
 
 use crate::{Session, SessionOptions};
 use tromp_taylor_harness::engine::FAST;
@@ -21,8 +22,11 @@ fn snapshot(session: &Session) -> impl PartialEq {
 
 /// The `gtp` target: bytes fed as a GTP session to the engine (`fast`, no
 /// file access). It must never panic; every response must be `=` or `?`,
-/// the command's id, and one empty line at its end and nowhere else; and a
-/// command that fails must leave the game as it was.
+/// the command's id, and one empty line at its end and nowhere else; a
+/// command that fails must leave the game as it was (the `?` answers checked
+/// one by one); and at the end `printsgf` must read back, through the
+/// harness's SGF reader, as the same board, rules and turns (on any board up
+/// to 52x52, so columns past `z` too).
 pub fn gtp_commands(bytes: &[u8]) {
     use crate::reader::{read_line, Line};
     let mut session = Session::new(SessionOptions {
@@ -69,4 +73,32 @@ pub fn gtp_commands(bytes: &[u8]) {
             break;
         }
     }
+    printsgf_reads_back(&mut session);
+}
+
+/// `printsgf` reads back as the session's game: its size, its rules and its
+/// turns, each with its player.
+fn printsgf_reads_back(session: &mut Session) {
+    use tromp_taylor_harness::sgf::{read_records, ReadOptions};
+    use tromp_taylor_harness::vocab::Action;
+    let sgf = session
+        .execute("printsgf", &[])
+        .unwrap_or_else(|e| panic!("printsgf failed: {e}"));
+    let records = read_records(&sgf, &ReadOptions::default())
+        .unwrap_or_else(|e| panic!("printsgf does not read back ({e}):\n{sgf}"));
+    let record = &records[0];
+    let game = session.game();
+    assert_eq!(record.size, game.size(), "printsgf's size:\n{sgf}");
+    assert_eq!(record.rules, game.rules(), "printsgf's rules:\n{sgf}");
+    let turns: Vec<_> = record
+        .moves
+        .iter()
+        .map(|m| (m.player, m.action.clone()))
+        .collect();
+    let played: Vec<_> = game
+        .turns()
+        .iter()
+        .map(|&(player, turn)| (player, Action::Turn(turn)))
+        .collect();
+    assert_eq!(turns, played, "printsgf's turns:\n{sgf}");
 }

@@ -208,3 +208,160 @@ pub fn fast_state(game: &fast::Game) -> String {
         game.result()
     )
 }
+
+/// The `sgf` target: any bytes given to the SGF reader (as text, the bytes
+/// not UTF-8 replaced) read as games or are refused with an error, under
+/// every reading option, never a panic; every record that reads writes back
+/// to SGF that reads as the same game (board, rules, handicap, setup, who
+/// moves first, every move); and replaying the main line of the first game
+/// never panics.
+pub fn sgf(bytes: &[u8]) {
+    use crate::sgf::{read_records, write_record, ReadOptions};
+    let text = String::from_utf8_lossy(bytes);
+    for attempts in [false, true] {
+        for all_variations in [false, true] {
+            let options = ReadOptions {
+                all_variations,
+                attempts,
+                rules: None,
+            };
+            let Ok(records) = read_records(&text, &options) else {
+                continue;
+            };
+            assert!(!records.is_empty(), "a file that reads holds a game");
+            for record in &records {
+                let written = write_record(record);
+                let again = read_records(&written, &options)
+                    .unwrap_or_else(|e| panic!("our SGF does not read back ({e}):\n{written}"));
+                assert_eq!(again.len(), 1, "one record written, one read:\n{written}");
+                assert_eq!(
+                    same_game(&again[0]),
+                    same_game(record),
+                    "the game read back differs:\n{written}"
+                );
+            }
+            if !all_variations {
+                let record = &records[0];
+                // `spec` too when the game is small enough to replay quickly.
+                let small = record.size.points() * (record.moves.len() + 1) <= 100_000;
+                let engines = crate::replay::ReplayEngines {
+                    main: crate::engine::EngineName::Fast,
+                    check: small.then_some(crate::engine::EngineName::Spec),
+                };
+                let _ = crate::replay::replay("fuzz", record, engines);
+            }
+        }
+    }
+}
+
+/// What makes a record the same game: the board, the rules, the handicap,
+/// the setup, who moves first, and every move with its player (not the node
+/// numbers, the labels, the comments or where the rules came from; a setup
+/// of empty points only is no setup).
+type SameGame<'a> = (
+    Size,
+    Rules,
+    Handicap,
+    Option<&'a Vec<crate::vocab::Color>>,
+    crate::vocab::Player,
+    Vec<(crate::vocab::Player, &'a crate::vocab::Action)>,
+);
+
+/// A record's [`SameGame`].
+fn same_game(record: &crate::sgf::GameRecord) -> SameGame<'_> {
+    (
+        record.size,
+        record.rules,
+        record.handicap,
+        // A setup of empty points only (a root `AE`) is the empty start.
+        record
+            .setup
+            .as_ref()
+            .filter(|colors| colors.iter().any(|&c| c != crate::vocab::Color::Empty)),
+        record.first_player(),
+        record.moves.iter().map(|m| (m.player, &m.action)).collect(),
+    )
+}
+
+/// The `vectors` target: any bytes as the text of a file of conformance
+/// vectors (named after its `group`, when it has a plain one, so that the
+/// loader's checks go past the name) load or are refused with an error that
+/// names the file, never a panic. A file that loads has unique ids, writes
+/// back as JSON that loads to the same cases, and each case runs on `fast`
+/// without a panic (a verdict either way).
+pub fn vectors(bytes: &[u8]) {
+    use crate::cases::{check_case, load_text};
+    use std::path::PathBuf;
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        // The loader reads files as UTF-8 and refuses the rest before parsing.
+        return;
+    };
+    let group = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|v| v.get("group")?.as_str().map(str::to_string))
+        .filter(|g| !g.is_empty() && g.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        .unwrap_or_else(|| "fuzz".to_string());
+    let path = PathBuf::from(format!("{group}.json"));
+    match load_text(&path, text) {
+        Ok(file) => {
+            let ids: std::collections::BTreeSet<&str> =
+                file.cases.iter().map(|c| c.id.as_str()).collect();
+            assert_eq!(ids.len(), file.cases.len(), "duplicate ids were loaded");
+            let json = serde_json::to_string_pretty(&file).expect("a file writes as JSON");
+            let again = load_text(&path, &json)
+                .unwrap_or_else(|e| panic!("a loaded file written back is refused: {e}"));
+            assert_eq!(again, file, "a loaded file written back loads differently");
+            for case in &file.cases {
+                let _ = check_case(crate::engine::FAST, case);
+            }
+        }
+        Err(e) => {
+            let message = e.to_string();
+            assert!(
+                message.starts_with(&path.display().to_string()),
+                "the error does not name the file: {message}"
+            );
+        }
+    }
+}
+
+/// The `rules` target: any text given to the rule-string parsers (a preset
+/// or a compact string, the compact form alone, komi, and the `RU` names of
+/// game records) parses or is refused with an error, never a panic; what
+/// parses prints as a string that parses back to the same rules.
+pub fn rules(bytes: &[u8]) {
+    use tromp_taylor_spec::{Komi, Rules as SpecRules};
+    let text = String::from_utf8_lossy(bytes);
+    for text in [&*text, text.trim()] {
+        if let Ok(rules) = text.parse::<SpecRules>() {
+            let printed = rules.to_string();
+            assert_eq!(
+                printed.parse(),
+                Ok(rules),
+                "{text:?} printed as {printed:?}"
+            );
+            assert_eq!(SpecRules::from_compact(&printed), Ok(rules), "{printed:?}");
+        }
+        if let Ok(rules) = SpecRules::from_compact(text) {
+            let printed = rules.to_string();
+            assert_eq!(
+                printed.parse(),
+                Ok(rules),
+                "{text:?} printed as {printed:?}"
+            );
+        }
+        if let Ok(komi) = text.parse::<Komi>() {
+            let printed = komi.to_string();
+            assert_eq!(printed.parse(), Ok(komi), "{text:?} printed as {printed:?}");
+        }
+        if let Some(rules) = crate::sgf::rules_from_ru(text) {
+            // Our own name for what an RU reads as reads back the same.
+            let printed = rules.to_string();
+            assert_eq!(
+                crate::sgf::rules_from_ru(&printed),
+                Some(rules),
+                "RU {text:?} printed as {printed:?}"
+            );
+        }
+    }
+}

@@ -132,8 +132,15 @@ pub fn load_file(path: &Path) -> Result<VectorFile, LoadError> {
         file: path.to_path_buf(),
         source,
     })?;
+    load_text(path, &text)
+}
+
+/// Reads the text of one file of cases, as if read from `path` (which names
+/// the file in errors and whose name must be the group), and checks it as
+/// [`load_file`] does; two cases with one id are refused.
+pub fn load_text(path: &Path, text: &str) -> Result<VectorFile, LoadError> {
     let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|source| LoadError::Json {
+        serde_json::from_str(text).map_err(|source| LoadError::Json {
             file: path.to_path_buf(),
             source,
         })?;
@@ -183,6 +190,9 @@ pub fn load_file(path: &Path) -> Result<VectorFile, LoadError> {
         let case: Case =
             serde_json::from_value(value.clone()).map_err(|e| case_error(e.to_string()))?;
         validate(&case, &group).map_err(case_error)?;
+        if cases.iter().any(|c: &Case| c.id == case.id) {
+            return Err(case_error("another case has this id".to_string()));
+        }
         cases.push(case);
     }
     Ok(VectorFile {

@@ -15,7 +15,7 @@ mod load;
 mod run;
 
 pub use inputs::{inputs, point_name, preset_of, requirements, turn_text};
-pub use load::{load_dir, load_file, load_suite, suite_dir, validate, LoadError};
+pub use load::{load_dir, load_file, load_suite, load_text, suite_dir, validate, LoadError};
 pub use run::{
     check_all, check_case, check_suite, record, CaseFailure, Failures, Step, SuiteError,
 };
