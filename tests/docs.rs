@@ -111,14 +111,14 @@ fn rules_md_has_a_row_for_every_rule_and_comment() {
     }
 }
 
-/// The rule texts, `../shared/seeds/` beside the checkout (or the folder
-/// `TROMP_TAYLOR_SEEDS` names), each with its whitespace collapsed; the HTML
+/// The rule texts, `testdata/seeds/` (or the folder `TROMP_TAYLOR_SEEDS`
+/// names), each with its whitespace collapsed; the HTML
 /// page also with its tags removed (its HTML comments, which hold the
 /// no-suicide variation and the note under comment 9, kept).
 fn seeds() -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::var_os("TROMP_TAYLOR_SEEDS")
-        .map_or_else(|| root.join("../shared/seeds"), Into::into);
+        .map_or_else(|| root.join("testdata/seeds"), Into::into);
     let entries = fs::read_dir(&dir).unwrap_or_else(|e| {
         panic!(
             "{}: {e}: docs/rules.md's quotes are checked against the rule texts; \
@@ -129,6 +129,9 @@ fn seeds() -> String {
     let mut texts = Vec::new();
     for entry in entries {
         let path = entry.unwrap().path();
+        if !path.extension().is_some_and(|e| e == "txt" || e == "html") {
+            continue;
+        }
         let text = String::from_utf8_lossy(&fs::read(&path).unwrap()).into_owned();
         if path.extension().is_some_and(|e| e == "html") {
             texts.push(without_tags(&text));
