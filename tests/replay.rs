@@ -39,7 +39,7 @@ fn report<'a>(all: &'a [Value], file: &str) -> &'a Value {
 #[test]
 fn the_sample_records_replay_with_their_verdicts_scores_and_results() {
     let all = reports(&[]);
-    assert_eq!(all.len(), 13);
+    assert_eq!(all.len(), 14);
     // Rule 7: a multi-stone suicide is legal and makes W+4; RE agrees.
     let suicide = report(&all, "01-multi-stone-suicide.sgf");
     assert!(suicide["illegal"].is_null());
@@ -81,6 +81,11 @@ fn the_sample_records_replay_with_their_verdicts_scores_and_results() {
     let seki = report(&all, "08-japanese-territory.sgf");
     assert_eq!(seki["rules"], "koSIMPLEscoreTERRITORYsui0");
     assert_eq!(seki["result"], "W+2");
+    // A score recorded before the game ends (rule 8) is said to be one, not
+    // compared with the position as it stands.
+    let early = report(&all, "14-score-before-the-end.sgf");
+    assert_eq!(early["over"], false);
+    assert_eq!(early["result_check"], "unfinished");
     // A recorded result that the rules do not give.
     assert_eq!(
         report(&all, "10-result-disagrees.sgf")["result_check"],

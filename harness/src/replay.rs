@@ -75,6 +75,9 @@ pub enum ResultCheck {
     Forfeit,
     /// `RE` is void, unknown, or unreadable.
     NotAScore,
+    /// `RE` states a score, but the game has not ended under the rules
+    /// (rule 8): there is no final score to compare it with.
+    Unfinished,
 }
 
 /// The replay of one game.
@@ -325,7 +328,12 @@ pub fn replay(
         black: main.score(Player::Black),
         white: main.score(Player::White),
         result: outcome.to_string(),
-        result_check: check_result(record.result.as_deref(), outcome),
+        result_check: match check_result(record.result.as_deref(), outcome) {
+            ResultCheck::Agrees | ResultCheck::Disagrees if !main.is_over() => {
+                ResultCheck::Unfinished
+            }
+            check => check,
+        },
         recorded: record.result.clone(),
     })
 }
@@ -380,6 +388,9 @@ impl fmt::Display for GameReport {
                     ResultCheck::Time => "a loss on time, not a score",
                     ResultCheck::Forfeit => "a forfeit, not a score",
                     ResultCheck::NotAScore | ResultCheck::NoResult => "not a score",
+                    ResultCheck::Unfinished =>
+                        "a score, but the record stops before the game ends (rule 8: two \
+                         consecutive passes end it): not compared",
                 }
             ),
             None => write!(f, "  no RE recorded"),

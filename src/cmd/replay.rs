@@ -4,6 +4,7 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tromp_taylor_gtp::audit::report::plural;
 use tromp_taylor_harness::replay::{replay, ReplayEngines};
 use tromp_taylor_harness::sgf::{read_records, ReadOptions};
 use tromp_taylor_harness::vocab::Rules;
@@ -118,8 +119,9 @@ fn replay_command(
     }
     if !json {
         println!(
-            "{games} games replayed from {} files: {failed} with an illegal move or a result that disagrees, {unreadable} unreadable",
-            files.len()
+            "{} replayed from {}: {failed} with an illegal move or a result that disagrees, {unreadable} unreadable",
+            plural(games, "game"),
+            plural(files.len(), "file")
         );
     }
     if unreadable > 0 {
