@@ -224,7 +224,8 @@ pub enum Handicap {
     /// No handicap: the players alternate from the start.
     #[default]
     None,
-    /// Black takes the first `n` turns, then the players alternate from White.
+    /// Black takes the first `n` turns, then the players alternate from
+    /// White; a pass by Black during them ends them (a pass is not a move).
     Free(usize),
     /// Black's first turn places `n` stones on the standard points; White moves next.
     Fixed(usize),

@@ -33,9 +33,11 @@ fn bad_handicaps_are_refused_with_the_reason() {
         Game::with_handicap(2, 2, Rules::default(), Handicap::Free(4)).unwrap_err(),
         SetupError::BadHandicap {
             handicap: Handicap::Free(4),
-            why: "a free handicap must leave at least one point empty"
+            why: "a free handicap of two or more stones must leave at least one point empty"
         }
     );
+    // A handicap of one is Black's ordinary first move (comment 5): any board takes it.
+    assert!(Game::with_handicap(1, 1, Rules::default(), Handicap::Free(1)).is_ok());
     // One stone or ten; a side under 7; more than 4 on 7x7 or an even side.
     for (w, h, n) in [(9, 9, 1), (9, 9, 10), (6, 9, 2), (7, 7, 5), (10, 10, 5)] {
         let refused = Game::with_handicap(w, h, Rules::default(), Handicap::Fixed(n));

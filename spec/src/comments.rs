@@ -30,6 +30,22 @@ pub fn player_to_move(turns_taken: usize, handicap_moves: usize) -> Player {
     }
 }
 
+/// **Comment 5**, continued: the handicap is "n consecutive moves played
+/// before the first white move", and a pass is not a move (rule 6: "A turn
+/// is either a pass; or a move"). So a pass by Black during the handicap
+/// ends it: the moves before the pass are the handicap, the pass is Black's
+/// last consecutive turn, and White takes the next turn.
+///
+/// How many consecutive turns Black takes first under a free handicap of
+/// `n`, when Black passed during it after `passed_after_turns` turns (or
+/// never did). The result is what [`player_to_move`] takes.
+pub fn consecutive_black_turns(n: usize, passed_after_turns: Option<usize>) -> usize {
+    match passed_after_turns {
+        Some(turns) if turns < n => turns + 1,
+        _ => n,
+    }
+}
+
 /// **Seed 004, handicap.** "on his first move black places several stones on
 /// the board at once in a predetermined arrangement. Play then continues
 /// normally with white making the next move. For example, if I were to play

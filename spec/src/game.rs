@@ -29,6 +29,7 @@ pub struct Game {
     before_last_turn: Option<Coloring>,
     prisoners: [usize; 2],
     agreed: bool,
+    handicap_pass: Option<usize>,
 }
 
 impl Game {
@@ -49,13 +50,16 @@ impl Game {
             before_last_turn: None,
             prisoners: [0, 0],
             agreed: false,
+            handicap_pass: None,
         }
     }
 
     /// A game with a handicap for Black (comment 5, or seed 004's fixed points).
     ///
-    /// A free handicap must leave a point empty: while one is, every Black
-    /// move on an empty grid of black stones is legal. A fixed handicap is
+    /// A free handicap of two or more must leave a point empty: while one
+    /// is, every Black move on an empty grid of black stones is legal. (A
+    /// handicap of one is Black's ordinary first move.) A pass during a
+    /// free handicap ends it: White takes the next turn. A fixed handicap is
     /// Black's first turn, placing every stone at once; White moves next.
     pub fn with_handicap(
         grid: Rectangle,
@@ -67,10 +71,10 @@ impl Game {
         match handicap {
             Handicap::None => {}
             Handicap::Free(n) => {
-                if n >= grid.point_count() {
+                if n >= 2 && n >= grid.point_count() {
                     return Err(RulesError::BadHandicap {
                         handicap,
-                        why: "a free handicap must leave at least one point empty",
+                        why: "a free handicap of two or more stones must leave at least one point empty",
                     });
                 }
             }
@@ -280,7 +284,15 @@ impl Game {
         let after = self.coloring_after(turn)?;
         let player = self.to_move();
         match turn {
-            Turn::Pass => self.consecutive_passes += 1,
+            Turn::Pass => {
+                self.consecutive_passes += 1;
+                if let Handicap::Free(n) = self.handicap {
+                    let in_handicap = self.turns_taken < n && self.handicap_pass.is_none();
+                    if in_handicap {
+                        self.handicap_pass = Some(self.turns_taken);
+                    }
+                }
+            }
             Turn::Move(_) => {
                 self.consecutive_passes = 0;
                 let own = player.color();
@@ -338,11 +350,12 @@ impl Game {
     }
 
     /// Who moves after `turns_taken` turns: rule 5's alternation, after
-    /// comment 5's handicap moves (a fixed handicap is one turn).
+    /// comment 5's handicap moves (a fixed handicap is one turn; a pass
+    /// during a free handicap ends it).
     fn player_after(&self, turns_taken: usize) -> Player {
         let handicap_moves = match self.handicap {
             Handicap::None => 0,
-            Handicap::Free(n) => n,
+            Handicap::Free(n) => comments::consecutive_black_turns(n, self.handicap_pass),
             Handicap::Fixed(_) => 1,
         };
         let in_black_first_order = comments::player_to_move(turns_taken, handicap_moves);

@@ -73,6 +73,10 @@ fn a_free_handicap_must_leave_a_point_empty() {
     let free = |n| Game::with_handicap(grid(3, 3), Rules::default(), Handicap::Free(n));
     assert!(matches!(free(9), Err(RulesError::BadHandicap { .. })));
     assert!(free(8).is_ok());
+    // A handicap of one is Black's ordinary first move: the game of rule 5,
+    // which every grid can play, 1x1 included.
+    let one = Game::with_handicap(grid(1, 1), Rules::default(), Handicap::Free(1));
+    assert!(one.is_ok());
 }
 
 #[test]

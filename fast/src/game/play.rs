@@ -37,6 +37,9 @@ pub(crate) struct TurnRecord {
     /// Scalars before the turn.
     pub(crate) hash: u64,
     pub(crate) passes: u32,
+    /// Black's consecutive first turns before the turn (a pass during a
+    /// free handicap ends it).
+    pub(crate) black_first: u32,
     pub(crate) last_emptied: [u32; 2],
     pub(crate) prisoners: [u32; 2],
 }
@@ -63,9 +66,14 @@ impl Game {
             empty_slot: 0,
             hash: self.hash,
             passes: self.passes as u32,
+            black_first: self.black_first as u32,
             last_emptied: self.last_emptied,
             prisoners: self.prisoners,
         };
+        if turn == Turn::Pass && self.turns + 1 < self.black_first {
+            // A pass is not a move: it ends a free handicap's consecutive moves.
+            self.black_first = self.turns + 1;
+        }
         let next_player = self.player_after(self.turns + 1) as usize;
         let turn_number = (self.turns + 1) as u32;
         let entry = match verdict {
