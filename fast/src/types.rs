@@ -208,11 +208,11 @@ impl Rules {
         ..Rules::TROMP_TAYLOR
     };
 
-    /// Simple ko, no suicide, agreement on dead stones, territory scoring.
+    /// Simple ko, no suicide, two passes end the game, territory scoring.
     pub const SIMPLE_KO_TERRITORY: Rules = Rules {
         superko: Superko::SimpleKo,
         suicide: Suicide::Forbidden,
-        ending: Ending::Agreement,
+        ending: Ending::TwoPasses,
         scoring: Scoring::Territory,
         komi: Komi::ZERO,
     };

@@ -4,8 +4,8 @@
 //! `testdata/cases/`, run by `tests/cases.rs`.
 
 use tromp_taylor_fast::{
-    Color, Game, Handicap, IllegalAgreement, IllegalTurn, Komi, Outcome, Player, Point, Rules,
-    SetupError, SizeError,
+    Color, Ending, Game, Handicap, IllegalAgreement, IllegalTurn, Komi, Outcome, Player, Point,
+    Rules, SetupError, SizeError,
 };
 
 #[test]
@@ -61,7 +61,11 @@ fn nothing_off_the_board_has_a_color() {
 fn an_agreement_is_undone_exactly() {
     // 3x3 under seed 004's rules: B a1, W b2, two passes, then an agreement
     // that a1 is dead (the case comment-8/agreement-on-3x3).
-    let mut game = Game::new(3, 3, Rules::SIMPLE_KO_TERRITORY).unwrap();
+    let rules = Rules {
+        ending: Ending::Agreement,
+        ..Rules::SIMPLE_KO_TERRITORY
+    };
+    let mut game = Game::new(3, 3, rules).unwrap();
     game.play_at(0, 0).unwrap();
     game.play_at(1, 1).unwrap();
     game.pass().unwrap();

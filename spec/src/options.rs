@@ -190,7 +190,7 @@ pub const PRESETS: [(&str, &str); 4] = [
     ),
     (
         "simple-ko-territory",
-        "seed 004: simple ko, no suicide, agreement on dead stones, territory",
+        "seed 004: simple ko, no suicide, two passes, territory",
     ),
 ];
 
@@ -220,12 +220,16 @@ impl Rules {
     };
 
     /// Seed 004, the beginners' lesson: simple ko (appendix 1), no suicide
-    /// ("You may not commit suicide"), dead stones removed after both pass,
-    /// territory scoring.
+    /// (summary, rule 4: "any of your groups have zero liberties then your
+    /// move was illegal"), "When both players pass successively the game
+    /// ends" (summary, rule 5: two passes, rule 8's ending, not comment 8's
+    /// agreement), territory scoring. The lesson's removal of dead stones
+    /// after the end is not a turn of the game: it is left to the players,
+    /// who capture what they want off the board before passing.
     pub const SIMPLE_KO_TERRITORY: Rules = Rules {
         superko: Superko::SimpleKo,
         suicide: Suicide::Forbidden,
-        ending: Ending::Agreement,
+        ending: Ending::TwoPasses,
         scoring: Scoring::Territory,
         komi: Komi::ZERO,
     };

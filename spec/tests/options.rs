@@ -45,7 +45,10 @@ fn komi_reads_multiples_of_a_half_only() {
 fn agreement_refusals_say_why() {
     // The verdicts are cases (comment-8/agreement-refused and its
     // neighbours); the typed reasons are spec's own.
-    let rules = Rules::SIMPLE_KO_TERRITORY;
+    let rules = Rules {
+        ending: Ending::Agreement,
+        ..Rules::SIMPLE_KO_TERRITORY
+    };
     let mut game = game_after(4, 1, rules, "a1 d1 pass");
     assert_eq!(
         game.agree(&[pt("d1")]),
@@ -155,7 +158,8 @@ fn presets_name_the_options_of_their_sources() {
         Rules {
             superko: Superko::SimpleKo,
             suicide: Suicide::Forbidden,
-            ending: Ending::Agreement,
+            // Seed 004: "When both players pass successively the game ends".
+            ending: Ending::TwoPasses,
             scoring: Scoring::Territory,
             komi: Komi::ZERO,
         }
@@ -173,7 +177,7 @@ fn compact_rule_strings_read_katagos_form() {
     assert_eq!(read("koSITUATIONALscoreAREAsui1"), Ok(Rules::NEW_ZEALAND));
     assert_eq!(read("koPOSITIONALscoreAREAsui0"), Ok(Rules::CHINESE));
     assert_eq!(
-        read("koSIMPLEscoreTERRITORYsui0endAGREEMENT"),
+        read("koSIMPLEscoreTERRITORYsui0"),
         Ok(Rules::SIMPLE_KO_TERRITORY)
     );
     assert_eq!(
