@@ -137,6 +137,17 @@ pub enum Scoring {
     Territory,
 }
 
+/// What an illegal move costs the player who tried it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum IllegalMove {
+    /// It is refused; nothing changes and the same player is still to move.
+    #[default]
+    Refused,
+    /// A move refused as suicide, ko or superko also loses the turn: the
+    /// opponent moves next, the board unchanged (the Chinese rules of 1988).
+    LosesTurn,
+}
+
 /// Komi: points added to White's score, kept exactly as a count of half points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Komi {
@@ -184,6 +195,8 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Points added to White's score.
     pub komi: Komi,
+    /// Whether an illegal move is only refused, or also loses the turn.
+    pub illegal_move: IllegalMove,
 }
 
 impl Rules {
@@ -194,11 +207,14 @@ impl Rules {
         ending: Ending::TwoPasses,
         scoring: Scoring::Area,
         komi: Komi::ZERO,
+        illegal_move: IllegalMove::Refused,
     };
 
-    /// Chinese rules: positional superko, no suicide, area scoring.
+    /// Chinese rules: positional superko, no suicide, an illegal move loses
+    /// the turn, area scoring.
     pub const CHINESE: Rules = Rules {
         suicide: Suicide::Forbidden,
+        illegal_move: IllegalMove::LosesTurn,
         ..Rules::TROMP_TAYLOR
     };
 
@@ -215,6 +231,7 @@ impl Rules {
         ending: Ending::TwoPasses,
         scoring: Scoring::Territory,
         komi: Komi::ZERO,
+        illegal_move: IllegalMove::Refused,
     };
 }
 

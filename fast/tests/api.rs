@@ -5,7 +5,7 @@
 
 use tromp_taylor_fast::{
     Color, Ending, Game, Handicap, IllegalAgreement, IllegalTurn, Komi, Outcome, Player, Point,
-    Rules, SetupError, SizeError,
+    Rules, SetupError, SizeError, Superko,
 };
 
 #[test]
@@ -86,6 +86,66 @@ fn a_fixed_handicap_is_part_of_the_setup_and_not_undone() {
     assert_eq!(game.turns_taken(), 1);
     assert!(!game.undo(), "the fixed placement is part of the setup");
     assert_eq!(game.turns_taken(), 1);
+}
+
+#[test]
+fn a_situational_superko_refusal_names_the_situation_and_its_turn() {
+    // 1x3 under situational superko with the agreement ending (so play goes
+    // on after two passes): B b1, W pass, B pass; White's suicide at a1
+    // would recreate .X. with Black to move, which stood after turn 2 (the
+    // pass), not after turn 1 (when White was to move).
+    let rules = Rules {
+        superko: Superko::Situational,
+        ending: Ending::Agreement,
+        ..Rules::default()
+    };
+    let mut game = Game::new(3, 1, rules).unwrap();
+    game.play_at(1, 0).unwrap();
+    game.pass().unwrap();
+    game.pass().unwrap();
+    let refused = game.play_at(0, 0).unwrap_err();
+    assert_eq!(
+        refused,
+        IllegalTurn::SituationalSuperko {
+            point: Point::new(0, 0),
+            repeats_turn: 2,
+            to_move: Player::Black
+        }
+    );
+    assert_eq!(
+        refused.to_string(),
+        "a move at (0, 0) repeats the situation after turn 2, the same coloring with Black to move (situational superko)"
+    );
+}
+
+#[test]
+fn an_illegal_move_loses_the_turn_when_the_rules_say_so() {
+    // 3x1 under the Chinese rules: after B b1, White's a1 is suicide; the
+    // turn is lost (White to move no more), the run of passes ends, and
+    // undo restores the turn.
+    let mut game = Game::new(3, 1, Rules::CHINESE).unwrap();
+    game.play_at(1, 0).unwrap();
+    assert_eq!(
+        game.play_at(0, 0),
+        Err(IllegalTurn::Suicide(Point::new(0, 0)))
+    );
+    assert_eq!((game.to_move(), game.turns_taken()), (Player::Black, 2));
+    game.pass().unwrap();
+    assert_eq!(
+        game.play_at(0, 0),
+        Err(IllegalTurn::Suicide(Point::new(0, 0)))
+    );
+    assert_eq!(game.consecutive_passes(), 0);
+    assert!(game.undo());
+    assert_eq!(
+        (game.to_move(), game.consecutive_passes()),
+        (Player::White, 1)
+    );
+    let mut refused = Game::new(3, 1, Rules::default()).unwrap();
+    refused.play_at(1, 0).unwrap();
+    refused.pass().unwrap();
+    assert!(refused.play_at(1, 0).is_err());
+    assert_eq!(refused.to_move(), Player::Black);
 }
 
 #[test]

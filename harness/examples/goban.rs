@@ -33,6 +33,7 @@ pub const GOBAN_SUPPORTS: Supports = Supports {
     max_side: 19,
     rectangles: false,
     setup_positions: false,
+    illegal_loses_turn: false,
     ..Supports::EVERYTHING
 };
 

@@ -4,6 +4,7 @@
 //! Like [`crate::rules`], each item quotes its source. [`crate::Game`] calls
 //! these in place of, or beside, the rule they amend.
 
+use crate::error::IllegalTurn;
 use crate::options::{Handicap, RulesError};
 use crate::rules::{
     clear, empty_points_reaching_only, reaches, Color, Coloring, EarlierColorings, Player, Point,
@@ -121,6 +122,28 @@ pub fn repeats_earlier_situation(
     to_move: Player,
 ) -> Option<usize> {
     earlier.first_turn_with(coloring, to_move)
+}
+
+/// **Seed 003 (Chinese rules, 1988), chapter 3, section 19.** "If a stone is
+/// played on a forbidden point, the move is declared invalid and the player
+/// loses his turn." **Section 20.** "In a ko fight, if a player recaptures on
+/// the next move, the move is declared invalid and the player loses his
+/// turn."
+///
+/// Whether a refused move is one that these sections declare invalid: a
+/// stone played on a forbidden point (section 5's forbidden point is our
+/// suicide), or one that makes a position reappear (section 20 is the rules
+/// for "Reappearance of the same board position"; its ko recapture is our
+/// ko or superko). A move on an occupied point or off the grid, or after the
+/// end, is not a stone played: it is refused and nothing is lost.
+pub fn loses_turn(illegal: &IllegalTurn) -> bool {
+    match illegal {
+        IllegalTurn::Suicide(_)
+        | IllegalTurn::Ko(_)
+        | IllegalTurn::Superko { .. }
+        | IllegalTurn::SituationalSuperko { .. } => true,
+        IllegalTurn::GameOver | IllegalTurn::OffBoard(_) | IllegalTurn::Occupied(_) => false,
+    }
 }
 
 /// **Comment 7, the no-suicide variation** (in the source of the rules page):

@@ -3,7 +3,7 @@
 
 use crate::comments;
 use crate::error::{IllegalAgreement, IllegalTurn};
-use crate::options::{Ending, Handicap, Rules, RulesError, Scoring, Suicide, Superko};
+use crate::options::{Ending, Handicap, IllegalMove, Rules, RulesError, Scoring, Suicide, Superko};
 use crate::rules::{
     self, Color, Coloring, EarlierColorings, Outcome, Player, Point, Rectangle, Topology, Turn,
 };
@@ -237,7 +237,17 @@ impl Game {
         let repeated = match self.rules.superko {
             Superko::Positional => rules::repeats_earlier_coloring(&self.earlier, &after),
             Superko::Situational => {
-                comments::repeats_earlier_situation(&self.earlier, &after, self.next_to_move())
+                let to_move = self.next_to_move();
+                if let Some(repeats_turn) =
+                    comments::repeats_earlier_situation(&self.earlier, &after, to_move)
+                {
+                    return Err(IllegalTurn::SituationalSuperko {
+                        point,
+                        repeats_turn,
+                        to_move,
+                    });
+                }
+                None
             }
             Superko::SimpleKo => {
                 let last_turn_by = self.player_after(self.turns_taken.saturating_sub(1));
@@ -279,9 +289,22 @@ impl Game {
             .collect()
     }
 
-    /// Takes `turn`, or says why it is not legal and changes nothing.
+    /// Takes `turn`, or says why it is not legal. A refused turn changes
+    /// nothing, except under [`IllegalMove::LosesTurn`] (seed 003), where a
+    /// move that [`comments::loses_turn`] declares invalid is a lost turn:
+    /// see [`Game::lose_turn`].
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
-        let after = self.coloring_after(turn)?;
+        let after = match self.coloring_after(turn) {
+            Ok(after) => after,
+            Err(illegal) => {
+                if self.rules.illegal_move == IllegalMove::LosesTurn
+                    && comments::loses_turn(&illegal)
+                {
+                    self.lose_turn();
+                }
+                return Err(illegal);
+            }
+        };
         let player = self.to_move();
         match turn {
             Turn::Pass => {
@@ -308,6 +331,20 @@ impl Game {
         self.earlier
             .record(&self.coloring, self.to_move(), self.turns_taken);
         Ok(())
+    }
+
+    /// Seed 003, chapter 3, section 19: "the move is declared invalid and
+    /// the player loses his turn." The turn is taken and the coloring stays
+    /// as it is, as after a pass; but a lost turn is not a pass, so it ends
+    /// the run of consecutive passes (rule 8 counts passes only), and the
+    /// coloring it leaves, with the opponent to move, is recorded like any
+    /// other turn's.
+    fn lose_turn(&mut self) {
+        self.consecutive_passes = 0;
+        self.before_last_turn = Some(self.coloring.clone());
+        self.turns_taken += 1;
+        self.earlier
+            .record(&self.coloring, self.to_move(), self.turns_taken);
     }
 
     /// Passes: always legal until the game is over.
