@@ -292,7 +292,8 @@ impl Game {
     /// Takes `turn`, or says why it is not legal. A refused turn changes
     /// nothing, except under [`IllegalMove::LosesTurn`] (seed 003), where a
     /// move that [`comments::loses_turn`] declares invalid is a lost turn:
-    /// see [`Game::lose_turn`].
+    /// the coloring stays, the opponent is to move, and the run of
+    /// consecutive passes ends (a lost turn is not a pass).
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
         let after = match self.coloring_after(turn) {
             Ok(after) => after,
