@@ -61,7 +61,8 @@ fn the_sample_records_replay_with_their_verdicts_scores_and_results() {
         .as_str()
         .unwrap()
         .contains("suicide"));
-    assert_eq!(chinese["rules"], "koPOSITIONALscoreAREAsui0");
+    // The chinese preset: seed 003's illegal move also loses the turn.
+    assert_eq!(chinese["rules"], "koPOSITIONALscoreAREAsui0illegalLOSETURN");
     // A setup position on a rectangle, White first, passes as W[] and W[tt].
     let setup = report(&all, "04-setup-rectangle.sgf");
     assert_eq!(setup["size"], "7x5");

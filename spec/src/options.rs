@@ -119,6 +119,29 @@ impl Komi {
     /// The largest komi, in points, either way: half points are kept in an
     /// `i32`, and no board has a score anywhere near it.
     pub const MAX_POINTS: i32 = 1_000_000_000;
+
+    /// The komi of `points` already read as a number (SGF's `KM`), or what
+    /// is wrong with it: not a finite number, not a multiple of 0.5, or
+    /// beyond [`Komi::MAX_POINTS`].
+    pub fn from_points(points: f64) -> Result<Komi, RulesError> {
+        let bad = |why| RulesError::BadKomi {
+            text: points.to_string(),
+            why,
+        };
+        if !points.is_finite() {
+            return Err(bad("it is not a finite number"));
+        }
+        let half = points * 2.0;
+        if half.fract() != 0.0 {
+            return Err(bad("it is not a multiple of 0.5"));
+        }
+        if points.abs() > f64::from(Komi::MAX_POINTS) {
+            return Err(bad(
+                "it is too large: komi is at most 1000000000 points either way",
+            ));
+        }
+        Ok(Komi::from_half_points(half as i32))
+    }
 }
 
 impl FromStr for Komi {

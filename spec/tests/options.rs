@@ -111,6 +111,15 @@ fn komi_refusals_say_what_is_wrong() {
     assert_eq!(read("1000000000"), Ok(2_000_000_000));
     assert_eq!(read("-0001000000000.0"), Ok(-2_000_000_000));
     assert_eq!(read("123456789.5"), Ok(246_913_579));
+    // A komi already read as a number (SGF's KM) is judged the same way.
+    assert_eq!(Komi::from_points(-6.5), Ok(Komi::from_half_points(-13)));
+    let from_points = |points: f64| match Komi::from_points(points) {
+        Err(RulesError::BadKomi { why, .. }) => why,
+        other => panic!("{points} read as {other:?}"),
+    };
+    assert_eq!(from_points(0.3), "it is not a multiple of 0.5");
+    assert_eq!(from_points(f64::NAN), "it is not a finite number");
+    assert!(from_points(1e12).starts_with("it is too large"));
     let message = "7.25".parse::<Komi>().unwrap_err().to_string();
     assert_eq!(
         message,
