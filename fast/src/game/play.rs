@@ -104,7 +104,11 @@ impl Game {
         let turn_number = (self.turns + 1) as u32;
         let entry = match verdict {
             None => {
-                self.passes = if lost { 0 } else { self.passes + 1 };
+                self.passes = if lost && !planted!(LostTurnCountsAsPass) {
+                    0
+                } else {
+                    self.passes + 1
+                };
                 self.last_emptied = [0, 0];
                 let entry = self.turn_entry[self.turns];
                 if self.history.firsts(entry)[next_player] == NEVER {
