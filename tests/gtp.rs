@@ -116,7 +116,8 @@ fn illegal_moves_say_why_and_change_nothing() {
         ("play w I1", "? syntax error: cannot read \"I1\" as a turn: write pass or a vertex such as D4 (no column I)"),
         ("play x A1", "? syntax error: \"x\" is not a color"),
         ("play w", "? syntax error: 2 arguments expected"),
-        ("komi 0.3", "? syntax error: komi must be a multiple of 0.5"),
+        ("komi 0.3", "? syntax error: cannot read komi \"0.3\": it is not a multiple of 0.5 (write e.g. 7.5 or -3)"),
+        ("komi 1e400", "? syntax error: cannot read komi \"1e400\": it is not a decimal number (write e.g. 7.5 or -3)"),
         ("list_stones b", "= B2"),
         ("final_score", "= B+8.5"),
         // A single stone's suicide repeats the coloring: superko (rule 6).
@@ -144,6 +145,41 @@ fn illegal_moves_say_why_and_change_nothing() {
         ("genmove w", "? the game is over (rule 8)"),
         ("final_score", "= B+8.5"),
     ]);
+}
+
+#[test]
+fn under_the_chinese_rules_an_illegal_move_loses_the_turn() {
+    // Seed 003, chapter 3, section 19: "If a stone is played on a forbidden
+    // point, the move is declared invalid and the player loses his turn."
+    let lost = "? illegal move: suicide, which these rules forbid (comment 7); the move is declared invalid and Black loses the turn: White to move (seed 003, section 19)";
+    let exchanges = [
+        ("rectangular_boardsize 4 1", "= "),
+        ("play b A1", "= "),
+        ("play w C1", "= "),
+        ("play b B1", lost),
+        ("gogui-rules_side_to_move", "= white"),
+        ("undo", "= "),
+        ("gogui-rules_side_to_move", "= black"),
+        ("play b B1", lost),
+        (
+            "play b D1",
+            "? illegal move: it is White's turn (rule 5: the players alternate)",
+        ),
+        ("play w D1", "= "),
+        ("play b B1", "= "),
+        ("list_stones w", "= "),
+        ("captures b", "= 2"),
+    ];
+    let input: String = exchanges.iter().map(|(c, _)| format!("{c}\n")).collect();
+    let expected: String = exchanges.iter().map(|(_, r)| format!("{r}\n\n")).collect();
+    for engine in [FAST, SPEC] {
+        let options = SessionOptions {
+            rules: "chinese".parse().unwrap(),
+            ..options(engine)
+        };
+        let answers = run_to_string(options, input.as_bytes());
+        pretty_assertions::assert_eq!(answers, expected, "engine {}", engine.name);
+    }
 }
 
 #[test]
@@ -354,14 +390,14 @@ fn the_binary_speaks_gtp_on_standard_io() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"1 rectangular_boardsize 4 1\r\n2 play b A1\r\n3 play w C1\r\n4 play b B1\r\n5 play b pass\r\n6 kata-get-rules\r\n7 quit\r\n8 name\r\n")
+        .write_all(b"1 rectangular_boardsize 4 1\r\n2 play b A1\r\n3 play w C1\r\n4 play b B1\r\n5 play w pass\r\n6 kata-get-rules\r\n7 quit\r\n8 name\r\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text,
-        "=1 \n\n=2 \n\n=3 \n\n?4 illegal move: suicide, which these rules forbid (comment 7)\n\n=5 \n\n=6 {\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\"scoring\":\"AREA\",\"suicide\":false,\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\"}\n\n=7 \n\n"
+        "=1 \n\n=2 \n\n=3 \n\n?4 illegal move: suicide, which these rules forbid (comment 7); the move is declared invalid and Black loses the turn: White to move (seed 003, section 19)\n\n=5 \n\n=6 {\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\"scoring\":\"AREA\",\"suicide\":false,\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\"}\n\n=7 \n\n"
     );
 }
 

@@ -11,7 +11,7 @@ use tromp_taylor_harness::engine::{Engine, EngineKind, FAST, SPEC};
 use tromp_taylor_harness::fuzzing::fast_state;
 use tromp_taylor_harness::generate::{generate, random_setup, Rng, BIASES};
 use tromp_taylor_harness::script::{Script, Step};
-use tromp_taylor_harness::vocab::{Grid, Handicap, Point, Size, Turn};
+use tromp_taylor_harness::vocab::{Grid, Handicap, Illegal, Point, Size, Turn};
 
 /// Small boards, where games are short and the strange positions live.
 const SIZES: [(usize, usize); 10] = [
@@ -142,8 +142,21 @@ fn a_refused_turn_changes_neither_engine() {
                 engine.play(legal[*n as usize % legal.len()]).unwrap();
             } else if let Step::Attempt(turn) = step {
                 let before = observe(&*engine);
-                if engine.play(*turn).is_err() {
-                    assert_eq!(observe(&*engine), before, "{} after {turn:?}", kind.name);
+                let (grid, to_move) = (engine.grid(), engine.to_move());
+                match engine.play(*turn) {
+                    // Seed 003: a move refused as suicide, ko or superko
+                    // loses the turn; the grid stays, the opponent moves.
+                    Err(Illegal::Suicide | Illegal::Ko | Illegal::Superko { .. })
+                        if game.0.setup.rules.illegal_loses_turn =>
+                    {
+                        assert_eq!(engine.grid(), grid, "{} after {turn:?}", kind.name);
+                        assert_eq!(engine.to_move(), to_move.opponent(), "{}", kind.name);
+                        assert_eq!(engine.consecutive_passes(), 0, "{}", kind.name);
+                    }
+                    Err(_) => {
+                        assert_eq!(observe(&*engine), before, "{} after {turn:?}", kind.name)
+                    }
+                    Ok(()) => {}
                 }
             }
         }

@@ -61,7 +61,8 @@ fn the_sample_records_replay_with_their_verdicts_scores_and_results() {
         .as_str()
         .unwrap()
         .contains("suicide"));
-    assert_eq!(chinese["rules"], "koPOSITIONALscoreAREAsui0");
+    // The chinese preset: seed 003's illegal move also loses the turn.
+    assert_eq!(chinese["rules"], "koPOSITIONALscoreAREAsui0illegalLOSETURN");
     // A setup position on a rectangle, White first, passes as W[] and W[tt].
     let setup = report(&all, "04-setup-rectangle.sgf");
     assert_eq!(setup["size"], "7x5");
@@ -148,7 +149,14 @@ fn bad_files_get_a_clear_error_naming_the_file_and_the_node() {
             "move-off-board.sgf",
             "node 2: the point hh is off the 5x5 board",
         ),
-        ("komi-not-half.sgf", "node 0: KM[7.25]"),
+        (
+            "komi-not-half.sgf",
+            "node 0: KM[7.25] is no komi: it is not a multiple of 0.5",
+        ),
+        (
+            "komi-too-large.sgf",
+            "node 0: KM[1000000000000] is no komi: it is too large",
+        ),
         ("unknown-rules.sgf", "node 0: RU[Martian]"),
         ("setup-without-liberties.sgf", "node 0, the setup"),
         ("not-go.sgf", "game 1 is not a game of Go"),

@@ -1,7 +1,7 @@
 //! Typed errors: why a board, a handicap, a turn or an agreement is refused.
 //! A refused turn or agreement leaves the game unchanged.
 
-use crate::types::{Handicap, Point, MAX_SIDE};
+use crate::types::{Handicap, Player, Point, MAX_SIDE};
 use std::fmt;
 
 /// A board size with a side of 0 or more than [`MAX_SIDE`].
@@ -95,6 +95,16 @@ pub enum IllegalTurn {
         /// The first turn after which the repeated coloring stood.
         repeats_turn: usize,
     },
+    /// The move repeats the situation that stood after turn `repeats_turn`:
+    /// the same coloring with `to_move` to move (situational superko).
+    SituationalSuperko {
+        /// The point played.
+        point: Point,
+        /// The first turn after which the repeated situation stood.
+        repeats_turn: usize,
+        /// Who would be to move after the move, as after that turn.
+        to_move: Player,
+    },
     /// The move immediately retakes a single stone just captured (simple ko).
     Ko(Point),
 }
@@ -117,6 +127,14 @@ impl fmt::Display for IllegalTurn {
             } => write!(
                 f,
                 "a move at {point} repeats the coloring after turn {repeats_turn} (superko)"
+            ),
+            IllegalTurn::SituationalSuperko {
+                point,
+                repeats_turn,
+                to_move,
+            } => write!(
+                f,
+                "a move at {point} repeats the situation after turn {repeats_turn}, the same coloring with {to_move} to move (situational superko)"
             ),
             IllegalTurn::Ko(p) => write!(
                 f,

@@ -58,6 +58,6 @@ pub use error::{IllegalAgreement, IllegalTurn, SetupError, SizeError};
 pub use game::setup::fixed_handicap_points;
 pub use game::Game;
 pub use types::{
-    Color, Ending, Handicap, Komi, Outcome, Player, Point, Rules, Scoring, Suicide, Superko, Turn,
-    MAX_SIDE,
+    Color, Ending, Handicap, IllegalMove, Komi, Outcome, Player, Point, Rules, Scoring, Suicide,
+    Superko, Turn, MAX_SIDE,
 };

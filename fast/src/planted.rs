@@ -43,11 +43,13 @@ pub enum Bug {
     SuicideNotAPrisoner,
     /// The fixed handicap points count rows from the top (mirrored).
     HandicapMirrored,
+    /// A turn lost to an illegal move (seed 003) counts as a pass.
+    LostTurnCountsAsPass,
 }
 
 impl Bug {
     /// Every planted bug, in order.
-    pub const ALL: [Bug; 14] = [
+    pub const ALL: [Bug; 15] = [
         Bug::SimpleKoForSuperko,
         Bug::TinyHashTrusted,
         Bug::SingleStoneSuicideAllowed,
@@ -62,6 +64,7 @@ impl Bug {
         Bug::AgreementRowsFlipped,
         Bug::SuicideNotAPrisoner,
         Bug::HandicapMirrored,
+        Bug::LostTurnCountsAsPass,
     ];
 
     /// The bug's short name, in kebab case.
@@ -81,6 +84,7 @@ impl Bug {
             Bug::AgreementRowsFlipped => "agreement-rows-flipped",
             Bug::SuicideNotAPrisoner => "suicide-not-a-prisoner",
             Bug::HandicapMirrored => "handicap-mirrored",
+            Bug::LostTurnCountsAsPass => "lost-turn-counts-as-pass",
         }
     }
 
@@ -121,6 +125,9 @@ impl Bug {
             Bug::HandicapMirrored => {
                 "the fixed handicap points count rows from the top, mirroring them"
             }
+            Bug::LostTurnCountsAsPass => {
+                "a turn lost to an illegal move (seed 003) counts as a pass toward the end"
+            }
         }
     }
 
@@ -141,6 +148,7 @@ impl Bug {
             Bug::AgreementRowsFlipped => "game/scoring.rs, Game::agree",
             Bug::SuicideNotAPrisoner => "game/play.rs, Game::play",
             Bug::HandicapMirrored => "game/setup.rs, fixed_handicap_points",
+            Bug::LostTurnCountsAsPass => "game/play.rs, Game::take_turn",
         }
     }
 

@@ -137,6 +137,17 @@ pub enum Scoring {
     Territory,
 }
 
+/// What an illegal move costs the player who tried it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum IllegalMove {
+    /// It is refused; nothing changes and the same player is still to move.
+    #[default]
+    Refused,
+    /// A move refused as suicide, ko or superko also loses the turn: the
+    /// opponent moves next, the board unchanged (the Chinese rules of 1988).
+    LosesTurn,
+}
+
 /// Komi: points added to White's score, kept exactly as a count of half points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Komi {
@@ -184,6 +195,8 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Points added to White's score.
     pub komi: Komi,
+    /// Whether an illegal move is only refused, or also loses the turn.
+    pub illegal_move: IllegalMove,
 }
 
 impl Rules {
@@ -194,11 +207,14 @@ impl Rules {
         ending: Ending::TwoPasses,
         scoring: Scoring::Area,
         komi: Komi::ZERO,
+        illegal_move: IllegalMove::Refused,
     };
 
-    /// Chinese rules: positional superko, no suicide, area scoring.
+    /// Chinese rules: positional superko, no suicide, an illegal move loses
+    /// the turn, area scoring.
     pub const CHINESE: Rules = Rules {
         suicide: Suicide::Forbidden,
+        illegal_move: IllegalMove::LosesTurn,
         ..Rules::TROMP_TAYLOR
     };
 
@@ -208,13 +224,14 @@ impl Rules {
         ..Rules::TROMP_TAYLOR
     };
 
-    /// Simple ko, no suicide, agreement on dead stones, territory scoring.
+    /// Simple ko, no suicide, two passes end the game, territory scoring.
     pub const SIMPLE_KO_TERRITORY: Rules = Rules {
         superko: Superko::SimpleKo,
         suicide: Suicide::Forbidden,
-        ending: Ending::Agreement,
+        ending: Ending::TwoPasses,
         scoring: Scoring::Territory,
         komi: Komi::ZERO,
+        illegal_move: IllegalMove::Refused,
     };
 }
 
@@ -224,7 +241,8 @@ pub enum Handicap {
     /// No handicap: the players alternate from the start.
     #[default]
     None,
-    /// Black takes the first `n` turns, then the players alternate from White.
+    /// Black takes the first `n` turns, then the players alternate from
+    /// White; a pass by Black during them ends them (a pass is not a move).
     Free(usize),
     /// Black's first turn places `n` stones on the standard points; White moves next.
     Fixed(usize),

@@ -4,8 +4,8 @@
 //! `testdata/cases/`, run by `tests/cases.rs`.
 
 use tromp_taylor_fast::{
-    Color, Game, Handicap, IllegalAgreement, IllegalTurn, Komi, Outcome, Player, Point, Rules,
-    SetupError, SizeError,
+    Color, Ending, Game, Handicap, IllegalAgreement, IllegalTurn, Komi, Outcome, Player, Point,
+    Rules, SetupError, SizeError, Superko,
 };
 
 #[test]
@@ -33,9 +33,11 @@ fn bad_handicaps_are_refused_with_the_reason() {
         Game::with_handicap(2, 2, Rules::default(), Handicap::Free(4)).unwrap_err(),
         SetupError::BadHandicap {
             handicap: Handicap::Free(4),
-            why: "a free handicap must leave at least one point empty"
+            why: "a free handicap of two or more stones must leave at least one point empty"
         }
     );
+    // A handicap of one is Black's ordinary first move (comment 5): any board takes it.
+    assert!(Game::with_handicap(1, 1, Rules::default(), Handicap::Free(1)).is_ok());
     // One stone or ten; a side under 7; more than 4 on 7x7 or an even side.
     for (w, h, n) in [(9, 9, 1), (9, 9, 10), (6, 9, 2), (7, 7, 5), (10, 10, 5)] {
         let refused = Game::with_handicap(w, h, Rules::default(), Handicap::Fixed(n));
@@ -59,7 +61,11 @@ fn nothing_off_the_board_has_a_color() {
 fn an_agreement_is_undone_exactly() {
     // 3x3 under seed 004's rules: B a1, W b2, two passes, then an agreement
     // that a1 is dead (the case comment-8/agreement-on-3x3).
-    let mut game = Game::new(3, 3, Rules::SIMPLE_KO_TERRITORY).unwrap();
+    let rules = Rules {
+        ending: Ending::Agreement,
+        ..Rules::SIMPLE_KO_TERRITORY
+    };
+    let mut game = Game::new(3, 3, rules).unwrap();
     game.play_at(0, 0).unwrap();
     game.play_at(1, 1).unwrap();
     game.pass().unwrap();
@@ -80,6 +86,66 @@ fn a_fixed_handicap_is_part_of_the_setup_and_not_undone() {
     assert_eq!(game.turns_taken(), 1);
     assert!(!game.undo(), "the fixed placement is part of the setup");
     assert_eq!(game.turns_taken(), 1);
+}
+
+#[test]
+fn a_situational_superko_refusal_names_the_situation_and_its_turn() {
+    // 1x3 under situational superko with the agreement ending (so play goes
+    // on after two passes): B b1, W pass, B pass; White's suicide at a1
+    // would recreate .X. with Black to move, which stood after turn 2 (the
+    // pass), not after turn 1 (when White was to move).
+    let rules = Rules {
+        superko: Superko::Situational,
+        ending: Ending::Agreement,
+        ..Rules::default()
+    };
+    let mut game = Game::new(3, 1, rules).unwrap();
+    game.play_at(1, 0).unwrap();
+    game.pass().unwrap();
+    game.pass().unwrap();
+    let refused = game.play_at(0, 0).unwrap_err();
+    assert_eq!(
+        refused,
+        IllegalTurn::SituationalSuperko {
+            point: Point::new(0, 0),
+            repeats_turn: 2,
+            to_move: Player::Black
+        }
+    );
+    assert_eq!(
+        refused.to_string(),
+        "a move at (0, 0) repeats the situation after turn 2, the same coloring with Black to move (situational superko)"
+    );
+}
+
+#[test]
+fn an_illegal_move_loses_the_turn_when_the_rules_say_so() {
+    // 3x1 under the Chinese rules: after B b1, White's a1 is suicide; the
+    // turn is lost (White to move no more), the run of passes ends, and
+    // undo restores the turn.
+    let mut game = Game::new(3, 1, Rules::CHINESE).unwrap();
+    game.play_at(1, 0).unwrap();
+    assert_eq!(
+        game.play_at(0, 0),
+        Err(IllegalTurn::Suicide(Point::new(0, 0)))
+    );
+    assert_eq!((game.to_move(), game.turns_taken()), (Player::Black, 2));
+    game.pass().unwrap();
+    assert_eq!(
+        game.play_at(0, 0),
+        Err(IllegalTurn::Suicide(Point::new(0, 0)))
+    );
+    assert_eq!(game.consecutive_passes(), 0);
+    assert!(game.undo());
+    assert_eq!(
+        (game.to_move(), game.consecutive_passes()),
+        (Player::White, 1)
+    );
+    let mut refused = Game::new(3, 1, Rules::default()).unwrap();
+    refused.play_at(1, 0).unwrap();
+    refused.pass().unwrap();
+    assert!(refused.play_at(1, 0).is_err());
+    assert_eq!(refused.to_move(), Player::Black);
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //! so that replaying after an undo gives identical verdicts.
 
 use tromp_taylor_fast::{
-    Color, Ending, Game, Handicap, IllegalTurn, Komi, Outcome, Player, Point, Rules, Scoring,
-    Suicide, Superko, Turn,
+    Color, Ending, Game, Handicap, IllegalMove, IllegalTurn, Komi, Outcome, Player, Point, Rules,
+    Scoring, Suicide, Superko, Turn,
 };
 use tromp_taylor_harness::generate::Rng;
 
@@ -60,6 +60,7 @@ fn random_rules(rng: &mut Rng) -> Rules {
         ending: [Ending::TwoPasses, Ending::Agreement][rng.below(2)],
         scoring: [Scoring::Area, Scoring::Territory][rng.below(2)],
         komi: Komi::from_half_points(rng.below(16) as i32 - 3),
+        illegal_move: [IllegalMove::Refused, IllegalMove::LosesTurn][rng.below(2)],
     }
 }
 
@@ -135,11 +136,14 @@ fn undo_restores_every_observable_and_replay_agrees() {
                 break;
             }
             let turn = random_turn(&mut rng, &game);
+            let turns_before = game.turns_taken();
             let verdict = game.play(turn);
-            if verdict.is_err() {
+            if verdict.is_err() && game.turns_taken() == turns_before {
                 assert_eq!(&observe(&game), trail.last().unwrap(), "refused {turn:?}");
                 continue;
             }
+            // A legal turn, or an illegal move that lost the turn
+            // (IllegalMove::LosesTurn): either is undone exactly.
             let after = observe(&game);
             // Undo, compare with the state before, and replay.
             assert!(game.undo());
@@ -147,7 +151,7 @@ fn undo_restores_every_observable_and_replay_agrees() {
             assert_eq!(game.play(turn), verdict);
             assert_eq!(observe(&game), after, "replay of {turn:?}");
             trail.push(after);
-            turns.push(turn);
+            turns.push((turn, verdict));
         }
         // An agreement, when allowed, is undone too.
         if game.consecutive_passes() >= 2 && !game.is_over() {
@@ -171,8 +175,8 @@ fn undo_restores_every_observable_and_replay_agrees() {
             }
         }
         // Replaying the game from the start gives the same verdicts.
-        for turn in turns {
-            assert_eq!(game.play(turn), Ok(()));
+        for (turn, verdict) in turns {
+            assert_eq!(game.play(turn), verdict);
         }
     }
 }

@@ -28,6 +28,8 @@ pub struct Game {
     rules: Rules,
     start: Start,
     turns: Vec<(Player, Turn)>,
+    /// For each turn taken, whether it was lost to an illegal move (seed 003).
+    lost: Vec<bool>,
     engine: Box<dyn Engine + Send>,
 }
 
@@ -38,6 +40,9 @@ pub enum RebuildError {
     Start(String),
     /// A turn is illegal from this start: its number (from 1) and why.
     Turn(usize, tromp_taylor_harness::vocab::Illegal),
+    /// A turn lost to an illegal move (seed 003) would be a legal turn
+    /// under these rules: its number (from 1).
+    NotLost(usize),
 }
 
 impl std::fmt::Display for RebuildError {
@@ -45,6 +50,10 @@ impl std::fmt::Display for RebuildError {
         match self {
             RebuildError::Start(e) => f.write_str(e),
             RebuildError::Turn(n, illegal) => write!(f, "turn {n} would be illegal: {illegal}"),
+            RebuildError::NotLost(n) => write!(
+                f,
+                "turn {n} was lost to an illegal move, and would be a legal turn under these rules"
+            ),
         }
     }
 }
@@ -57,7 +66,7 @@ impl Game {
         rules: Rules,
         start: Start,
     ) -> Result<Game, RebuildError> {
-        Game::replayed(kind, size, rules, start, &[])
+        Game::replayed(kind, size, rules, start, &[], None)
     }
 
     /// The game started from `start` with `turns` replayed.
@@ -67,6 +76,7 @@ impl Game {
         rules: Rules,
         start: Start,
         turns: &[Turn],
+        lost: Option<&[bool]>,
     ) -> Result<Game, RebuildError> {
         let engine = match &start {
             Start::Empty(handicap) => (kind.start)(Setup {
@@ -85,11 +95,21 @@ impl Game {
             rules,
             start,
             turns: Vec::with_capacity(turns.len()),
+            lost: Vec::with_capacity(turns.len()),
             engine,
         };
         for (n, &turn) in turns.iter().enumerate() {
-            game.play(turn)
-                .map_err(|illegal| RebuildError::Turn(n + 1, illegal))?;
+            // A lost turn (seed 003) is a turn of the game: replayed, not
+            // refused; but the same turns must be lost as before, if known.
+            let verdict = game.play(turn);
+            let was_lost = lost.and_then(|lost| lost.get(n).copied());
+            match verdict {
+                Err(illegal) if game.turns.len() == n || was_lost == Some(false) => {
+                    return Err(RebuildError::Turn(n + 1, illegal));
+                }
+                Ok(()) if was_lost == Some(true) => return Err(RebuildError::NotLost(n + 1)),
+                _ => {}
+            }
         }
         Ok(game)
     }
@@ -103,20 +123,34 @@ impl Game {
         start: Start,
         turns: &[Turn],
     ) -> Result<Game, RebuildError> {
-        Game::replayed(self.kind, size, rules, start, turns)
+        Game::replayed(self.kind, size, rules, start, turns, None)
     }
 
-    /// The same game under other rules (komi included).
+    /// The same game under other rules (komi included): the same turns,
+    /// and the same of them lost to illegal moves.
     pub fn with_rules(&self, rules: Rules) -> Result<Game, RebuildError> {
-        self.rebuilt(self.size, rules, self.start.clone(), &self.turn_list())
+        let turns = self.turn_list();
+        Game::replayed(
+            self.kind,
+            self.size,
+            rules,
+            self.start.clone(),
+            &turns,
+            Some(&self.lost),
+        )
     }
 
-    /// Takes `turn` for the player to move, if it is legal.
+    /// Takes `turn` for the player to move, if it is legal. Under rules
+    /// where an illegal move loses the turn (seed 003), a refused move that
+    /// handed the turn to the opponent is kept among the turns taken.
     pub fn play(&mut self, turn: Turn) -> Verdict {
         let player = self.engine.to_move();
-        self.engine.play(turn)?;
-        self.turns.push((player, turn));
-        Ok(())
+        let verdict = self.engine.play(turn);
+        if verdict.is_ok() || self.engine.to_move() != player {
+            self.turns.push((player, turn));
+            self.lost.push(verdict.is_err());
+        }
+        verdict
     }
 
     /// Takes back the last turn (replaying the others from the start);
@@ -127,7 +161,9 @@ impl Game {
         }
         let mut turns = self.turn_list();
         turns.pop();
-        match self.rebuilt(self.size, self.rules, self.start.clone(), &turns) {
+        let lost = &self.lost[..turns.len()];
+        let start = self.start.clone();
+        match Game::replayed(self.kind, self.size, self.rules, start, &turns, Some(lost)) {
             Ok(game) => {
                 *self = game;
                 true

@@ -33,6 +33,7 @@ pub const GOBAN_SUPPORTS: Supports = Supports {
     max_side: 19,
     rectangles: false,
     setup_positions: false,
+    illegal_loses_turn: false,
     ..Supports::EVERYTHING
 };
 
@@ -197,7 +198,10 @@ impl Engine for GobanEngine {
                 copy.play(self.goban_move(turn));
                 match self.earlier.get(&self.grid_of(&copy)) {
                     Some(&turn) if self.rule.flag_illegal.contains(IllegalRules::SUPERKO) => {
-                        Err(Illegal::Superko { repeats_turn: turn })
+                        Err(Illegal::Superko {
+                            repeats_turn: turn,
+                            situational: false,
+                        })
                     }
                     _ => Err(Illegal::Ko),
                 }

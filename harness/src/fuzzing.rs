@@ -50,6 +50,7 @@ impl FuzzGame {
             agreement_ending: self.rules & 0b1000 != 0,
             territory_scoring: self.rules & 0b1_0000 != 0,
             komi_half_points: i32::from(self.komi),
+            illegal_loses_turn: self.rules & 0b10_0000 != 0,
         };
         let handicap = match self.handicap % 16 {
             1 => Handicap::Free(2),

@@ -143,6 +143,7 @@ pub fn random_rules(rng: &mut Rng) -> Rules {
             agreement_ending: rng.percent(30),
             territory_scoring: rng.percent(40),
             komi_half_points: 0,
+            illegal_loses_turn: rng.percent(30),
         },
     };
     if rng.percent(40) {
@@ -152,20 +153,24 @@ pub fn random_rules(rng: &mut Rng) -> Rules {
 }
 
 /// Every combination of the rule options (superko, suicide, ending,
-/// scoring), komi 0: the 24 rule sets a thorough run goes through.
+/// scoring, whether an illegal move loses the turn), komi 0: the 48 rule
+/// sets a thorough run goes through.
 pub fn every_rules() -> Vec<Rules> {
     let mut all = Vec::new();
     for superko in [Superko::Positional, Superko::Situational, Superko::SimpleKo] {
         for suicide_allowed in [true, false] {
             for agreement_ending in [false, true] {
                 for territory_scoring in [false, true] {
-                    all.push(Rules {
-                        superko,
-                        suicide_allowed,
-                        agreement_ending,
-                        territory_scoring,
-                        komi_half_points: 0,
-                    });
+                    for illegal_loses_turn in [false, true] {
+                        all.push(Rules {
+                            superko,
+                            suicide_allowed,
+                            agreement_ending,
+                            territory_scoring,
+                            komi_half_points: 0,
+                            illegal_loses_turn,
+                        });
+                    }
                 }
             }
         }

@@ -4,6 +4,7 @@
 //! Like [`crate::rules`], each item quotes its source. [`crate::Game`] calls
 //! these in place of, or beside, the rule they amend.
 
+use crate::error::IllegalTurn;
 use crate::options::{Handicap, RulesError};
 use crate::rules::{
     clear, empty_points_reaching_only, reaches, Color, Coloring, EarlierColorings, Player, Point,
@@ -27,6 +28,22 @@ pub fn player_to_move(turns_taken: usize, handicap_moves: usize) -> Player {
         FIRST_PLAYER.opponent()
     } else {
         FIRST_PLAYER
+    }
+}
+
+/// **Comment 5**, continued: the handicap is "n consecutive moves played
+/// before the first white move", and a pass is not a move (rule 6: "A turn
+/// is either a pass; or a move"). So a pass by Black during the handicap
+/// ends it: the moves before the pass are the handicap, the pass is Black's
+/// last consecutive turn, and White takes the next turn.
+///
+/// How many consecutive turns Black takes first under a free handicap of
+/// `n`, when Black passed during it after `passed_after_turns` turns (or
+/// never did). The result is what [`player_to_move`] takes.
+pub fn consecutive_black_turns(n: usize, passed_after_turns: Option<usize>) -> usize {
+    match passed_after_turns {
+        Some(turns) if turns < n => turns + 1,
+        _ => n,
     }
 }
 
@@ -105,6 +122,28 @@ pub fn repeats_earlier_situation(
     to_move: Player,
 ) -> Option<usize> {
     earlier.first_turn_with(coloring, to_move)
+}
+
+/// **Seed 003 (Chinese rules, 1988), chapter 3, section 19.** "If a stone is
+/// played on a forbidden point, the move is declared invalid and the player
+/// loses his turn." **Section 20.** "In a ko fight, if a player recaptures on
+/// the next move, the move is declared invalid and the player loses his
+/// turn."
+///
+/// Whether a refused move is one that these sections declare invalid: a
+/// stone played on a forbidden point (section 5's forbidden point is our
+/// suicide), or one that makes a position reappear (section 20 is the rules
+/// for "Reappearance of the same board position"; its ko recapture is our
+/// ko or superko). A move on an occupied point or off the grid, or after the
+/// end, is not a stone played: it is refused and nothing is lost.
+pub fn loses_turn(illegal: &IllegalTurn) -> bool {
+    match illegal {
+        IllegalTurn::Suicide(_)
+        | IllegalTurn::Ko(_)
+        | IllegalTurn::Superko { .. }
+        | IllegalTurn::SituationalSuperko { .. } => true,
+        IllegalTurn::GameOver | IllegalTurn::OffBoard(_) | IllegalTurn::Occupied(_) => false,
+    }
 }
 
 /// **Comment 7, the no-suicide variation** (in the source of the rules page):

@@ -1,6 +1,6 @@
 //! Why a turn or an agreement is refused; a refused one changes nothing.
 
-use crate::rules::Point;
+use crate::rules::{Player, Point};
 use std::fmt;
 
 /// Why a turn is not legal. The game is left as it was.
@@ -22,6 +22,16 @@ pub enum IllegalTurn {
         point: Point,
         /// The first turn after which the repeated coloring stood.
         repeats_turn: usize,
+    },
+    /// Comment 6: the move repeats the situation that stood after turn
+    /// `repeats_turn`: the same grid coloring with `to_move` to move.
+    SituationalSuperko {
+        /// The point played.
+        point: Point,
+        /// The first turn after which the repeated situation stood.
+        repeats_turn: usize,
+        /// Who would be to move after the move, as after that turn.
+        to_move: Player,
     },
     /// Seed 004's ko rule: the move takes back a single stone just captured,
     /// repeating the position before the previous turn.
@@ -46,6 +56,14 @@ impl fmt::Display for IllegalTurn {
             } => write!(
                 f,
                 "a move at {point} repeats the grid coloring after turn {repeats_turn} (superko, rule 6)"
+            ),
+            IllegalTurn::SituationalSuperko {
+                point,
+                repeats_turn,
+                to_move,
+            } => write!(
+                f,
+                "a move at {point} repeats the situation after turn {repeats_turn}, the same grid coloring with {to_move} to move (situational superko, comment 6)"
             ),
             IllegalTurn::Ko(p) => write!(
                 f,

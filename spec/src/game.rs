@@ -3,7 +3,7 @@
 
 use crate::comments;
 use crate::error::{IllegalAgreement, IllegalTurn};
-use crate::options::{Ending, Handicap, Rules, RulesError, Scoring, Suicide, Superko};
+use crate::options::{Ending, Handicap, IllegalMove, Rules, RulesError, Scoring, Suicide, Superko};
 use crate::rules::{
     self, Color, Coloring, EarlierColorings, Outcome, Player, Point, Rectangle, Topology, Turn,
 };
@@ -29,6 +29,7 @@ pub struct Game {
     before_last_turn: Option<Coloring>,
     prisoners: [usize; 2],
     agreed: bool,
+    handicap_pass: Option<usize>,
 }
 
 impl Game {
@@ -49,13 +50,16 @@ impl Game {
             before_last_turn: None,
             prisoners: [0, 0],
             agreed: false,
+            handicap_pass: None,
         }
     }
 
     /// A game with a handicap for Black (comment 5, or seed 004's fixed points).
     ///
-    /// A free handicap must leave a point empty: while one is, every Black
-    /// move on an empty grid of black stones is legal. A fixed handicap is
+    /// A free handicap of two or more must leave a point empty: while one
+    /// is, every Black move on an empty grid of black stones is legal. (A
+    /// handicap of one is Black's ordinary first move.) A pass during a
+    /// free handicap ends it: White takes the next turn. A fixed handicap is
     /// Black's first turn, placing every stone at once; White moves next.
     pub fn with_handicap(
         grid: Rectangle,
@@ -67,10 +71,10 @@ impl Game {
         match handicap {
             Handicap::None => {}
             Handicap::Free(n) => {
-                if n >= grid.point_count() {
+                if n >= 2 && n >= grid.point_count() {
                     return Err(RulesError::BadHandicap {
                         handicap,
-                        why: "a free handicap must leave at least one point empty",
+                        why: "a free handicap of two or more stones must leave at least one point empty",
                     });
                 }
             }
@@ -233,7 +237,17 @@ impl Game {
         let repeated = match self.rules.superko {
             Superko::Positional => rules::repeats_earlier_coloring(&self.earlier, &after),
             Superko::Situational => {
-                comments::repeats_earlier_situation(&self.earlier, &after, self.next_to_move())
+                let to_move = self.next_to_move();
+                if let Some(repeats_turn) =
+                    comments::repeats_earlier_situation(&self.earlier, &after, to_move)
+                {
+                    return Err(IllegalTurn::SituationalSuperko {
+                        point,
+                        repeats_turn,
+                        to_move,
+                    });
+                }
+                None
             }
             Superko::SimpleKo => {
                 let last_turn_by = self.player_after(self.turns_taken.saturating_sub(1));
@@ -275,12 +289,34 @@ impl Game {
             .collect()
     }
 
-    /// Takes `turn`, or says why it is not legal and changes nothing.
+    /// Takes `turn`, or says why it is not legal. A refused turn changes
+    /// nothing, except under [`IllegalMove::LosesTurn`] (seed 003), where a
+    /// move that [`comments::loses_turn`] declares invalid is a lost turn:
+    /// the coloring stays, the opponent is to move, and the run of
+    /// consecutive passes ends (a lost turn is not a pass).
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
-        let after = self.coloring_after(turn)?;
+        let after = match self.coloring_after(turn) {
+            Ok(after) => after,
+            Err(illegal) => {
+                if self.rules.illegal_move == IllegalMove::LosesTurn
+                    && comments::loses_turn(&illegal)
+                {
+                    self.lose_turn();
+                }
+                return Err(illegal);
+            }
+        };
         let player = self.to_move();
         match turn {
-            Turn::Pass => self.consecutive_passes += 1,
+            Turn::Pass => {
+                self.consecutive_passes += 1;
+                if let Handicap::Free(n) = self.handicap {
+                    let in_handicap = self.turns_taken < n && self.handicap_pass.is_none();
+                    if in_handicap {
+                        self.handicap_pass = Some(self.turns_taken);
+                    }
+                }
+            }
             Turn::Move(_) => {
                 self.consecutive_passes = 0;
                 let own = player.color();
@@ -296,6 +332,20 @@ impl Game {
         self.earlier
             .record(&self.coloring, self.to_move(), self.turns_taken);
         Ok(())
+    }
+
+    /// Seed 003, chapter 3, section 19: "the move is declared invalid and
+    /// the player loses his turn." The turn is taken and the coloring stays
+    /// as it is, as after a pass; but a lost turn is not a pass, so it ends
+    /// the run of consecutive passes (rule 8 counts passes only), and the
+    /// coloring it leaves, with the opponent to move, is recorded like any
+    /// other turn's.
+    fn lose_turn(&mut self) {
+        self.consecutive_passes = 0;
+        self.before_last_turn = Some(self.coloring.clone());
+        self.turns_taken += 1;
+        self.earlier
+            .record(&self.coloring, self.to_move(), self.turns_taken);
     }
 
     /// Passes: always legal until the game is over.
@@ -338,11 +388,12 @@ impl Game {
     }
 
     /// Who moves after `turns_taken` turns: rule 5's alternation, after
-    /// comment 5's handicap moves (a fixed handicap is one turn).
+    /// comment 5's handicap moves (a fixed handicap is one turn; a pass
+    /// during a free handicap ends it).
     fn player_after(&self, turns_taken: usize) -> Player {
         let handicap_moves = match self.handicap {
             Handicap::None => 0,
-            Handicap::Free(n) => n,
+            Handicap::Free(n) => comments::consecutive_black_turns(n, self.handicap_pass),
             Handicap::Fixed(_) => 1,
         };
         let in_black_first_order = comments::player_to_move(turns_taken, handicap_moves);

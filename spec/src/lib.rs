@@ -31,5 +31,7 @@ pub mod rules;
 
 pub use error::{IllegalAgreement, IllegalTurn};
 pub use game::Game;
-pub use options::{Ending, Handicap, Komi, Rules, RulesError, Scoring, Suicide, Superko};
+pub use options::{
+    Ending, Handicap, IllegalMove, Komi, Rules, RulesError, Scoring, Suicide, Superko,
+};
 pub use rules::{Color, Coloring, GridError, Outcome, Player, Point, Rectangle, Topology, Turn};

@@ -62,6 +62,23 @@ pub enum Scoring {
     Territory,
 }
 
+/// What an illegal move costs the player who tried it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum IllegalMove {
+    /// The ten rules: an illegal move is no turn at all (rule 6: "A turn is
+    /// either a pass; or a move that doesn't repeat an earlier grid
+    /// coloring"). It is refused, nothing changes, and the same player is
+    /// still to take her turn.
+    #[default]
+    Refused,
+    /// Seed 003, chapter 3, section 19: "If a stone is played on a forbidden
+    /// point, the move is declared invalid and the player loses his turn."
+    /// Section 20: "In a ko fight, if a player recaptures on the next move,
+    /// the move is declared invalid and the player loses his turn." See
+    /// [`crate::comments::loses_turn`].
+    LosesTurn,
+}
+
 /// Comment 10: "a fixed amount can be added to white's final score. This is
 /// called komi, and can be chosen a non-integer such as 5.5 to avoid ties."
 ///
@@ -98,36 +115,81 @@ impl fmt::Display for Komi {
     }
 }
 
+impl Komi {
+    /// The largest komi, in points, either way: half points are kept in an
+    /// `i32`, and no board has a score anywhere near it.
+    pub const MAX_POINTS: i32 = 1_000_000_000;
+
+    /// The komi of `points` already read as a number (SGF's `KM`), or what
+    /// is wrong with it: not a finite number, not a multiple of 0.5, or
+    /// beyond [`Komi::MAX_POINTS`].
+    pub fn from_points(points: f64) -> Result<Komi, RulesError> {
+        let bad = |why| RulesError::BadKomi {
+            text: points.to_string(),
+            why,
+        };
+        if !points.is_finite() {
+            return Err(bad("it is not a finite number"));
+        }
+        let half = points * 2.0;
+        if half.fract() != 0.0 {
+            return Err(bad("it is not a multiple of 0.5"));
+        }
+        if points.abs() > f64::from(Komi::MAX_POINTS) {
+            return Err(bad(
+                "it is too large: komi is at most 1000000000 points either way",
+            ));
+        }
+        Ok(Komi::from_half_points(half as i32))
+    }
+}
+
 impl FromStr for Komi {
     type Err = RulesError;
 
     /// Reads a decimal multiple of one half: `7.5`, `-3`, `+0.5`, `6.50`.
+    /// A refusal says what is wrong: empty, not a decimal number, not a
+    /// multiple of 0.5, or beyond [`Komi::MAX_POINTS`].
     fn from_str(text: &str) -> Result<Komi, RulesError> {
-        let bad = || RulesError::BadKomi(text.to_string());
+        let bad = |why| RulesError::BadKomi {
+            text: text.to_string(),
+            why,
+        };
         let t = text.trim();
+        if t.is_empty() {
+            return Err(bad("it is empty"));
+        }
         let (negative, digits) = match t.strip_prefix('-') {
             Some(rest) => (true, rest),
             None => (false, t.strip_prefix('+').unwrap_or(t)),
         };
         let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
         let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if whole.is_empty() && fraction.is_empty()
-            || !all_digits(whole)
-            || !all_digits(fraction)
-            || whole.len() > 9
-        {
-            return Err(bad());
+        if whole.is_empty() && fraction.is_empty() || !all_digits(whole) || !all_digits(fraction) {
+            return Err(bad("it is not a decimal number"));
         }
-        let whole: i32 = if whole.is_empty() {
-            0
-        } else {
-            whole.parse().map_err(|_| bad())?
-        };
         let fraction = fraction.trim_end_matches('0');
         let half = match fraction {
             "" => 0,
             "5" => 1,
-            _ => return Err(bad()),
+            _ => return Err(bad("it is not a multiple of 0.5")),
+        };
+        let whole = whole.trim_start_matches('0');
+        let too_large = "it is too large: komi is at most 1000000000 points either way";
+        let whole: i32 = if whole.is_empty() {
+            0
+        } else if whole.len() > 10 {
+            return Err(bad(too_large));
+        } else {
+            match whole.parse::<i64>() {
+                Ok(n)
+                    if n < i64::from(Komi::MAX_POINTS)
+                        || n == i64::from(Komi::MAX_POINTS) && half == 0 =>
+                {
+                    n as i32
+                }
+                _ => return Err(bad(too_large)),
+            }
         };
         let half_points = whole * 2 + half;
         Ok(Komi::from_half_points(if negative {
@@ -172,6 +234,8 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Points added to White's score.
     pub komi: Komi,
+    /// Whether an illegal move is only refused, or also loses the turn.
+    pub illegal_move: IllegalMove,
 }
 
 /// The preset names [`Rules`] reads, with what each means.
@@ -182,7 +246,7 @@ pub const PRESETS: [(&str, &str); 4] = [
     ),
     (
         "chinese",
-        "seed 003: positional superko, no suicide, two passes, area",
+        "seed 003: positional superko, no suicide, an illegal move loses the turn, two passes, area",
     ),
     (
         "new-zealand",
@@ -190,7 +254,7 @@ pub const PRESETS: [(&str, &str); 4] = [
     ),
     (
         "simple-ko-territory",
-        "seed 004: simple ko, no suicide, agreement on dead stones, territory",
+        "seed 004: simple ko, no suicide, two passes, territory",
     ),
 ];
 
@@ -202,13 +266,17 @@ impl Rules {
         ending: Ending::TwoPasses,
         scoring: Scoring::Area,
         komi: Komi::ZERO,
+        illegal_move: IllegalMove::Refused,
     };
 
     /// Seed 003, the Chinese rules of 1988: "Reappearance of the same board
     /// position is forbidden throughout the game" (section 6), forbidden
-    /// points (section 5), counting stones and points (section 9).
+    /// points (section 5), counting stones and points (section 9), and a
+    /// move played on a forbidden point or recapturing a ko "is declared
+    /// invalid and the player loses his turn" (chapter 3, sections 19-20).
     pub const CHINESE: Rules = Rules {
         suicide: Suicide::Forbidden,
+        illegal_move: IllegalMove::LosesTurn,
         ..Rules::TROMP_TAYLOR
     };
 
@@ -220,14 +288,19 @@ impl Rules {
     };
 
     /// Seed 004, the beginners' lesson: simple ko (appendix 1), no suicide
-    /// ("You may not commit suicide"), dead stones removed after both pass,
-    /// territory scoring.
+    /// (summary, rule 4: "any of your groups have zero liberties then your
+    /// move was illegal"), "When both players pass successively the game
+    /// ends" (summary, rule 5: two passes, rule 8's ending, not comment 8's
+    /// agreement), territory scoring. The lesson's removal of dead stones
+    /// after the end is not a turn of the game: it is left to the players,
+    /// who capture what they want off the board before passing.
     pub const SIMPLE_KO_TERRITORY: Rules = Rules {
         superko: Superko::SimpleKo,
         suicide: Suicide::Forbidden,
-        ending: Ending::Agreement,
+        ending: Ending::TwoPasses,
         scoring: Scoring::Territory,
         komi: Komi::ZERO,
+        illegal_move: IllegalMove::Refused,
     };
 
     /// The rules named `name` (case, `-`, `_` and spaces ignored), if it is
@@ -256,7 +329,8 @@ impl Rules {
     ///
     /// Keys: `ko` (`SIMPLE`, `POSITIONAL`, `SITUATIONAL`), `score` (`AREA`,
     /// `TERRITORY`), `sui` (`1` allowed, `0` forbidden), `komi` (a multiple of
-    /// 0.5), and our own `end` (`TWOPASSES`, `AGREEMENT`). KataGo's `tax`,
+    /// 0.5), and our own `end` (`TWOPASSES`, `AGREEMENT`) and `illegal`
+    /// (`REFUSED`, `LOSETURN`: seed 003's lost turn). KataGo's `tax`,
     /// `button` and `whb` are read when they say what these rules already do
     /// (`taxNONE`, `button0`, `whb0`); other values are refused, since these
     /// rules cannot state them. A key left out keeps its Tromp-Taylor value.
@@ -313,7 +387,17 @@ impl Rules {
                     )
                     .ok_or_else(bad)?;
                 }
-                "komi" => rules.komi = value.parse().map_err(|_| bad())?,
+                "illegal" => {
+                    rules.illegal_move = named(
+                        value,
+                        &[
+                            ("REFUSED", IllegalMove::Refused),
+                            ("LOSETURN", IllegalMove::LosesTurn),
+                        ],
+                    )
+                    .ok_or_else(bad)?;
+                }
+                "komi" => rules.komi = value.parse()?,
                 "tax" if value == "NONE" => {}
                 "button" | "whb" if value == "0" => {}
                 "tax" | "button" | "whb" => {
@@ -352,8 +436,9 @@ impl FromStr for Rules {
 }
 
 impl fmt::Display for Rules {
-    /// The compact rule string: `koPOSITIONALscoreAREAsui1`, then `endAGREEMENT`
-    /// and `komiK` when they differ from the default.
+    /// The compact rule string: `koPOSITIONALscoreAREAsui1`, then
+    /// `endAGREEMENT`, `illegalLOSETURN` and `komiK` when they differ from
+    /// the default.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ko = match self.superko {
             Superko::Positional => "POSITIONAL",
@@ -371,6 +456,9 @@ impl fmt::Display for Rules {
         write!(f, "ko{ko}score{score}sui{sui}")?;
         if self.ending == Ending::Agreement {
             f.write_str("endAGREEMENT")?;
+        }
+        if self.illegal_move == IllegalMove::LosesTurn {
+            f.write_str("illegalLOSETURN")?;
         }
         if self.komi != Komi::ZERO {
             write!(f, "komi{}", self.komi)?;
@@ -400,8 +488,14 @@ pub enum RulesError {
         /// The value given.
         value: String,
     },
-    /// A komi that is not a multiple of 0.5.
-    BadKomi(String),
+    /// A komi that cannot be read: empty, not a decimal number, not a
+    /// multiple of 0.5, or too large.
+    BadKomi {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
     /// A setup position with a string that does not reach empty: comment 4,
     /// "Strings without liberties cannot exist on the board at the end of a
     /// turn", so no game can reach it. The point is the string's first stone.
@@ -437,7 +531,7 @@ impl fmt::Display for RulesError {
             }
             RulesError::UnknownKey(key) => write!(
                 f,
-                "unknown key {key:?} in a rule string: known keys are ko, score, sui, end, komi, tax, button, whb"
+                "unknown key {key:?} in a rule string: known keys are ko, score, sui, end, illegal, komi, tax, button, whb"
             ),
             RulesError::BadValue { key, value } => {
                 write!(f, "{value:?} is not a value of the rule key {key:?}")
@@ -446,8 +540,8 @@ impl fmt::Display for RulesError {
                 f,
                 "{key}{value} cannot be stated by these rules (only taxNONE, button0 and whb0 can)"
             ),
-            RulesError::BadKomi(text) => {
-                write!(f, "komi {text:?} is not a multiple of 0.5 (write e.g. 7.5 or -3)")
+            RulesError::BadKomi { text, why } => {
+                write!(f, "cannot read komi {text:?}: {why} (write e.g. 7.5 or -3)")
             }
             RulesError::StringWithoutLiberty(p) => write!(
                 f,

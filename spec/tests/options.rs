@@ -9,8 +9,8 @@ mod common;
 use common::{game_after, grid, play, pt};
 use tromp_taylor_spec::comments::fixed_handicap_points;
 use tromp_taylor_spec::{
-    Ending, Game, Handicap, IllegalAgreement, IllegalTurn, Komi, Player, Point, Rules, RulesError,
-    Scoring, Suicide, Superko, Turn,
+    Ending, Game, Handicap, IllegalAgreement, IllegalMove, IllegalTurn, Komi, Player, Point, Rules,
+    RulesError, Scoring, Suicide, Superko, Turn,
 };
 
 #[test]
@@ -42,10 +42,99 @@ fn komi_reads_multiples_of_a_half_only() {
 }
 
 #[test]
+fn a_situational_superko_refusal_names_the_situation_and_its_turn() {
+    // The case comment-6/ssk-situation-made-by-a-pass: .X. first stood
+    // after turn 1 with White to move; with Black to move, after turn 2.
+    let rules = Rules {
+        superko: Superko::Situational,
+        ending: Ending::Agreement,
+        ..Rules::default()
+    };
+    let mut game = game_after(3, 1, rules, "b1 pass pass");
+    let refused = game.play_at(pt("a1")).unwrap_err();
+    assert_eq!(
+        refused,
+        IllegalTurn::SituationalSuperko {
+            point: pt("a1"),
+            repeats_turn: 2,
+            to_move: Player::Black
+        }
+    );
+    assert_eq!(
+        refused.to_string(),
+        "a move at (0, 0) repeats the situation after turn 2, the same grid coloring with Black to move (situational superko, comment 6)"
+    );
+}
+
+#[test]
+fn an_illegal_move_loses_the_turn_only_when_the_rules_say_so() {
+    // Seed 003, chapter 3, section 19, under the chinese preset; the ten
+    // rules refuse the same move and the player moves again.
+    let mut chinese = game_after(3, 1, Rules::CHINESE, "b1");
+    assert_eq!(
+        chinese.play_at(pt("a1")),
+        Err(IllegalTurn::Suicide(pt("a1")))
+    );
+    assert_eq!(
+        (chinese.to_move(), chinese.turns_taken()),
+        (Player::Black, 2)
+    );
+    let mut refused = game_after(3, 1, Rules::CHINESE, "b1");
+    assert!(refused.play_at(pt("b1")).is_err()); // occupied: nothing lost
+    assert_eq!(refused.to_move(), Player::White);
+    let no_suicide = Rules {
+        suicide: Suicide::Forbidden,
+        ..Rules::default()
+    };
+    let mut ten_rules = game_after(3, 1, no_suicide, "b1");
+    assert!(ten_rules.play_at(pt("a1")).is_err());
+    assert_eq!(ten_rules.to_move(), Player::White);
+}
+
+#[test]
+fn komi_refusals_say_what_is_wrong() {
+    // Only a fraction other than .0 or .5 is "not a multiple of 0.5"; a
+    // large komi is too large, text is not a number.
+    let why = |s: &str| match s.parse::<Komi>() {
+        Err(RulesError::BadKomi { why, .. }) => why,
+        other => panic!("{s:?} read as {other:?}"),
+    };
+    assert_eq!(why("7.25"), "it is not a multiple of 0.5");
+    assert_eq!(why(""), "it is empty");
+    for text in ["abc", "1e3", "7,5", "--1", "-", ".", "nan", "inf"] {
+        assert_eq!(why(text), "it is not a decimal number", "{text:?}");
+    }
+    for text in ["9999999999", "1000000000.5", "-12345678901234567890"] {
+        assert!(why(text).starts_with("it is too large"), "{text:?}");
+    }
+    let read = |s: &str| s.parse::<Komi>().map(Komi::half_points);
+    assert_eq!(read("1000000000"), Ok(2_000_000_000));
+    assert_eq!(read("-0001000000000.0"), Ok(-2_000_000_000));
+    assert_eq!(read("123456789.5"), Ok(246_913_579));
+    // A komi already read as a number (SGF's KM) is judged the same way.
+    assert_eq!(Komi::from_points(-6.5), Ok(Komi::from_half_points(-13)));
+    let from_points = |points: f64| match Komi::from_points(points) {
+        Err(RulesError::BadKomi { why, .. }) => why,
+        other => panic!("{points} read as {other:?}"),
+    };
+    assert_eq!(from_points(0.3), "it is not a multiple of 0.5");
+    assert_eq!(from_points(f64::NAN), "it is not a finite number");
+    assert!(from_points(1e12).starts_with("it is too large"));
+    let message = "7.25".parse::<Komi>().unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "cannot read komi \"7.25\": it is not a multiple of 0.5 (write e.g. 7.5 or -3)"
+    );
+}
+
+#[test]
 fn agreement_refusals_say_why() {
     // The verdicts are cases (comment-8/agreement-refused and its
     // neighbours); the typed reasons are spec's own.
-    let rules = Rules::SIMPLE_KO_TERRITORY;
+    let rules = Rules {
+        ending: Ending::Agreement,
+        ..Rules::SIMPLE_KO_TERRITORY
+    };
     let mut game = game_after(4, 1, rules, "a1 d1 pass");
     assert_eq!(
         game.agree(&[pt("d1")]),
@@ -73,6 +162,10 @@ fn a_free_handicap_must_leave_a_point_empty() {
     let free = |n| Game::with_handicap(grid(3, 3), Rules::default(), Handicap::Free(n));
     assert!(matches!(free(9), Err(RulesError::BadHandicap { .. })));
     assert!(free(8).is_ok());
+    // A handicap of one is Black's ordinary first move: the game of rule 5,
+    // which every grid can play, 1x1 included.
+    let one = Game::with_handicap(grid(1, 1), Rules::default(), Handicap::Free(1));
+    assert!(one.is_ok());
 }
 
 #[test]
@@ -135,6 +228,9 @@ fn presets_name_the_options_of_their_sources() {
         read("chinese"),
         Rules {
             suicide: Suicide::Forbidden,
+            // Seed 003, chapter 3, section 19: "the move is declared invalid
+            // and the player loses his turn".
+            illegal_move: IllegalMove::LosesTurn,
             ..Rules::default()
         }
     );
@@ -151,9 +247,11 @@ fn presets_name_the_options_of_their_sources() {
         Rules {
             superko: Superko::SimpleKo,
             suicide: Suicide::Forbidden,
-            ending: Ending::Agreement,
+            // Seed 004: "When both players pass successively the game ends".
+            ending: Ending::TwoPasses,
             scoring: Scoring::Territory,
             komi: Komi::ZERO,
+            illegal_move: IllegalMove::Refused,
         }
     );
 }
@@ -167,9 +265,20 @@ fn compact_rule_strings_read_katagos_form() {
         Ok(Rules::TROMP_TAYLOR)
     );
     assert_eq!(read("koSITUATIONALscoreAREAsui1"), Ok(Rules::NEW_ZEALAND));
-    assert_eq!(read("koPOSITIONALscoreAREAsui0"), Ok(Rules::CHINESE));
     assert_eq!(
-        read("koSIMPLEscoreTERRITORYsui0endAGREEMENT"),
+        read("koPOSITIONALscoreAREAsui0illegalLOSETURN"),
+        Ok(Rules::CHINESE)
+    );
+    assert_eq!(
+        read("koPOSITIONALscoreAREAsui0illegalREFUSED").map(|r| r.illegal_move),
+        Ok(IllegalMove::Refused)
+    );
+    assert!(matches!(
+        read("illegalFORFEIT"),
+        Err(RulesError::BadValue { .. })
+    ));
+    assert_eq!(
+        read("koSIMPLEscoreTERRITORYsui0"),
         Ok(Rules::SIMPLE_KO_TERRITORY)
     );
     assert_eq!(
@@ -196,7 +305,7 @@ fn compact_rule_strings_read_katagos_form() {
     ));
     assert!(matches!(
         read("koPOSITIONALkomi7.25"),
-        Err(RulesError::BadValue { .. })
+        Err(RulesError::BadKomi { .. })
     ));
 }
 
@@ -207,14 +316,17 @@ fn every_rule_combination_writes_a_string_that_reads_back() {
             for ending in [Ending::TwoPasses, Ending::Agreement] {
                 for scoring in [Scoring::Area, Scoring::Territory] {
                     for komi in [0, 15, -1] {
-                        let rules = Rules {
-                            superko,
-                            suicide,
-                            ending,
-                            scoring,
-                            komi: Komi::from_half_points(komi),
-                        };
-                        assert_eq!(rules.to_string().parse(), Ok(rules), "{rules}");
+                        for illegal_move in [IllegalMove::Refused, IllegalMove::LosesTurn] {
+                            let rules = Rules {
+                                superko,
+                                suicide,
+                                ending,
+                                scoring,
+                                komi: Komi::from_half_points(komi),
+                                illegal_move,
+                            };
+                            assert_eq!(rules.to_string().parse(), Ok(rules), "{rules}");
+                        }
                     }
                 }
             }

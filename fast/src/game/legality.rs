@@ -318,10 +318,17 @@ impl Game {
             Ok(lookup) => Ok(Some((q, lookup))),
             Err(Refusal::Suicide) => Err(IllegalTurn::Suicide(point)),
             Err(Refusal::Ko) => Err(IllegalTurn::Ko(point)),
-            Err(Refusal::Superko(repeats_turn)) => Err(IllegalTurn::Superko {
-                point,
-                repeats_turn,
-            }),
+            Err(Refusal::Superko(repeats_turn)) => match self.rules.superko {
+                Superko::Situational => Err(IllegalTurn::SituationalSuperko {
+                    point,
+                    repeats_turn,
+                    to_move: self.to_move().opponent(),
+                }),
+                _ => Err(IllegalTurn::Superko {
+                    point,
+                    repeats_turn,
+                }),
+            },
         }
     }
 

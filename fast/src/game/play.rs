@@ -6,7 +6,7 @@ use crate::game::legality::Lookup;
 use crate::game::undo::Record;
 use crate::game::Game;
 use crate::history::NEVER;
-use crate::types::{Point, Turn};
+use crate::types::{IllegalMove, Point, Turn};
 
 /// What undoing a turn needs.
 #[derive(Clone, Copy, Debug)]
@@ -37,6 +37,9 @@ pub(crate) struct TurnRecord {
     /// Scalars before the turn.
     pub(crate) hash: u64,
     pub(crate) passes: u32,
+    /// Black's consecutive first turns before the turn (a pass during a
+    /// free handicap ends it).
+    pub(crate) black_first: u32,
     pub(crate) last_emptied: [u32; 2],
     pub(crate) prisoners: [u32; 2],
 }
@@ -45,7 +48,33 @@ impl Game {
     /// Takes `turn`, or says why it is not legal and changes nothing.
     #[inline]
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
-        let verdict = self.verdict(turn)?;
+        let verdict = match self.verdict(turn) {
+            Ok(verdict) => verdict,
+            Err(illegal) => {
+                if self.rules.illegal_move == IllegalMove::LosesTurn
+                    && matches!(
+                        illegal,
+                        IllegalTurn::Suicide(_)
+                            | IllegalTurn::Ko(_)
+                            | IllegalTurn::Superko { .. }
+                            | IllegalTurn::SituationalSuperko { .. }
+                    )
+                {
+                    self.take_turn(None, true);
+                }
+                return Err(illegal);
+            }
+        };
+        self.take_turn(verdict, false);
+        Ok(())
+    }
+
+    /// Takes a judged turn: a move (`Some`), a pass, or (when `lost`) a
+    /// turn lost to an illegal move, which leaves the board as a pass does
+    /// but ends the run of passes.
+    #[inline]
+    fn take_turn(&mut self, verdict: Option<(usize, Lookup)>, lost: bool) {
+        let turn_is_pass = verdict.is_none() && !lost;
         let player = self.to_move();
         let p = code(player);
         let mut record = TurnRecord {
@@ -63,14 +92,23 @@ impl Game {
             empty_slot: 0,
             hash: self.hash,
             passes: self.passes as u32,
+            black_first: self.black_first as u32,
             last_emptied: self.last_emptied,
             prisoners: self.prisoners,
         };
+        if turn_is_pass && self.turns + 1 < self.black_first {
+            // A pass is not a move: it ends a free handicap's consecutive moves.
+            self.black_first = self.turns + 1;
+        }
         let next_player = self.player_after(self.turns + 1) as usize;
         let turn_number = (self.turns + 1) as u32;
         let entry = match verdict {
             None => {
-                self.passes += 1;
+                self.passes = if lost && !planted!(LostTurnCountsAsPass) {
+                    0
+                } else {
+                    self.passes + 1
+                };
                 self.last_emptied = [0, 0];
                 let entry = self.turn_entry[self.turns];
                 if self.history.firsts(entry)[next_player] == NEVER {
@@ -130,7 +168,6 @@ impl Game {
         self.turns += 1;
         self.turn_entry.push(entry);
         self.records.push(Record::Turn(record));
-        Ok(())
     }
 
     /// Passes: always legal until the game is over.

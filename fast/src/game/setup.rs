@@ -69,8 +69,8 @@ impl Game {
 
     /// A game with a handicap for Black.
     ///
-    /// `Free(n)`: Black takes the first `n` turns; `n` must be below the
-    /// number of points. `Fixed(n)`: Black's first turn places `n` stones
+    /// `Free(n)`: Black takes the first `n` turns (a pass ends them early:
+    /// White moves next); from 2 up, `n` must be below the number of points. `Fixed(n)`: Black's first turn places `n` stones
     /// (2 to 9) on the standard points, and White moves next; the fixed
     /// placement is part of the setup and cannot be undone.
     pub fn with_handicap(
@@ -84,10 +84,10 @@ impl Game {
         match handicap {
             Handicap::None => {}
             Handicap::Free(n) => {
-                if n >= width * height {
+                if n >= 2 && n >= width * height {
                     return Err(SetupError::BadHandicap {
                         handicap,
-                        why: "a free handicap must leave at least one point empty",
+                        why: "a free handicap of two or more stones must leave at least one point empty",
                     });
                 }
                 game.black_first = n.max(1);

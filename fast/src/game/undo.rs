@@ -94,6 +94,7 @@ impl Game {
                 }
                 self.hash = r.hash;
                 self.passes = r.passes as usize;
+                self.black_first = r.black_first as usize;
                 self.last_emptied = r.last_emptied;
                 self.prisoners = r.prisoners;
             }

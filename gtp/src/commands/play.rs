@@ -46,10 +46,19 @@ impl Session {
                 to_move
             ));
         }
-        self.game
-            .play(turn)
-            .map(|_| String::new())
-            .map_err(illegal_move)
+        let taken = self.game.turns().len();
+        self.game.play(turn).map(|_| String::new()).map_err(|illegal| {
+            if self.game.turns().len() > taken {
+                // Seed 003, chapter 3, sections 19-20: the turn is lost.
+                format!(
+                    "{}; the move is declared invalid and {player} loses the turn: {} to move (seed 003, section 19)",
+                    illegal_move(illegal),
+                    player.opponent()
+                )
+            } else {
+                illegal_move(illegal)
+            }
+        })
     }
 
     /// `genmove COLOR`: a random legal move that does not fill one of the

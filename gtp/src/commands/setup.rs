@@ -64,12 +64,12 @@ impl Session {
         Ok(String::new())
     }
 
-    /// `komi K`, a multiple of 0.5.
+    /// `komi K`, a multiple of 0.5; a refusal says what is wrong with `K`.
     pub(super) fn komi(&mut self, args: &[String]) -> Answer {
         arg_count(args, 1)?;
         let komi: tromp_taylor_spec::Komi = args[0]
             .parse()
-            .map_err(|_| syntax("komi must be a multiple of 0.5"))?;
+            .map_err(|e: tromp_taylor_spec::RulesError| syntax(e.to_string()))?;
         let rules = Rules {
             komi_half_points: komi.half_points(),
             ..self.game.rules()

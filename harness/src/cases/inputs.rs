@@ -151,6 +151,9 @@ pub fn requirements(setup: &Setup, has_position: bool) -> Vec<String> {
     if rules.komi_half_points != 0 {
         tags.push("komi");
     }
+    if rules.illegal_loses_turn {
+        tags.push("illegal:loses-turn");
+    }
     if setup.size.width() != setup.size.height() {
         tags.push("rectangle");
     }

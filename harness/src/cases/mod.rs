@@ -52,7 +52,8 @@ pub struct Case {
     /// `superko:situational`, `ko:simple`, `suicide:allowed`,
     /// `suicide:forbidden`, `scoring:area`, `scoring:territory`,
     /// `ending:agreement`, `rectangle`, `large-board` (over 25 columns),
-    /// `handicap:free`, `handicap:fixed`, `setup`, `komi`.
+    /// `handicap:free`, `handicap:fixed`, `setup`, `komi`,
+    /// `illegal:loses-turn` (seed 003's lost turn).
     pub requires: Vec<String>,
     /// `WxH`.
     pub size: String,

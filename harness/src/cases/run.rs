@@ -23,8 +23,8 @@ fn start(kind: EngineKind, inputs: &Inputs) -> Result<Box<dyn Engine + Send>, St
 fn expectation(verdict: Verdict) -> (&'static str, Option<usize>) {
     match verdict {
         Ok(()) => ("legal", None),
-        Err(Illegal::Superko { repeats_turn }) => {
-            (Illegal::Superko { repeats_turn }.code(), Some(repeats_turn))
+        Err(superko @ Illegal::Superko { repeats_turn, .. }) => {
+            (superko.code(), Some(repeats_turn))
         }
         Err(illegal) => (illegal.code(), None),
     }

@@ -49,6 +49,11 @@ macro_rules! adapter {
                     $engine::Scoring::Area
                 },
                 komi: $engine::Komi::from_half_points(rules.komi_half_points),
+                illegal_move: if rules.illegal_loses_turn {
+                    $engine::IllegalMove::LosesTurn
+                } else {
+                    $engine::IllegalMove::Refused
+                },
             }
         }
 
@@ -110,9 +115,14 @@ macro_rules! adapter {
                 $engine::IllegalTurn::OffBoard(_) => Illegal::OffBoard,
                 $engine::IllegalTurn::Occupied(_) => Illegal::Occupied,
                 $engine::IllegalTurn::Suicide(_) => Illegal::Suicide,
-                $engine::IllegalTurn::Superko { repeats_turn, .. } => {
-                    Illegal::Superko { repeats_turn }
-                }
+                $engine::IllegalTurn::Superko { repeats_turn, .. } => Illegal::Superko {
+                    repeats_turn,
+                    situational: false,
+                },
+                $engine::IllegalTurn::SituationalSuperko { repeats_turn, .. } => Illegal::Superko {
+                    repeats_turn,
+                    situational: true,
+                },
                 $engine::IllegalTurn::Ko(_) => Illegal::Ko,
             }
         }
@@ -217,7 +227,10 @@ pub trait Engine {
     fn to_move(&self) -> Player;
     /// The verdict on `turn`, without taking it.
     fn check(&self, turn: Turn) -> Verdict;
-    /// Takes `turn` if it is legal; otherwise says why and changes nothing.
+    /// Takes `turn` if it is legal; otherwise says why and changes nothing,
+    /// except under rules where an illegal move loses the turn
+    /// ([`Rules::illegal_loses_turn`], seed 003): then a move refused as
+    /// suicide, ko or superko is a lost turn, and the opponent is to move.
     fn play(&mut self, turn: Turn) -> Verdict;
     /// Every legal turn: the pass first, then moves in point order.
     fn legal_turns(&self) -> Vec<Turn>;

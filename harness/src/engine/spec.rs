@@ -73,6 +73,7 @@ pub fn rules_from_spec(rules: spec::Rules) -> Rules {
         agreement_ending: rules.ending == spec::Ending::Agreement,
         territory_scoring: rules.scoring == spec::Scoring::Territory,
         komi_half_points: rules.komi.half_points(),
+        illegal_loses_turn: rules.illegal_move == spec::IllegalMove::LosesTurn,
     }
 }
 

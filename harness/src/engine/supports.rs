@@ -63,6 +63,9 @@ pub struct Supports {
     pub max_side: usize,
     /// Boards whose sides differ (comment 1).
     pub rectangles: bool,
+    /// Seed 003's lost turn: a move refused as suicide, ko or superko also
+    /// loses the turn.
+    pub illegal_loses_turn: bool,
     /// Games from a setup position (a record's `AB`/`AW`), through
     /// [`super::EngineKind::start_position`].
     pub setup_positions: bool,
@@ -86,6 +89,7 @@ impl Supports {
         fixed_handicap: true,
         max_side: crate::vocab::MAX_SIDE,
         rectangles: true,
+        illegal_loses_turn: true,
         setup_positions: true,
     };
 
@@ -108,6 +112,7 @@ impl Supports {
             Unsupported::Side(size) => size.width().max(size.height()) <= self.max_side,
             Unsupported::Rectangle(size) => size.width() == size.height() || self.rectangles,
             Unsupported::SetupPositions => self.setup_positions,
+            Unsupported::LostTurn => self.illegal_loses_turn,
         }
     }
 
@@ -126,6 +131,7 @@ impl Supports {
     /// Whether the engine claims `rules`, or the first option it does not.
     pub fn rules(&self, rules: Rules) -> Result<(), Unsupported> {
         let komi = (rules.komi_half_points != 0).then_some(Unsupported::Komi);
+        let lost_turn = rules.illegal_loses_turn.then_some(Unsupported::LostTurn);
         self.claims_all(
             [
                 Unsupported::Superko(rules.superko),
@@ -140,7 +146,8 @@ impl Supports {
                 },
             ]
             .into_iter()
-            .chain(komi),
+            .chain(komi)
+            .chain(lost_turn),
         )
     }
 
@@ -190,7 +197,7 @@ impl fmt::Display for Supports {
         };
         write!(
             f,
-            "repetition: {}; suicide: {}; ending: {}; scoring: {}; komi: {}; handicaps: {}; boards: {} up to {}x{}; setup positions: {}",
+            "repetition: {}; suicide: {}; ending: {}; scoring: {}; komi: {}; illegal moves lose the turn: {}; handicaps: {}; boards: {} up to {}x{}; setup positions: {}",
             list(&[
                 (self.positional_superko, "positional superko"),
                 (self.situational_superko, "situational superko"),
@@ -200,6 +207,7 @@ impl fmt::Display for Supports {
             list(&[(self.two_passes_ending, "two passes"), (self.agreement_ending, "agreement")]),
             list(&[(self.area_scoring, "area"), (self.territory_scoring, "territory")]),
             if self.komi { "any" } else { "0 only" },
+            if self.illegal_loses_turn { "yes" } else { "no" },
             list(&[(self.free_handicap, "free"), (self.fixed_handicap, "fixed")]),
             if self.rectangles { "rectangles" } else { "squares" },
             self.max_side,
@@ -252,6 +260,9 @@ pub enum Unsupported {
     /// A board whose sides differ.
     #[error("{0} boards (rectangles)")]
     Rectangle(Size),
+    /// Seed 003's rule that an illegal move loses the turn.
+    #[error("illegal moves that lose the turn")]
+    LostTurn,
     /// Games from a setup position.
     #[error("setup positions")]
     SetupPositions,

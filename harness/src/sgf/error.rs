@@ -59,13 +59,15 @@ pub enum SgfError {
         /// The height written.
         height: u8,
     },
-    /// `KM` that is not a multiple of 0.5.
-    #[error("game {game}, node 0: KM[{komi}] is not a multiple of 0.5")]
+    /// `KM` that is no komi: not a finite multiple of 0.5 within the bounds.
+    #[error("game {game}, node 0: KM[{komi}] is no komi: {why}")]
     Komi {
         /// The game.
         game: usize,
         /// The komi written.
         komi: String,
+        /// What is wrong with it, in `tromp-taylor-spec`'s words.
+        why: String,
     },
     /// `RU` naming rules we cannot state.
     #[error("game {game}, node 0: RU[{ru}] names rules we do not know (give --rules)")]

@@ -152,15 +152,16 @@ impl Reader<'_> {
             (None, _) => (Rules::TROMP_TAYLOR, RulesSource::Default),
         };
         if let Some(Prop::KM(komi)) = get(root, "KM") {
-            let half = komi * 2.0;
-            if half.fract() != 0.0 || half.abs() > 1e9 {
-                return Err(SgfError::Komi {
-                    game: self.game,
-                    komi: komi.to_string(),
-                });
-            }
+            let komi = tromp_taylor_spec::Komi::from_points(*komi).map_err(|e| SgfError::Komi {
+                game: self.game,
+                komi: komi.to_string(),
+                why: match e {
+                    tromp_taylor_spec::RulesError::BadKomi { why, .. } => why.to_string(),
+                    other => other.to_string(),
+                },
+            })?;
             if self.options.rules.is_none() || rules.komi_half_points == 0 {
-                rules.komi_half_points = half as i32;
+                rules.komi_half_points = komi.half_points();
             }
         }
         Ok((rules, source))

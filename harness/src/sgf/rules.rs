@@ -21,6 +21,7 @@ pub fn rules_from_ru(text: &str) -> Option<Rules> {
         agreement_ending: false,
         territory_scoring: true,
         komi_half_points: 0,
+        illegal_loses_turn: false,
     };
     match key.as_str() {
         "japanese" | "korean" | "jp" | "ko" => Some(simple_ko_territory),

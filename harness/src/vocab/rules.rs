@@ -27,6 +27,9 @@ pub struct Rules {
     pub territory_scoring: bool,
     /// Komi in half points.
     pub komi_half_points: i32,
+    /// Whether a move refused as suicide, ko or superko also loses the turn
+    /// (seed 003, chapter 3, sections 19-20), rather than only being refused.
+    pub illegal_loses_turn: bool,
 }
 
 impl Rules {
@@ -37,6 +40,7 @@ impl Rules {
         agreement_ending: false,
         territory_scoring: false,
         komi_half_points: 0,
+        illegal_loses_turn: false,
     };
 }
 

@@ -15,10 +15,14 @@ pub enum Illegal {
     Occupied,
     /// Suicide, where the rules forbid it.
     Suicide,
-    /// Superko: the move repeats the coloring (or situation) after this turn.
+    /// Superko: the move repeats the coloring (rule 6) or the situation
+    /// (comment 6) that stood after this turn.
     Superko {
-        /// The first turn after which the repeated coloring stood.
+        /// The first turn after which the repeated coloring (or situation) stood.
         repeats_turn: usize,
+        /// Whether the repeat is of a situation (the same coloring with the
+        /// same player to move; comment 6) rather than of a coloring (rule 6).
+        situational: bool,
     },
     /// Simple ko: the move takes back a single stone just captured.
     Ko,
@@ -31,7 +35,10 @@ impl Illegal {
         Illegal::OffBoard,
         Illegal::Occupied,
         Illegal::Suicide,
-        Illegal::Superko { repeats_turn: 0 },
+        Illegal::Superko {
+            repeats_turn: 0,
+            situational: false,
+        },
         Illegal::Ko,
     ];
 
@@ -60,7 +67,7 @@ impl Illegal {
     ///
     /// ```
     /// use tromp_taylor_harness::vocab::{Illegal, Superko};
-    /// let repeat = Illegal::Superko { repeats_turn: 1 };
+    /// let repeat = Illegal::Superko { repeats_turn: 1, situational: false };
     /// assert_eq!(repeat.rule(Superko::Positional), "rule 6");
     /// assert_eq!(repeat.rule(Superko::Situational), "comment 6");
     /// assert_eq!(Illegal::Suicide.rule(Superko::Positional), "comment 7");
@@ -84,8 +91,13 @@ impl fmt::Display for Illegal {
     /// ```
     /// use tromp_taylor_harness::vocab::Illegal;
     /// assert_eq!(
-    ///     Illegal::Superko { repeats_turn: 3 }.to_string(),
+    ///     Illegal::Superko { repeats_turn: 3, situational: false }.to_string(),
     ///     "superko: it repeats the grid coloring after turn 3 (rule 6)"
+    /// );
+    /// assert_eq!(
+    ///     Illegal::Superko { repeats_turn: 2, situational: true }.to_string(),
+    ///     "superko: it repeats the situation after turn 2, the same grid coloring \
+    ///      with the same player to move (comment 6)"
     /// );
     /// assert_eq!(Illegal::Occupied.to_string(), "occupied (rule 7 colors an empty point)");
     /// ```
@@ -95,9 +107,20 @@ impl fmt::Display for Illegal {
             Illegal::OffBoard => f.write_str("off the board (rule 1)"),
             Illegal::Occupied => f.write_str("occupied (rule 7 colors an empty point)"),
             Illegal::Suicide => f.write_str("suicide, which these rules forbid (comment 7)"),
-            Illegal::Superko { repeats_turn } => write!(
+            Illegal::Superko {
+                repeats_turn,
+                situational: false,
+            } => write!(
                 f,
                 "superko: it repeats the grid coloring after turn {repeats_turn} (rule 6)"
+            ),
+            Illegal::Superko {
+                repeats_turn,
+                situational: true,
+            } => write!(
+                f,
+                "superko: it repeats the situation after turn {repeats_turn}, the same grid \
+                 coloring with the same player to move (comment 6)"
             ),
             Illegal::Ko => {
                 f.write_str("ko: it retakes a single stone at once (simple ko, seed 004)")
