@@ -9,7 +9,7 @@
 //! cannot hide itself in the script.
 
 use crate::script::{Script, Step};
-use crate::vocab::{Handicap, Point, Rules, Setup, Size, Superko, Turn};
+use crate::vocab::{Handicap, Point, Rules, Setup, Size, Superko, Turn, MAX_SIDE};
 use std::fmt;
 use std::str::FromStr;
 use tromp_taylor_fast as fast;
@@ -282,14 +282,22 @@ fn next_step(
     }
     if rng.percent(12) {
         // A raw attempt: any point, now and then off the board or a pass.
+        // Off the board stays within SGF's 52 coordinates, so that the game
+        // can be written as SGF (on 52 columns or rows, the other side).
+        let on_board = |rng: &mut Rng| Turn::Move(size.point(rng.below(size.points())));
         let turn = match rng.below(40) {
-            0 => Turn::Move(Point::new(
-                size.width() + rng.below(3),
+            0 if size.width() < MAX_SIDE => Turn::Move(Point::new(
+                (size.width() + rng.below(3)).min(MAX_SIDE - 1),
                 rng.below(size.height()),
             )),
-            1 => Turn::Move(Point::new(rng.below(size.width()), size.height())),
+            0 | 1 if size.height() < MAX_SIDE => {
+                Turn::Move(Point::new(rng.below(size.width()), size.height()))
+            }
+            1 if size.width() < MAX_SIDE => {
+                Turn::Move(Point::new(size.width(), rng.below(size.height())))
+            }
             2 => Turn::Pass,
-            _ => Turn::Move(size.point(rng.below(size.points()))),
+            _ => on_board(rng),
         };
         return Step::Attempt(turn);
     }

@@ -9,8 +9,9 @@ use sgf_parse::go;
 const LAST: usize = 51;
 
 /// The SGF point of `p` on `size`. A row off the board is written as it is,
-/// and a coordinate past SGF's last as that one, so that an attempt off the
-/// board stays off it (as far as SGF allows).
+/// so that an attempt off the board stays off it. SGF has no letter past its
+/// 52nd, so a coordinate past that is written as the last; the generators
+/// never attempt such a point (they keep off-board attempts within 52).
 pub(crate) fn to_sgf(size: Size, p: Point) -> go::Point {
     let y = if p.y < size.height() {
         size.height() - 1 - p.y

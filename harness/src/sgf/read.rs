@@ -233,8 +233,16 @@ impl Reader<'_> {
             for prop in props {
                 if node > 0 && self.options.attempts {
                     if let Some(points) = agreement(prop, size) {
-                        // Written with the player of the action before.
-                        let player = moves.last().map_or(Player::Black, |m| m.player);
+                        // The player to move (PL) proposed it; without a PL,
+                        // the player of the action before.
+                        let proposer = props.iter().find_map(|p| match p {
+                            Prop::PL(sgf_parse::Color::Black) => Some(Player::Black),
+                            Prop::PL(sgf_parse::Color::White) => Some(Player::White),
+                            _ => None,
+                        });
+                        let player = proposer
+                            .or_else(|| moves.last().map(|m| m.player))
+                            .unwrap_or(Player::Black);
                         moves.push(RecordedMove {
                             node,
                             player,

@@ -117,7 +117,8 @@ pub fn write_record(record: &GameRecord) -> String {
                 } else {
                     list
                 };
-                let _ = write!(out, "{list}C[{AGREEMENT}]");
+                // PL names the player who proposed it: the player to move.
+                let _ = write!(out, "PL[{}]{list}C[{AGREEMENT}]", letter(m.player));
             }
         }
     }
