@@ -3,17 +3,13 @@
 //! that is not there, an `--out` that is a file) exits with 2 and a message
 //! naming the input and what is wrong, before anything runs.
 
+mod common;
+
+use common::run;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tromp-taylor");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 /// Runs `args`, asserts exit 2 and that standard error holds every `needle`.
 fn refused(args: &[&str], needles: &[&str]) -> String {

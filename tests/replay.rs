@@ -2,17 +2,12 @@
 //! verdict on every move, the first illegal move with its rule, the score,
 //! RE, the exit codes, and clear errors (naming file and node) for bad files.
 
+mod common;
+
+use common::run;
+
 use serde_json::Value;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 /// The JSON report of every game of the sample folder, by file name.
 fn reports(extra: &[&str]) -> Vec<Value> {

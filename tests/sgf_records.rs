@@ -3,7 +3,10 @@
 //! (read, as `loadsgf` reads it), a 52x52 game through `printsgf` and back,
 //! and records that are not games refused with the node.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::run;
+
 use tromp_taylor_gtp::{run_to_string, SessionOptions};
 use tromp_taylor_harness::engine::{EngineKind, FAST, SPEC};
 use tromp_taylor_harness::vertex::vertex_name;
@@ -23,14 +26,6 @@ fn gtp(engine: EngineKind, commands: &[String]) -> Vec<String> {
         .filter(|r| !r.is_empty())
         .map(str::to_string)
         .collect()
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 /// A 19x19 record whose main line has `n` nodes after the root: Black fills

@@ -242,17 +242,27 @@ fn presets_name_the_options_of_their_sources() {
         }
     );
     assert_eq!(read("NZ"), Rules::NEW_ZEALAND);
+    // Seed 004: simple ko, no suicide, territory, and "When both players
+    // pass successively the game ends": two passes, no agreement.
+    let lesson = read("simple-ko-territory");
+    assert_eq!(lesson, Rules::SIMPLE_KO_TERRITORY);
     assert_eq!(
-        read("simple-ko-territory"),
-        Rules {
-            superko: Superko::SimpleKo,
-            suicide: Suicide::Forbidden,
-            // Seed 004: "When both players pass successively the game ends".
-            ending: Ending::TwoPasses,
-            scoring: Scoring::Territory,
-            komi: Komi::ZERO,
-            illegal_move: IllegalMove::Refused,
-        }
+        (
+            lesson.superko,
+            lesson.suicide,
+            lesson.ending,
+            lesson.scoring
+        ),
+        (
+            Superko::SimpleKo,
+            Suicide::Forbidden,
+            Ending::TwoPasses,
+            Scoring::Territory
+        )
+    );
+    assert_eq!(
+        (lesson.komi, lesson.illegal_move),
+        (Komi::ZERO, IllegalMove::Refused)
     );
 }
 
