@@ -62,36 +62,33 @@ fn parsers_corpus_never_panics() {
     }
 }
 
+/// Runs `check` on every seed of `target`, naming each first (so that a
+/// panic names its seed).
+fn each_seed(target: &str, check: fn(&[u8])) {
+    for (path, bytes) in corpus(target) {
+        eprintln!("{}", path.display());
+        check(&bytes);
+    }
+}
+
 #[test]
 fn sgf_corpus_reads_or_errs_and_round_trips() {
-    for (path, bytes) in corpus("sgf") {
-        eprintln!("{}", path.display());
-        sgf(&bytes);
-    }
+    each_seed("sgf", sgf);
 }
 
 #[test]
 fn vectors_corpus_loads_or_errs() {
-    for (path, bytes) in corpus("vectors") {
-        eprintln!("{}", path.display());
-        vectors(&bytes);
-    }
+    each_seed("vectors", vectors);
 }
 
 #[test]
 fn rules_corpus_parses_or_errs_and_round_trips() {
-    for (path, bytes) in corpus("rules") {
-        eprintln!("{}", path.display());
-        rules(&bytes);
-    }
+    each_seed("rules", rules);
 }
 
 #[test]
 fn gtp_corpus_answers_well_formed_and_keeps_state_on_errors() {
-    for (path, bytes) in corpus("gtp") {
-        eprintln!("{}", path.display());
-        gtp_commands(&bytes);
-    }
+    each_seed("gtp", gtp_commands);
 }
 
 /// Every cargo-fuzz target of fuzz/Cargo.toml is replayed by a test above:

@@ -189,29 +189,22 @@ fn score_counts_a_grid_under_area_and_territory_with_dead_stones() {
     // Agreeing that Black's a1 and a2 are dead: White then has all 8 points
     // under area scoring; under territory, 6 empty points + 2 prisoners.
     let agreement = "koPOSITIONALscoreAREAsui1endAGREEMENT";
-    let out = run(&[
-        "score",
-        "--grid",
-        "X.O./X.O.",
-        "--dead",
-        "A1,A2",
-        "--rules",
-        agreement,
-        "--json",
-    ]);
-    let dead: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let dead_under = |rules: &str| -> Value {
+        let args = [
+            "score",
+            "--grid",
+            "X.O./X.O.",
+            "--dead",
+            "A1,A2",
+            "--rules",
+            rules,
+            "--json",
+        ];
+        serde_json::from_slice(&run(&args).stdout).unwrap()
+    };
+    let dead = dead_under(agreement);
     assert_eq!(dead["white"], 8);
-    let out = run(&[
-        "score",
-        "--grid",
-        "X.O./X.O.",
-        "--dead",
-        "A1,A2",
-        "--rules",
-        "koPOSITIONALscoreTERRITORYsui1endAGREEMENT",
-        "--json",
-    ]);
-    let territory: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let territory = dead_under("koPOSITIONALscoreTERRITORYsui1endAGREEMENT");
     assert_eq!(territory["white"], 8);
     assert_eq!(territory["prisoners"][1], 2);
     // A record's final position, with komi from the command line.
