@@ -15,9 +15,10 @@ use std::time::{Duration, Instant};
 const MAX_RESPONSE_LINES: usize = 100_000;
 
 /// How an engine failed to answer in GTP.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Failure {
     /// The engine could not be started, or exited, or closed its output.
+    #[error("the engine crashed{}: {detail}", on(command))]
     Crash {
         /// The command it was answering, if any.
         command: String,
@@ -25,6 +26,7 @@ pub enum Failure {
         detail: String,
     },
     /// No complete answer within the timeout; the engine was killed.
+    #[error("the engine hung on `{command}` (no answer in {seconds} s; killed)")]
     Hang {
         /// The command.
         command: String,
@@ -32,6 +34,7 @@ pub enum Failure {
         seconds: f64,
     },
     /// An answer that is not GTP.
+    #[error("the engine answered `{command}` with garbage: {text:?}")]
     Garbage {
         /// The command.
         command: String,
@@ -40,23 +43,12 @@ pub enum Failure {
     },
 }
 
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Crash { command, detail } if command.is_empty() => {
-                write!(f, "the engine crashed: {detail}")
-            }
-            Failure::Crash { command, detail } => {
-                write!(f, "the engine crashed on `{command}`: {detail}")
-            }
-            Failure::Hang { command, seconds } => write!(
-                f,
-                "the engine hung on `{command}` (no answer in {seconds} s; killed)"
-            ),
-            Failure::Garbage { command, text } => {
-                write!(f, "the engine answered `{command}` with garbage: {text:?}")
-            }
-        }
+/// ` on `COMMAND``, or nothing when the engine failed outside a command.
+fn on(command: &str) -> String {
+    if command.is_empty() {
+        String::new()
+    } else {
+        format!(" on `{command}`")
     }
 }
 
