@@ -28,15 +28,10 @@ fn gtp(engine: EngineKind, commands: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// A 19x19 record whose main line has `n` nodes after the root: Black fills
-/// the board's first column then passes; White passes (the game ends early).
-fn deep_record(n: usize) -> String {
-    let mut text = String::from("(;FF[4]GM[1]SZ[19]");
-    for i in 0..n {
-        text.push_str(if i % 2 == 0 { ";B[aa]" } else { ";W[]" });
-    }
-    text.push(')');
-    text
+/// A 19x19 record whose main line has `2 * pairs` nodes after the root:
+/// Black at a19 (filling, then retaking, the corner) and White passing.
+fn deep_record(pairs: usize) -> String {
+    format!("(;FF[4]GM[1]SZ[19]{})", ";B[aa];W[]".repeat(pairs))
 }
 
 #[test]
@@ -44,7 +39,7 @@ fn a_main_line_of_150000_nodes_replays_and_scores_without_overflow() {
     let dir = std::env::temp_dir().join(format!("tt-deep-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("deep.sgf");
-    std::fs::write(&file, deep_record(150_000)).unwrap();
+    std::fs::write(&file, deep_record(75_000)).unwrap();
     let path = file.to_str().unwrap();
     // B[aa] twice: move 3 is on an occupied point; the report says so.
     let out = run(&["replay", path, "--engine", "fast"]);

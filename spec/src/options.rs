@@ -354,49 +354,11 @@ impl Rules {
                 value: value.to_string(),
             };
             match key {
-                "ko" => {
-                    rules.superko = named(
-                        value,
-                        &[
-                            ("POSITIONAL", Superko::Positional),
-                            ("SITUATIONAL", Superko::Situational),
-                            ("SIMPLE", Superko::SimpleKo),
-                        ],
-                    )
-                    .ok_or_else(bad)?;
-                }
-                "score" => {
-                    rules.scoring = named(
-                        value,
-                        &[("AREA", Scoring::Area), ("TERRITORY", Scoring::Territory)],
-                    )
-                    .ok_or_else(bad)?;
-                }
-                "sui" => {
-                    rules.suicide =
-                        named(value, &[("1", Suicide::Allowed), ("0", Suicide::Forbidden)])
-                            .ok_or_else(bad)?;
-                }
-                "end" => {
-                    rules.ending = named(
-                        value,
-                        &[
-                            ("TWOPASSES", Ending::TwoPasses),
-                            ("AGREEMENT", Ending::Agreement),
-                        ],
-                    )
-                    .ok_or_else(bad)?;
-                }
-                "illegal" => {
-                    rules.illegal_move = named(
-                        value,
-                        &[
-                            ("REFUSED", IllegalMove::Refused),
-                            ("LOSETURN", IllegalMove::LosesTurn),
-                        ],
-                    )
-                    .ok_or_else(bad)?;
-                }
+                "ko" => rules.superko = named(value, SUPERKO_NAMES).ok_or_else(bad)?,
+                "score" => rules.scoring = named(value, SCORING_NAMES).ok_or_else(bad)?,
+                "sui" => rules.suicide = named(value, SUICIDE_NAMES).ok_or_else(bad)?,
+                "end" => rules.ending = named(value, ENDING_NAMES).ok_or_else(bad)?,
+                "illegal" => rules.illegal_move = named(value, ILLEGAL_NAMES).ok_or_else(bad)?,
                 "komi" => rules.komi = value.parse()?,
                 "tax" if value == "NONE" => {}
                 "button" | "whb" if value == "0" => {}
@@ -558,6 +520,24 @@ impl fmt::Display for RulesError {
 }
 
 impl std::error::Error for RulesError {}
+
+/// The values of the compact rule string's keys, and the options they name.
+const SUPERKO_NAMES: &[(&str, Superko)] = &[
+    ("POSITIONAL", Superko::Positional),
+    ("SITUATIONAL", Superko::Situational),
+    ("SIMPLE", Superko::SimpleKo),
+];
+const SCORING_NAMES: &[(&str, Scoring)] =
+    &[("AREA", Scoring::Area), ("TERRITORY", Scoring::Territory)];
+const SUICIDE_NAMES: &[(&str, Suicide)] = &[("1", Suicide::Allowed), ("0", Suicide::Forbidden)];
+const ENDING_NAMES: &[(&str, Ending)] = &[
+    ("TWOPASSES", Ending::TwoPasses),
+    ("AGREEMENT", Ending::Agreement),
+];
+const ILLEGAL_NAMES: &[(&str, IllegalMove)] = &[
+    ("REFUSED", IllegalMove::Refused),
+    ("LOSETURN", IllegalMove::LosesTurn),
+];
 
 /// The option that a compact rule string's `value` names, from `names`.
 fn named<T: Copy>(value: &str, names: &[(&str, T)]) -> Option<T> {
