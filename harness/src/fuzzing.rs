@@ -141,12 +141,35 @@ pub fn fast_invariants(game: &FuzzGame) {
             }
         };
         let before = state(&g);
-        if g.play(turn).is_ok() {
-            assert!(g.undo(), "undo after a turn");
-            assert_eq!(state(&g), before, "undo of {turn:?}");
-            g.play(turn).expect("the same turn is legal again");
-        } else {
-            assert_eq!(state(&g), before, "a refused {turn:?} changed the game");
+        let (coloring, to_move, turns) = (g.coloring(), g.to_move(), g.turns_taken());
+        match g.play(turn) {
+            Ok(()) => {
+                assert!(g.undo(), "undo after a turn");
+                assert_eq!(state(&g), before, "undo of {turn:?}");
+                g.play(turn).expect("the same turn is legal again");
+            }
+            // Seed 003: under these rules a forbidden point or a repetition
+            // loses the turn: the board stays, the opponent moves, the run
+            // of passes ends; undo takes the lost turn back.
+            Err(
+                fast::IllegalTurn::Suicide(_)
+                | fast::IllegalTurn::Ko(_)
+                | fast::IllegalTurn::Superko { .. }
+                | fast::IllegalTurn::SituationalSuperko { .. },
+            ) if rules.illegal_move == fast::IllegalMove::LosesTurn => {
+                assert_eq!(g.coloring(), coloring, "a lost turn changed the board");
+                assert_eq!(
+                    g.to_move(),
+                    to_move.opponent(),
+                    "a lost turn passes the move"
+                );
+                assert_eq!(g.turns_taken(), turns + 1, "a lost turn is a turn");
+                assert_eq!(g.consecutive_passes(), 0, "a lost turn is not a pass");
+                assert!(g.undo(), "undo after a lost turn");
+                assert_eq!(state(&g), before, "undo of the lost {turn:?}");
+                assert!(g.play(turn).is_err(), "the same turn is refused again");
+            }
+            Err(_) => assert_eq!(state(&g), before, "a refused {turn:?} changed the game"),
         }
     }
 }

@@ -45,7 +45,10 @@ pub(crate) struct TurnRecord {
 }
 
 impl Game {
-    /// Takes `turn`, or says why it is not legal and changes nothing.
+    /// Takes `turn`, or says why it is not legal and changes nothing; but
+    /// under rules where an illegal move loses the turn (seed 003), a move
+    /// refused as suicide, ko or superko is reported and the turn is lost:
+    /// the board stays, the opponent moves, and the run of passes ends.
     #[inline]
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
         let verdict = match self.verdict(turn) {
