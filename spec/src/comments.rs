@@ -169,16 +169,16 @@ pub fn play_move_without_suicide(
 }
 
 /// **Seed 004, appendix 1 (ko).** "In a position where one stone has just
-/// been captured the player with the turn may not take back immediately to
-/// repeat the same position."
+/// been captured the player with the turn may not take back to immediately
+/// to repeat the same position." (The seed's words, its "to" included.)
 ///
 /// `before_last_turn` is the coloring before the previous turn, `now` the
 /// coloring after it, `after_move` the coloring `player` would make, and
-/// `last_turn_by` who took the previous turn. "One stone has just been
+/// `last_turn_by` who took the previous turn. "one stone has just been
 /// captured": the previous turn was the opponent's, and it emptied exactly
 /// one point of `player`'s color (a capture; stones lost to one's own
 /// suicide, possible on consecutive handicap moves, are not captured).
-/// "Take back immediately to repeat the same position": the move recreates
+/// "take back to immediately to repeat the same position": the move recreates
 /// the coloring before that turn.
 pub fn retakes_ko(
     before_last_turn: Option<&Coloring>,
@@ -221,7 +221,7 @@ pub fn empty_agreed_points(coloring: &Coloring, agreed: &[usize]) -> Coloring {
 /// scoring where in addition to empty surrounded space we count opponent
 /// stones captured instead of own stones not captured."
 ///
-/// "Empty surrounded space" is rule 9's "empty points that reach only her
+/// "empty surrounded space" is rule 9's "empty points that reach only her
 /// color"; `opponent_stones_captured` is the count of her prisoners.
 pub fn territory_score(
     grid: &impl Topology,

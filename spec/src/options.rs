@@ -19,7 +19,7 @@ pub enum Superko {
     /// same grid coloring with the same player to move."
     Situational,
     /// Seed 004, appendix 1: "In a position where one stone has just been
-    /// captured the player with the turn may not take back immediately to
+    /// captured the player with the turn may not take back to immediately to
     /// repeat the same position." No other repetition is forbidden.
     SimpleKo,
 }
