@@ -84,7 +84,7 @@ fn errors_name_the_game_and_the_node() {
         ),
         (
             "(;KM[7.25])",
-            "game 1, node 0: KM[7.25] is not a multiple of 0.5",
+            "game 1, node 0: KM[7.25] is no komi: it is not a multiple of 0.5",
         ),
         (
             "(;RU[Martian])",
@@ -171,7 +171,10 @@ fn a_generated_games_attempts_agreements_and_handicap_survive_the_round_trip() {
     ];
     let text = write(&setup, &record);
     assert!(text.contains("HA[2]AB["), "{text}");
-    assert!(text.contains(";AE[]C[agreement on the points to empty (comment 8)]"));
+    assert!(
+        text.contains(";PL[W]AE[]C[agreement on the points to empty (comment 8)]"),
+        "{text}"
+    );
     assert_eq!(read(&text).unwrap(), (setup, record));
 }
 
