@@ -25,7 +25,8 @@ use tromp_taylor_harness::vocab::{
 
 /// What goban claims: our options but situational superko, the agreement
 /// ending and free handicaps; squares up to 19x19 (its `Custom(height,
-/// width)` sizes are misindexed); no setup positions.
+/// width)` sizes are misindexed); no setup positions and no undo (this
+/// adapter keeps none).
 pub const GOBAN_SUPPORTS: Supports = Supports {
     situational_superko: false,
     agreement_ending: false,
@@ -34,6 +35,7 @@ pub const GOBAN_SUPPORTS: Supports = Supports {
     rectangles: false,
     setup_positions: false,
     illegal_loses_turn: false,
+    undo: false,
     ..Supports::EVERYTHING
 };
 

@@ -9,6 +9,8 @@ use crate::rules::{
 };
 use std::fmt;
 
+mod undo;
+
 /// A game of Go: the grid coloring, whose turn it is, every earlier grid
 /// coloring, the run of consecutive passes, and what the chosen options need
 /// besides (the coloring before the last turn for simple ko, the prisoners
@@ -30,6 +32,7 @@ pub struct Game {
     prisoners: [usize; 2],
     agreed: bool,
     handicap_pass: Option<usize>,
+    taken: Vec<undo::Before>,
 }
 
 impl Game {
@@ -51,6 +54,7 @@ impl Game {
             prisoners: [0, 0],
             agreed: false,
             handicap_pass: None,
+            taken: Vec::new(),
         }
     }
 
@@ -307,6 +311,7 @@ impl Game {
             }
         };
         let player = self.to_move();
+        self.remember_before();
         match turn {
             Turn::Pass => {
                 self.consecutive_passes += 1;
@@ -341,6 +346,7 @@ impl Game {
     /// coloring it leaves, with the opponent to move, is recorded like any
     /// other turn's.
     fn lose_turn(&mut self) {
+        self.remember_before();
         self.consecutive_passes = 0;
         self.before_last_turn = Some(self.coloring.clone());
         self.turns_taken += 1;
@@ -378,6 +384,7 @@ impl Game {
             .map(|&p| self.grid.index(p).ok_or(IllegalAgreement::OffBoard(p)))
             .collect::<Result<Vec<usize>, _>>()?;
         let emptied = comments::empty_agreed_points(&self.coloring, &indices);
+        self.remember_before();
         for player in [Player::Black, Player::White] {
             let lost = self.coloring.count(player.color()) - emptied.count(player.color());
             self.prisoners[player.opponent() as usize] += lost;

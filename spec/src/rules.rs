@@ -340,29 +340,65 @@ impl IndexMut<usize> for Coloring {
 /// path of (vertically or horizontally) adjacent points of P's color from P
 /// to a point of color C."
 ///
-/// A path search from `p` through points of `p`'s color. The rule defines
+/// P reaches C when some point of [`connected`]`(P)` (the points a path of
+/// P's color leads to) is adjacent to a point of color C. The rule defines
 /// reaching only for a point not colored C; for a point colored C this says
 /// `false`.
 pub fn reaches(grid: &impl Topology, coloring: &Coloring, p: usize, c: Color) -> bool {
-    let ps_color = coloring[p];
-    if ps_color == c {
+    if coloring[p] == c {
         return false;
     }
-    let mut on_path = vec![false; grid.point_count()];
-    let mut frontier = vec![p];
-    on_path[p] = true;
-    while let Some(q) = frontier.pop() {
+    let mut seen = vec![false; grid.point_count()];
+    connected(grid, coloring, p, &mut seen).reaches(c)
+}
+
+/// **Rule 3**, the paths: every point that a path of adjacent points of P's
+/// color leads to from P (P's string of stones, or P's region of empty
+/// points), and the colors adjacent to them.
+///
+/// Each of these points reaches exactly the colors P reaches, since a path
+/// from one of them runs on through the others; so [`clear`] and [`score`]
+/// search each string and region once. Points are marked in `seen` as they
+/// are found, and a search never enters a point already marked.
+pub fn connected(
+    grid: &impl Topology,
+    coloring: &Coloring,
+    p: usize,
+    seen: &mut [bool],
+) -> Connected {
+    let color = coloring[p];
+    let mut points = vec![p];
+    let mut adjacent = [false; 3];
+    seen[p] = true;
+    let mut next_to_search = 0;
+    while let Some(&q) = points.get(next_to_search) {
+        next_to_search += 1;
         for next in grid.neighbours(q) {
-            if coloring[next] == c {
-                return true;
-            }
-            if coloring[next] == ps_color && !on_path[next] {
-                on_path[next] = true;
-                frontier.push(next);
+            if coloring[next] != color {
+                adjacent[coloring[next] as usize] = true;
+            } else if !seen[next] {
+                seen[next] = true;
+                points.push(next);
             }
         }
     }
-    false
+    Connected { points, adjacent }
+}
+
+/// What [`connected`] finds: the points joined to P by paths of P's color,
+/// and which other colors lie next to them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connected {
+    /// P and every point a path of P's color leads to from P.
+    pub points: Vec<usize>,
+    adjacent: [bool; 3],
+}
+
+impl Connected {
+    /// Rule 3: whether these points reach `c` (a color not theirs).
+    pub fn reaches(&self, c: Color) -> bool {
+        self.adjacent[c as usize]
+    }
 }
 
 /// **Rule 4.** "Clearing a color is the process of emptying all points of
@@ -370,14 +406,20 @@ pub fn reaches(grid: &impl Topology, coloring: &Coloring, p: usize, c: Color) ->
 ///
 /// Which points do not reach empty is decided on the coloring as it stands,
 /// before any point is emptied: emptying one point of a string first would
-/// let the rest of it reach empty.
+/// let the rest of it reach empty. The points of a string reach empty
+/// together or not at all ([`connected`]), so each string is searched once.
 pub fn clear(grid: &impl Topology, coloring: &Coloring, color: Color) -> Coloring {
-    let to_empty: Vec<usize> = (0..grid.point_count())
-        .filter(|&p| coloring[p] == color && !reaches(grid, coloring, p, Color::Empty))
-        .collect();
     let mut cleared = coloring.clone();
-    for p in to_empty {
-        cleared[p] = Color::Empty;
+    let mut seen = vec![false; grid.point_count()];
+    for p in 0..grid.point_count() {
+        if coloring[p] == color && !seen[p] {
+            let string = connected(grid, coloring, p, &mut seen);
+            if !string.reaches(Color::Empty) {
+                for q in string.points {
+                    cleared[q] = Color::Empty;
+                }
+            }
+        }
     }
     cleared
 }
@@ -433,6 +475,21 @@ impl EarlierColorings {
     pub fn record(&mut self, coloring: &Coloring, to_move: Player, turn: usize) {
         let firsts = self.first_turn.entry(coloring.clone()).or_default();
         firsts[to_move as usize].get_or_insert(turn);
+    }
+
+    /// Takes back [`record`](Self::record)`(coloring, to_move, turn)`: the
+    /// coloring no longer stood after `turn` with `to_move` to move (for
+    /// [`Game::undo`](crate::Game::undo)). An earlier first turn is kept.
+    pub fn forget(&mut self, coloring: &Coloring, to_move: Player, turn: usize) {
+        let Some(firsts) = self.first_turn.get_mut(coloring) else {
+            return;
+        };
+        if firsts[to_move as usize] == Some(turn) {
+            firsts[to_move as usize] = None;
+        }
+        if firsts.iter().all(Option::is_none) {
+            self.first_turn.remove(coloring);
+        }
     }
 
     /// The first turn after which `coloring` stood, whoever was to move.
@@ -495,13 +552,17 @@ pub fn empty_points_reaching_only(
 ) -> usize {
     let her = player.color();
     let other = player.opponent().color();
-    (0..grid.point_count())
-        .filter(|&p| {
-            coloring[p] == Color::Empty
-                && reaches(grid, coloring, p, her)
-                && !reaches(grid, coloring, p, other)
-        })
-        .count()
+    let mut seen = vec![false; grid.point_count()];
+    let mut count = 0;
+    for p in 0..grid.point_count() {
+        if coloring[p] == Color::Empty && !seen[p] {
+            let region = connected(grid, coloring, p, &mut seen);
+            if region.reaches(her) && !region.reaches(other) {
+                count += region.points.len();
+            }
+        }
+    }
+    count
 }
 
 /// **Rule 10.** "The player with the higher score at the end of the game is

@@ -205,6 +205,10 @@ macro_rules! adapter {
                     $engine::IllegalAgreement::OffBoard(_) => Refusal::OffBoard,
                 })
             }
+
+            fn undo(&mut self) -> bool {
+                self.game.undo()
+            }
         }
     };
 }
@@ -248,6 +252,14 @@ pub trait Engine {
     fn outcome(&self) -> Outcome;
     /// Ends the game by agreement on points to empty (comment 8).
     fn agree(&mut self, points: &[Point]) -> Result<(), Refusal>;
+    /// Takes back the last turn (a lost turn included) or agreement, leaving
+    /// the game exactly as before it; `false`, changing nothing, when there
+    /// is none since the start. An engine that cannot undo keeps this
+    /// default and declares [`Supports::undo`]` = false`; the harness then
+    /// replays from the start where it would have undone.
+    fn undo(&mut self) -> bool {
+        false
+    }
 }
 
 /// An engine the harness can start games in.

@@ -69,6 +69,8 @@ pub struct Supports {
     /// Games from a setup position (a record's `AB`/`AW`), through
     /// [`super::EngineKind::start_position`].
     pub setup_positions: bool,
+    /// Taking back turns and agreements ([`super::Engine::undo`]).
+    pub undo: bool,
 }
 
 impl Supports {
@@ -91,6 +93,7 @@ impl Supports {
         rectangles: true,
         illegal_loses_turn: true,
         setup_positions: true,
+        undo: true,
     };
 
     /// Whether the engine claims `option`: the one table from what an engine
