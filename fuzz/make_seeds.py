@@ -67,10 +67,9 @@ put(S, 'case-deep-main-line-2000', '(;FF[4]GM[1]SZ[19]' + moves(2000, 19) + ')')
 # The deepest records (a 150,000-node main line, 10^6 nodes, 10^5 nested
 # variations) are tested by harness/src/sgf/deep_tests.rs and
 # tests/sgf_records.rs, not fuzzed: one such input takes minutes under the
-# fuzzer's instrumentation. The siblings' tree waits on --all-variations'
-# quadratic cost (see corpus-pending/README.md).
-P = 'corpus-pending/sgf'
-put(P, 'deep-nested-siblings-5000',
+# fuzzer's instrumentation. A tree of 5,001 lines, each nested in the one
+# before, is walked once (every node played once, taken back once).
+put(S, 'case-deep-nested-siblings-5000',
     '(;FF[4]GM[1]SZ[9]' + ''.join(f"(;B[aa])(;{'BW'[i % 2]}[{LETTERS[i % 9]}{LETTERS[(i // 9) % 9]}]" for i in range(5000)) + ')' * 5000 + ')')
 
 # --- vectors ----------------------------------------------------------------

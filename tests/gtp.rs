@@ -278,6 +278,20 @@ fn rules_commands() {
         ("kata-set-rules {\"ko\":\"SIMPLE\",\"scoring\":\"TERRITORY\",\"suicide\":false,\"tax\":\"NONE\"}", "= "),
         ("kata-set-rules {\"tax\":\"SEKI\"}", "? cannot take tax = \"SEKI\""),
         ("kata-set-rules nonsense", "? unknown rules \"nonsense\""),
+        // Seed 003's lost turn, on in the chinese preset, is a field of ours.
+        ("kata-set-rules chinese", "= "),
+        (
+            "kata-get-rules",
+            r#"= {"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"0","illegal":"LOSETURN"}"#,
+        ),
+        ("kata-set-rules tromp-taylor", "= "),
+        ("kata-set-rules {\"ko\":\"SITUATIONAL\",\"illegal\":\"LOSETURN\"}", "= "),
+        (
+            "kata-get-rules",
+            r#"= {"friendlyPassOk":false,"hasButton":false,"ko":"SITUATIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0","illegal":"LOSETURN"}"#,
+        ),
+        ("kata-set-rules {\"illegal\":\"SOMETIMES\"}", "? cannot take illegal = \"SOMETIMES\""),
+        ("kata-set-rules {\"ko\":\"SIMPLE\",\"scoring\":\"TERRITORY\",\"suicide\":false,\"tax\":\"NONE\"}", "= "),
         ("kgs-rules go-moku", "? unknown rules \"go-moku\""),
         ("boardsize 2", "= "),
         ("printsgf", "= (;FF[4]GM[1]SZ[2]RU[koSIMPLEscoreTERRITORYsui0komi6]KM[6]AP[tromp-taylor:0.1.0])"),
@@ -397,7 +411,7 @@ fn the_binary_speaks_gtp_on_standard_io() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text,
-        "=1 \n\n=2 \n\n=3 \n\n?4 illegal move: suicide, which these rules forbid (comment 7); the move is declared invalid and Black loses the turn: White to move (seed 003, section 19)\n\n=5 \n\n=6 {\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\"scoring\":\"AREA\",\"suicide\":false,\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\"}\n\n=7 \n\n"
+        "=1 \n\n=2 \n\n=3 \n\n?4 illegal move: suicide, which these rules forbid (comment 7); the move is declared invalid and Black loses the turn: White to move (seed 003, section 19)\n\n=5 \n\n=6 {\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\"scoring\":\"AREA\",\"suicide\":false,\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\",\"illegal\":\"LOSETURN\"}\n\n=7 \n\n"
     );
 }
 

@@ -1,7 +1,10 @@
 //! The game a GTP session holds: how it started (a board, rules, a handicap
 //! or a setup position) and the turns taken since, replayed from the start
-//! whenever the start changes or a turn is undone, so that `spec` (which has
-//! no undo) and `fast` go down one code path.
+//! whenever the start or the rules change. A turn is undone by the engine
+//! when it can take turns back ([`Supports::undo`]), and otherwise by
+//! replaying the others from the start.
+//!
+//! [`Supports::undo`]: tromp_taylor_harness::engine::Supports::undo
 
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::vocab::{Color, Handicap, Player, Rules, Setup, Size, Turn, Verdict};
@@ -141,23 +144,31 @@ impl Game {
     }
 
     /// Takes `turn` for the player to move, if it is legal. Under rules
-    /// where an illegal move loses the turn (seed 003), a refused move that
-    /// handed the turn to the opponent is kept among the turns taken.
+    /// where an illegal move loses the turn (seed 003), a move refused as
+    /// suicide, ko or superko is a lost turn, kept among the turns taken.
     pub fn play(&mut self, turn: Turn) -> Verdict {
         let player = self.engine.to_move();
         let verdict = self.engine.play(turn);
-        if verdict.is_ok() || self.engine.to_move() != player {
+        let lost = verdict
+            .err()
+            .is_some_and(|illegal| self.rules.illegal_loses_turn && illegal.loses_turn());
+        if verdict.is_ok() || lost {
             self.turns.push((player, turn));
             self.lost.push(verdict.is_err());
         }
         verdict
     }
 
-    /// Takes back the last turn (replaying the others from the start);
-    /// `false` when there is none.
+    /// Takes back the last turn (on the engine, or by replaying the others
+    /// from the start); `false` when there is none.
     pub fn undo(&mut self) -> bool {
         if self.turns.is_empty() {
             return false;
+        }
+        if self.kind.supports.undo && self.engine.undo() {
+            self.turns.pop();
+            self.lost.pop();
+            return true;
         }
         let mut turns = self.turn_list();
         turns.pop();

@@ -200,11 +200,9 @@ pub fn parsers(bytes: &[u8]) {
         all_variations: true,
         ..crate::sgf::ReadOptions::default()
     };
-    if let Ok(records) = crate::sgf::read_records(&*text, &options) {
-        for record in &records {
-            // Replaying any record that reads must not panic either.
-            let _ = crate::replay::replay("fuzz", record, crate::replay::ReplayEngines::BOTH);
-        }
+    for tree in crate::sgf::read_games(text.as_bytes(), &options).flatten() {
+        // Replaying every line of any game that reads must not panic either.
+        let _ = crate::replay::replay_tree("fuzz", &tree, crate::replay::ReplayEngines::BOTH, drop);
     }
     if let Ok((setup, record)) = crate::sgf::read(&text) {
         let written = crate::sgf::write(&setup, &record);
@@ -234,13 +232,16 @@ pub fn fast_state(game: &fast::Game) -> String {
 }
 
 /// The `sgf` target: any bytes given to the SGF reader (which reads bytes,
-/// by the record's `CA` or as Latin-1 when not UTF-8) read as games or are refused with an error, under
-/// every reading option, never a panic; every record that reads writes back
-/// to SGF that reads as the same game (board, rules, handicap, setup, who
-/// moves first, every move); and replaying the main line of the first game
-/// never panics.
+/// by the record's `CA` or as Latin-1 when not UTF-8) read as games or are
+/// refused with an error, under every reading option, never a panic; every
+/// line of a game that reads writes back to SGF that reads as the same game
+/// (board, rules, handicap, setup, who moves first, every move), for trees
+/// whose lines are few and short enough to write each out; and replaying
+/// every line of each game (the tree walked once) never panics.
 pub fn sgf(bytes: &[u8]) {
-    use crate::sgf::{read_records, write_record, ReadOptions};
+    use crate::sgf::{read_games, read_records, write_record, ReadOptions};
+    /// Lines times nodes up to which each line is written out and read back.
+    const ROUND_TRIP_WORK: usize = 100_000;
     for attempts in [false, true] {
         for all_variations in [false, true] {
             let options = ReadOptions {
@@ -248,31 +249,34 @@ pub fn sgf(bytes: &[u8]) {
                 attempts,
                 rules: None,
             };
-            let Ok(records) = read_records(bytes, &options) else {
+            let Ok(trees) = read_games(bytes, &options).collect::<Result<Vec<_>, _>>() else {
                 continue;
             };
-            assert!(!records.is_empty(), "a file that reads holds a game");
-            for record in &records {
-                let written = write_record(record);
-                let again = read_records(&written, &options)
-                    .unwrap_or_else(|e| panic!("our SGF does not read back ({e}):\n{written}"));
-                assert_eq!(again.len(), 1, "one record written, one read:\n{written}");
-                assert_eq!(
-                    same_game(&again[0]),
-                    same_game(record),
-                    "the game read back differs:\n{written}"
-                );
+            assert!(!trees.is_empty(), "a file that reads holds a game");
+            for tree in &trees {
+                if tree.line_count() * tree.nodes.len() > ROUND_TRIP_WORK {
+                    continue;
+                }
+                for record in &tree.records() {
+                    let written = write_record(record);
+                    let again = read_records(&written, &options)
+                        .unwrap_or_else(|e| panic!("our SGF does not read back ({e}):\n{written}"));
+                    assert_eq!(again.len(), 1, "one record written, one read:\n{written}");
+                    assert_eq!(
+                        same_game(&again[0]),
+                        same_game(record),
+                        "the game read back differs:\n{written}"
+                    );
+                }
             }
-            if !all_variations {
-                let record = &records[0];
-                // `spec` too when the game is small enough to replay quickly.
-                let small = record.size.points() * (record.moves.len() + 1) <= 100_000;
-                let engines = crate::replay::ReplayEngines {
-                    main: crate::engine::EngineName::Fast,
-                    check: small.then_some(crate::engine::EngineName::Spec),
-                };
-                let _ = crate::replay::replay("fuzz", record, engines);
-            }
+            let tree = &trees[0];
+            // `spec` too when the game is small enough to replay quickly.
+            let small = tree.start.size.points() * tree.nodes.len() <= 100_000;
+            let engines = crate::replay::ReplayEngines {
+                main: crate::engine::EngineName::Fast,
+                check: small.then_some(crate::engine::EngineName::Spec),
+            };
+            let _ = crate::replay::replay_tree("fuzz", tree, engines, drop);
         }
     }
 }

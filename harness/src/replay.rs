@@ -2,12 +2,17 @@
 //! with the first illegal move and its reason, the final board, the score,
 //! and whether the recorded result agrees.
 
-use crate::engine::{Engine, EngineKind, EngineName, UnknownEngine};
-use crate::sgf::{GameRecord, RecordedMove, RulesSource};
+use crate::engine::{EngineName, UnknownEngine};
 use crate::vertex::vertex_name;
-use crate::vocab::{Action, Outcome, Player, Point, Setup, Turn};
+use crate::vocab::{Outcome, Player, Point, Turn};
 use serde::Serialize;
 use std::fmt;
+
+#[cfg(test)]
+mod tests;
+mod walk;
+
+pub use walk::{replay, replay_tree};
 
 /// Which engines replay the records: one, or `spec` with `fast` checked
 /// against it on every move.
@@ -93,7 +98,11 @@ pub struct GameReport {
     pub rules: String,
     /// Where the rules came from.
     pub rules_from: String,
-    /// The verdict on every move replayed (up to the first illegal one).
+    /// The moves this line shares with the line reported before it (a
+    /// variation's moves up to where it leaves that line): replayed and
+    /// reported there, and not repeated in `moves`.
+    pub shared_moves: usize,
+    /// The verdict on every other move replayed (up to the first illegal one).
     pub moves: Vec<MoveVerdict>,
     /// The first illegal move, if any: the game stops there.
     pub illegal: Option<MoveVerdict>,
@@ -185,159 +194,6 @@ pub fn check_result(recorded: Option<&str>, ours: Outcome) -> ResultCheck {
     }
 }
 
-fn start(kind: EngineKind, record: &GameRecord) -> Result<Box<dyn Engine + Send>, String> {
-    match &record.setup {
-        Some(colors) => {
-            (kind.start_position)(record.size, record.rules, colors, record.first_player())
-        }
-        None => (kind.start)(Setup {
-            size: record.size,
-            rules: record.rules,
-            handicap: record.handicap,
-        }),
-    }
-}
-
-/// Takes move `number` of a record on the main engine and on the engine
-/// checked against it: the verdict's row, `Err` with the verdict when the
-/// main engine refuses it, and where the two engines part, if they do.
-fn take(
-    main: &mut (dyn Engine + Send),
-    mut check: Option<&mut (dyn Engine + Send + 'static)>,
-    number: usize,
-    recorded: &RecordedMove,
-) -> (MoveVerdict, Result<(), String>, Option<String>) {
-    let RecordedMove {
-        node,
-        player,
-        action,
-    } = recorded;
-    let (node, player) = (*node, *player);
-    let mut verdict = MoveVerdict {
-        number,
-        node,
-        player: letter(player),
-        vertex: String::new(),
-        verdict: "legal".to_string(),
-    };
-    let turn = match action {
-        Action::Turn(turn) => *turn,
-        Action::Agree(points) => {
-            // Comment 8 (only a record read as attempts holds one).
-            verdict.vertex = agreement_text(points);
-            let refused = main.agree(points).err();
-            let mut parted = None;
-            if let Some(other) = check.as_mut() {
-                let other_refused = other.agree(points).err();
-                if other_refused != refused || other.grid() != main.grid() {
-                    parted = Some(format!(
-                        "move {number} ({}): spec says {refused:?}, fast says {other_refused:?}",
-                        verdict.vertex
-                    ));
-                }
-            }
-            let taken = match refused {
-                Some(refusal) => Err(format!("refused: {refusal:?}")),
-                None => Ok(()),
-            };
-            return (verdict, taken, parted);
-        }
-    };
-    verdict.vertex = vertex(turn);
-    if main.to_move() != player {
-        let why = format!(
-            "out of turn: it is {}'s turn (rule 5: the players alternate)",
-            main.to_move()
-        );
-        return (verdict, Err(why), None);
-    }
-    let result = main.play(turn);
-    let mut parted = None;
-    if let Some(other) = check.as_mut() {
-        let other_result = other.play(turn);
-        if other_result != result || other.grid() != main.grid() {
-            parted = Some(format!(
-                "move {number} ({} {}): spec says {:?}, fast says {:?}{}",
-                letter(player),
-                vertex(turn),
-                result,
-                other_result,
-                if other.grid() != main.grid() {
-                    "; their boards differ"
-                } else {
-                    ""
-                }
-            ));
-        }
-    }
-    (
-        verdict,
-        result.map_err(|why| format!("illegal: {why}")),
-        parted,
-    )
-}
-
-/// Replays one game record.
-pub fn replay(
-    file: &str,
-    record: &GameRecord,
-    engines: ReplayEngines,
-) -> Result<GameReport, String> {
-    let (main_kind, check_kind) = (engines.main.kind(), engines.check.map(EngineName::kind));
-    let setup_error = |e: String| format!("node 0, the setup: {e}");
-    let mut main = start(main_kind, record).map_err(setup_error)?;
-    let mut check = match check_kind {
-        Some(kind) => Some(start(kind, record).map_err(setup_error)?),
-        None => None,
-    };
-    let mut moves = Vec::new();
-    let mut illegal = None;
-    let mut engines_disagree = None;
-    for (i, recorded) in record.moves.iter().enumerate() {
-        let (mut verdict, taken, parted) =
-            take(main.as_mut(), check.as_deref_mut(), i + 1, recorded);
-        if parted.is_some() {
-            engines_disagree = parted;
-        }
-        if let Err(why) = taken {
-            verdict.verdict = why;
-            illegal = Some(verdict);
-            break;
-        }
-        moves.push(verdict);
-        if engines_disagree.is_some() {
-            break;
-        }
-    }
-    let outcome = main.outcome();
-    Ok(GameReport {
-        file: file.to_string(),
-        line: record.line.clone(),
-        size: record.size.to_string(),
-        rules: record.rules.to_string(),
-        rules_from: match &record.rules_source {
-            RulesSource::Override => "--rules".to_string(),
-            RulesSource::Ru(ru) => format!("RU[{ru}]"),
-            RulesSource::Default => "the default (no RU)".to_string(),
-        },
-        moves,
-        illegal,
-        engines_disagree,
-        board: main.grid().rows(),
-        over: main.is_over(),
-        black: main.score(Player::Black),
-        white: main.score(Player::White),
-        result: outcome.to_string(),
-        result_check: match check_result(record.result.as_deref(), outcome) {
-            ResultCheck::Agrees | ResultCheck::Disagrees if !main.is_over() => {
-                ResultCheck::Unfinished
-            }
-            check => check,
-        },
-        recorded: record.result.clone(),
-    })
-}
-
 impl fmt::Display for GameReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let line = if self.line.is_empty() {
@@ -345,14 +201,18 @@ impl fmt::Display for GameReport {
         } else {
             format!(" ({})", self.line)
         };
+        let shared = match self.shared_moves {
+            0 => String::new(),
+            n => format!(" ({n} of them as in the line before)"),
+        };
         writeln!(
             f,
-            "{}{line}: {}, rules {} from {}, {} moves replayed",
+            "{}{line}: {}, rules {} from {}, {} replayed{shared}",
             self.file,
             self.size,
             self.rules,
             self.rules_from,
-            self.moves.len()
+            crate::report::plural(self.shared_moves + self.moves.len(), "move"),
         )?;
         if let Some(bad) = &self.illegal {
             writeln!(

@@ -8,6 +8,21 @@ use crate::vertex::{column_name, turn_name, vertex_name};
 use crate::vocab::{Grid, Handicap, Point, Turn, Verdict};
 use std::fmt;
 
+/// `1 turn`, `2 turns`: a count and its noun.
+///
+/// ```
+/// use tromp_taylor_harness::report::plural;
+/// assert_eq!(plural(1, "game"), "1 game");
+/// assert_eq!(plural(0, "move"), "0 moves");
+/// ```
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 fn verdict_text(verdict: &Verdict) -> String {
     match verdict {
         Ok(()) => "legal".to_string(),

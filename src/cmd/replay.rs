@@ -4,9 +4,9 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_gtp::audit::report::plural;
-use tromp_taylor_harness::replay::{replay, ReplayEngines};
-use tromp_taylor_harness::sgf::{read_records, ReadOptions};
+use tromp_taylor_harness::replay::{replay_tree, ReplayEngines};
+use tromp_taylor_harness::report::plural;
+use tromp_taylor_harness::sgf::{read_games, ReadOptions};
 use tromp_taylor_harness::vocab::Rules;
 
 /// `tromp-taylor replay FILES... [--rules R] [--engine E] [--json]`.
@@ -61,6 +61,10 @@ fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// Files above this size get a progress bar (on a terminal): about a
+/// second's replay.
+const SHOW_PROGRESS_FROM_BYTES: u64 = 200_000;
+
 fn replay_command(
     paths: &[PathBuf],
     rules: Option<Rules>,
@@ -80,43 +84,61 @@ fn replay_command(
         rules,
         attempts: false,
     };
+    let sizes: Vec<u64> = files
+        .iter()
+        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+        .collect();
+    let total: u64 = sizes.iter().sum();
+    let meter = super::progress::bars(total >= SHOW_PROGRESS_FROM_BYTES).meter(total, "bytes");
     let (mut games, mut failed, mut unreadable) = (0, 0, 0);
-    for file in &files {
+    for (file, size) in files.iter().zip(sizes) {
         let name = file.display().to_string();
         // Bytes, not text: the reader decodes by the file's charset.
-        let records = std::fs::read(file)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| read_records(&bytes, &options).map_err(|e| e.to_string()));
-        let records = match records {
-            Ok(records) => records,
+        let bytes = match std::fs::read(file) {
+            Ok(bytes) => bytes,
             Err(e) => {
                 unreadable += 1;
                 eprintln!("error: {name}: {e}");
+                meter.inc(size);
                 continue;
             }
         };
-        for record in &records {
-            match replay(&name, record, engine) {
-                Ok(report) => {
-                    games += 1;
-                    failed += usize::from(report.failed());
-                    super::print_report(json, &report);
-                    if !json {
-                        println!();
-                    }
-                }
+        let mut read = read_games(&bytes, &options);
+        let mut counted = 0;
+        while let Some(tree) = read.next() {
+            let done = read.bytes_read() as u64;
+            meter.inc(done.saturating_sub(counted));
+            counted = done;
+            let tree = match tree {
+                Ok(tree) => tree,
                 Err(e) => {
                     unreadable += 1;
-                    let line = if record.line.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", record.line)
-                    };
-                    eprintln!("error: {name}{line}: {e}");
+                    eprintln!("error: {name}: {e}");
+                    continue;
                 }
+            };
+            let replayed = replay_tree(&name, &tree, engine, |report| {
+                games += 1;
+                failed += usize::from(report.failed());
+                super::print_report(json, &report);
+                if !json {
+                    println!();
+                }
+            });
+            if let Err(e) = replayed {
+                unreadable += 1;
+                let line = if tree.start.line.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", tree.start.line)
+                };
+                eprintln!("error: {name}{line}: {e}");
             }
+            meter.message(&format!("{}, {failed} failed", plural(games, "line")));
         }
+        meter.inc(size.saturating_sub(counted));
     }
+    meter.finish();
     if !json {
         println!(
             "{} replayed from {}: {failed} with an illegal move or a result that disagrees, {unreadable} unreadable",

@@ -146,14 +146,7 @@ pub fn report(engine: &str, found: &Found) -> String {
     text
 }
 
-/// `1 turn`, `2 turns`.
-pub fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
+pub use tromp_taylor_harness::report::plural;
 
 /// The summary of an audit: counts, then the divergences grouped by kind,
 /// then the games skipped grouped by why.

@@ -4,7 +4,9 @@
 use tromp_taylor_harness::sgf::rules_from_ru;
 use tromp_taylor_harness::vocab::{Rules, Superko};
 
-/// The rules in KataGo's JSON form (`end` added when the game ends by agreement).
+/// The rules in KataGo's JSON form, with two fields of ours added when they
+/// are on: `"end":"AGREEMENT"` (comment 8) and `"illegal":"LOSETURN"` (seed
+/// 003: a move refused as suicide, ko or superko loses the turn).
 pub fn kata_rules_json(rules: Rules) -> String {
     let ko = match rules.superko {
         Superko::Positional => "POSITIONAL",
@@ -21,8 +23,13 @@ pub fn kata_rules_json(rules: Rules) -> String {
     } else {
         ""
     };
+    let illegal = if rules.illegal_loses_turn {
+        r#","illegal":"LOSETURN""#
+    } else {
+        ""
+    };
     format!(
-        r#"{{"friendlyPassOk":false,"hasButton":false,"ko":"{ko}","scoring":"{scoring}","suicide":{},"tax":"NONE","whiteHandicapBonus":"0"{end}}}"#,
+        r#"{{"friendlyPassOk":false,"hasButton":false,"ko":"{ko}","scoring":"{scoring}","suicide":{},"tax":"NONE","whiteHandicapBonus":"0"{end}{illegal}}}"#,
         rules.suicide_allowed
     )
 }
@@ -80,6 +87,13 @@ fn parse_kata_json(text: &str, current: Rules) -> Result<Rules, String> {
                 rules.agreement_ending = match s.as_str() {
                     "AGREEMENT" => true,
                     "TWOPASSES" => false,
+                    _ => return Err(bad()),
+                }
+            }
+            ("illegal", serde_json::Value::String(s)) => {
+                rules.illegal_loses_turn = match s.as_str() {
+                    "LOSETURN" => true,
+                    "REFUSED" => false,
                     _ => return Err(bad()),
                 }
             }

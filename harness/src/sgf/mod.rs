@@ -20,6 +20,7 @@
 #[cfg(test)]
 mod deep_tests;
 mod error;
+mod game_tree;
 mod points;
 mod read;
 mod record;
@@ -31,7 +32,8 @@ mod tree;
 mod write;
 
 pub use error::SgfError;
-pub use read::{read_game, read_records, ReadOptions};
+pub use game_tree::{GameTree, TreeNode};
+pub use read::{read_game, read_games, read_records, Games, ReadOptions};
 pub use record::{GameRecord, RecordedMove, RulesSource};
 pub use rules::rules_from_ru;
 pub use script::{game_record, read, write};

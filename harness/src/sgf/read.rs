@@ -3,10 +3,11 @@
 //! game or every variation.
 
 use super::error::SgfError;
+use super::game_tree::{GameTree, TreeNode};
 use super::points::{from_sgf, is_tt_pass, letters, on_board};
 use super::record::{GameRecord, RecordedMove, RulesSource};
 use super::rules::rules_from_ru;
-use super::tree::{parse, Collection, Node};
+use super::tree::{parse, Collection, GameTrees, Node};
 use crate::vocab::{Action, Color, Handicap, Player, Point, Rules, Size, Turn};
 use sgf_parse::go::{self, Move, Prop};
 use sgf_parse::SgfProp;
@@ -27,41 +28,18 @@ pub struct ReadOptions {
 }
 
 /// Reads the games of an SGF file, given as its bytes (or as text): the
-/// main line of each, or every variation. The text of properties is decoded
-/// by the file's `CA` (UTF-8 or ISO-8859-1), or without one as UTF-8 if the
-/// file is UTF-8 and as ISO-8859-1 (FF\[4\]'s default) if not.
+/// main line of each, or every variation, each line a record of its own
+/// (for a file of many deep variations, [`read_games`] walks them in less).
+/// The text of properties is decoded by the file's `CA` (UTF-8 or
+/// ISO-8859-1), or without one as UTF-8 if the file is UTF-8 and as
+/// ISO-8859-1 (FF\[4\]'s default) if not.
 pub fn read_records(
     text: impl AsRef<[u8]>,
     options: &ReadOptions,
 ) -> Result<Vec<GameRecord>, SgfError> {
-    let trees = parse(text.as_ref())?;
-    let many_games = trees.roots.len() > 1;
     let mut records = Vec::new();
-    for (i, &root) in trees.roots.iter().enumerate() {
-        let reader = Reader {
-            game: i + 1,
-            options,
-            trees: &trees,
-        };
-        let game_label = if many_games {
-            format!("game {}", i + 1)
-        } else {
-            String::new()
-        };
-        if options.all_variations {
-            let all = lines(&trees, root);
-            let many_lines = all.len() > 1;
-            for (v, line) in all.into_iter().enumerate() {
-                let label = match (many_games, many_lines) {
-                    (true, true) => format!("{game_label}, variation {}", v + 1),
-                    (false, true) => format!("variation {}", v + 1),
-                    _ => game_label.clone(),
-                };
-                records.push(reader.read(&line, label)?);
-            }
-        } else {
-            records.push(reader.read(&trees.main_line(root), game_label)?);
-        }
+    for game in read_games(text.as_ref(), options) {
+        records.extend(game?.records());
     }
     Ok(records)
 }
@@ -69,35 +47,81 @@ pub fn read_records(
 /// Reads the main line of the first game of an SGF file (the text must be
 /// SGF throughout; later games are not read).
 pub fn read_game(text: impl AsRef<[u8]>, options: &ReadOptions) -> Result<GameRecord, SgfError> {
-    let trees = parse(text.as_ref())?;
-    let root = trees.roots[0];
+    let bytes = text.as_ref();
+    let trees = parse(bytes)?;
     let reader = Reader {
         game: 1,
-        options,
+        options: &ReadOptions {
+            all_variations: false,
+            ..*options
+        },
         trees: &trees,
     };
-    reader.read(&trees.main_line(root), String::new())
+    let tree = reader.tree(trees.roots[0], String::new())?;
+    Ok(tree.records().remove(0))
 }
 
-/// Every root-to-leaf line of a game tree, the main line first, walked
-/// without recursion.
-fn lines(trees: &Collection, root: u32) -> Vec<Vec<u32>> {
-    let mut done = Vec::new();
-    let mut stack = vec![vec![root]];
-    while let Some(line) = stack.pop() {
-        let last = *line.last().expect("lines are never empty");
-        let children: Vec<u32> = trees.children(last).collect();
-        if children.is_empty() {
-            done.push(line);
-        } else {
-            for child in children.into_iter().rev() {
-                let mut longer = line.clone();
-                longer.push(child);
-                stack.push(longer);
-            }
-        }
+/// Reads the games of an SGF file one at a time, each as a [`GameTree`] (its
+/// main line, or every variation): a large collection is never held whole,
+/// and [`Games::bytes_read`] says how far the reading has got. A game that
+/// is not a game of Go (say, a point set up twice) is an error and the next
+/// game is read; after a syntax error, nothing more is read.
+pub fn read_games<'a>(bytes: &'a [u8], options: &ReadOptions) -> Games<'a> {
+    Games {
+        trees: GameTrees::new(bytes),
+        options: *options,
+        game: 0,
+        many: false,
+        failed: false,
     }
-    done
+}
+
+/// The games of an SGF file, read one at a time: see [`read_games`].
+pub struct Games<'a> {
+    trees: GameTrees<'a>,
+    options: ReadOptions,
+    game: usize,
+    many: bool,
+    failed: bool,
+}
+
+impl Games<'_> {
+    /// How many bytes of the file have been read.
+    pub fn bytes_read(&self) -> usize {
+        self.trees.position()
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<GameTree, SgfError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let trees = match self.trees.next()? {
+            Ok(trees) => trees,
+            Err(e) => {
+                self.failed = true;
+                return Some(Err(e));
+            }
+        };
+        self.game += 1;
+        if self.game == 1 {
+            self.many = self.trees.more_follows();
+        }
+        let label = if self.many {
+            format!("game {}", self.game)
+        } else {
+            String::new()
+        };
+        let reader = Reader {
+            game: self.game,
+            options: &self.options,
+            trees: &trees,
+        };
+        Some(reader.tree(trees.roots[0], label))
+    }
 }
 
 /// The property `id` of a node, if it has one.
@@ -210,83 +234,122 @@ impl Reader<'_> {
         Ok((any.then_some(setup), black))
     }
 
-    /// The moves (and, reading attempts, the agreements) along `line`.
-    fn moves(&self, line: &[u32], size: Size) -> Result<Vec<RecordedMove>, SgfError> {
+    /// The moves (and, reading attempts, the agreements) of node `id`, the
+    /// `node`th of its line; `last_player` made the line's last move before it.
+    fn node_moves(
+        &self,
+        id: u32,
+        node: usize,
+        size: Size,
+        last_player: Option<Player>,
+    ) -> Result<Vec<RecordedMove>, SgfError> {
         let mut moves: Vec<RecordedMove> = Vec::new();
-        for (node, &id) in line.iter().enumerate() {
-            let props = &self.trees.node(id).props;
-            let written: Vec<&Prop> = props
-                .iter()
-                .filter(|p| matches!(p, Prop::B(_) | Prop::W(_)))
-                .collect();
-            if written.len() > 1 {
-                return Err(SgfError::MovesInOneNode {
-                    game: self.game,
-                    node,
-                    moves: written
-                        .iter()
-                        .map(|p| p.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                });
-            }
-            for prop in props {
-                if node > 0 && self.options.attempts {
-                    if let Some(points) = agreement(prop, size) {
-                        // The player to move (PL) proposed it; without a PL,
-                        // the player of the action before.
-                        let proposer = props.iter().find_map(|p| match p {
-                            Prop::PL(sgf_parse::Color::Black) => Some(Player::Black),
-                            Prop::PL(sgf_parse::Color::White) => Some(Player::White),
-                            _ => None,
-                        });
-                        let player = proposer
-                            .or_else(|| moves.last().map(|m| m.player))
-                            .unwrap_or(Player::Black);
-                        moves.push(RecordedMove {
-                            node,
-                            player,
-                            action: Action::Agree(points),
-                        });
-                        continue;
-                    }
+        let props = &self.trees.node(id).props;
+        let written: Vec<&Prop> = props
+            .iter()
+            .filter(|p| matches!(p, Prop::B(_) | Prop::W(_)))
+            .collect();
+        if written.len() > 1 {
+            return Err(SgfError::MovesInOneNode {
+                game: self.game,
+                node,
+                moves: written
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            });
+        }
+        for prop in props {
+            if node > 0 && self.options.attempts {
+                if let Some(points) = agreement(prop, size) {
+                    // The player to move (PL) proposed it; without a PL,
+                    // the player of the action before.
+                    let proposer = props.iter().find_map(|p| match p {
+                        Prop::PL(sgf_parse::Color::Black) => Some(Player::Black),
+                        Prop::PL(sgf_parse::Color::White) => Some(Player::White),
+                        _ => None,
+                    });
+                    let player = proposer
+                        .or_else(|| moves.last().map(|m| m.player))
+                        .or(last_player)
+                        .unwrap_or(Player::Black);
+                    moves.push(RecordedMove {
+                        node,
+                        player,
+                        action: Action::Agree(points),
+                    });
+                    continue;
                 }
-                let (player, mv) = match prop {
-                    Prop::B(mv) => (Player::Black, mv),
-                    Prop::W(mv) => (Player::White, mv),
-                    Prop::AB(_) | Prop::AW(_) | Prop::AE(_) if node > 0 => {
-                        return Err(SgfError::SetupInGame {
-                            game: self.game,
-                            node,
-                        })
-                    }
-                    Prop::Invalid(id, values) if id == "B" || id == "W" => {
-                        return Err(SgfError::NotAMove {
-                            game: self.game,
-                            node,
-                            property: id.clone(),
-                            values: values.clone(),
-                        })
-                    }
-                    _ => continue,
-                };
-                let turn = match mv {
-                    Move::Pass => Turn::Pass,
-                    Move::Move(p) if is_tt_pass(size, *p) => Turn::Pass,
-                    Move::Move(p) => Turn::Move(self.point(size, *p, node)?),
-                };
-                moves.push(RecordedMove {
-                    node,
-                    player,
-                    action: Action::Turn(turn),
-                });
             }
+            let (player, mv) = match prop {
+                Prop::B(mv) => (Player::Black, mv),
+                Prop::W(mv) => (Player::White, mv),
+                Prop::AB(_) | Prop::AW(_) | Prop::AE(_) if node > 0 => {
+                    return Err(SgfError::SetupInGame {
+                        game: self.game,
+                        node,
+                    })
+                }
+                Prop::Invalid(id, values) if id == "B" || id == "W" => {
+                    return Err(SgfError::NotAMove {
+                        game: self.game,
+                        node,
+                        property: id.clone(),
+                        values: values.clone(),
+                    })
+                }
+                _ => continue,
+            };
+            let turn = match mv {
+                Move::Pass => Turn::Pass,
+                Move::Move(p) if is_tt_pass(size, *p) => Turn::Pass,
+                Move::Move(p) => Turn::Move(self.point(size, *p, node)?),
+            };
+            moves.push(RecordedMove {
+                node,
+                player,
+                action: Action::Turn(turn),
+            });
         }
         Ok(moves)
     }
 
-    fn read(&self, line: &[u32], label: String) -> Result<GameRecord, SgfError> {
-        let root = self.trees.node(line[0]);
+    /// The game whose root is `root`: how it starts, then its nodes depth
+    /// first (the main line only, unless reading every variation), walked
+    /// without recursion.
+    fn tree(&self, root: u32, label: String) -> Result<GameTree, SgfError> {
+        let start = self.start(root, label)?;
+        let mut nodes = Vec::new();
+        let mut stack = vec![(root, 0, None)];
+        while let Some((id, depth, last_player)) = stack.pop() {
+            let moves = self.node_moves(id, depth, start.size, last_player)?;
+            let last_player = moves.last().map(|m| m.player).or(last_player);
+            let result = match get(self.trees.node(id), "RE") {
+                Some(Prop::RE(re)) => Some(re.text.clone()),
+                _ => None,
+            };
+            nodes.push(TreeNode {
+                depth,
+                moves,
+                result,
+            });
+            if self.options.all_variations {
+                let children: Vec<u32> = self.trees.children(id).collect();
+                for &child in children.iter().rev() {
+                    stack.push((child, depth + 1, last_player));
+                }
+            } else if let Some(child) = self.trees.first_child(id) {
+                stack.push((child, depth + 1, last_player));
+            }
+        }
+        Ok(GameTree { start, nodes })
+    }
+
+    /// How the game whose root is `root` starts: a record without moves or
+    /// result.
+    fn start(&self, root: u32, label: String) -> Result<GameRecord, SgfError> {
+        let root = self.trees.node(root);
         for prop in root.props.iter() {
             if let Prop::Invalid(id, values) = prop {
                 return Err(SgfError::Malformed {
@@ -316,20 +379,11 @@ impl Reader<'_> {
             }
             _ => Handicap::None,
         };
-        let moves = self.moves(line, size)?;
         let to_move = match get(root, "PL") {
             Some(Prop::PL(sgf_parse::Color::White)) => Some(Player::White),
             Some(Prop::PL(sgf_parse::Color::Black)) => Some(Player::Black),
             _ => None,
         };
-        // Game-info properties belong in the root, but a variation may carry
-        // its own result: the first RE along the line counts.
-        let result = line
-            .iter()
-            .find_map(|&id| match get(self.trees.node(id), "RE") {
-                Some(Prop::RE(re)) => Some(re.text.clone()),
-                _ => None,
-            });
         let comment = match get(root, "C") {
             Some(Prop::C(c)) => Some(c.text.clone()),
             _ => None,
@@ -346,8 +400,8 @@ impl Reader<'_> {
             handicap,
             setup,
             to_move,
-            moves,
-            result,
+            moves: Vec::new(),
+            result: None,
             comment,
             application,
         })

@@ -58,11 +58,6 @@ impl Collection {
         (first != NONE).then_some(first)
     }
 
-    /// The main line from `root`: each node's first child.
-    pub fn main_line(&self, root: u32) -> Vec<u32> {
-        std::iter::successors(Some(root), |&n| self.first_child(n)).collect()
-    }
-
     fn push(&mut self, parent: Option<u32>, props: Vec<Prop>) -> Result<u32, &'static str> {
         let id = u32::try_from(self.nodes.len())
             .ok()
@@ -137,14 +132,71 @@ impl Charset {
     }
 }
 
-/// Reads the game trees of `bytes`.
+/// Reads the game trees of `bytes`, all into one arena.
 pub(crate) fn parse(bytes: &[u8]) -> Result<Collection, SgfError> {
-    let mut lexer = Lexer {
-        bytes,
-        at: 0,
-        charset: Charset::of(bytes),
-    };
-    lexer.parse()
+    let mut lexer = Lexer::new(bytes);
+    let mut trees = Collection::default();
+    while lexer.game_tree(&mut trees)?.is_some() {}
+    if trees.roots.is_empty() {
+        return Err(SgfError::NoGame);
+    }
+    Ok(trees)
+}
+
+/// The game trees of `bytes` read one at a time, each into an arena of its
+/// own: a large collection is never held whole. After a syntax error it
+/// yields nothing more.
+pub(crate) struct GameTrees<'a> {
+    lexer: Lexer<'a>,
+    read: usize,
+    failed: bool,
+}
+
+impl<'a> GameTrees<'a> {
+    pub fn new(bytes: &'a [u8]) -> GameTrees<'a> {
+        GameTrees {
+            lexer: Lexer::new(bytes),
+            read: 0,
+            failed: false,
+        }
+    }
+
+    /// How many bytes have been read so far.
+    pub fn position(&self) -> usize {
+        self.lexer.at.min(self.lexer.bytes.len())
+    }
+
+    /// Whether anything but white space is left after the trees read so far.
+    pub fn more_follows(&mut self) -> bool {
+        self.lexer.skip_space();
+        self.lexer.at < self.lexer.bytes.len()
+    }
+}
+
+impl Iterator for GameTrees<'_> {
+    type Item = Result<Collection, SgfError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let mut tree = Collection::default();
+        match self.lexer.game_tree(&mut tree) {
+            Ok(Some(_)) => {
+                self.read += 1;
+                Some(Ok(tree))
+            }
+            Ok(None) if self.read == 0 => {
+                self.failed = true;
+                Some(Err(SgfError::NoGame))
+            }
+            Ok(None) => None,
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
 }
 
 /// One open game tree: the node its first node hangs from, and its last
@@ -160,6 +212,21 @@ struct Lexer<'a> {
     bytes: &'a [u8],
     at: usize,
     charset: Charset,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(bytes: &'a [u8]) -> Lexer<'a> {
+        let at = if bytes.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        Lexer {
+            bytes,
+            at,
+            charset: Charset::of(bytes),
+        }
+    }
 }
 
 impl Lexer<'_> {
@@ -184,12 +251,11 @@ impl Lexer<'_> {
         }
     }
 
-    fn parse(&mut self) -> Result<Collection, SgfError> {
-        let mut trees = Collection::default();
+    /// Reads the next game tree of the collection into `trees`: its root,
+    /// or `None` at the end of the input.
+    fn game_tree(&mut self, trees: &mut Collection) -> Result<Option<u32>, SgfError> {
         let mut open: Vec<Open> = Vec::new();
-        if self.bytes.starts_with(b"\xEF\xBB\xBF") {
-            self.at = 3;
-        }
+        let mut root = None;
         loop {
             self.skip_space();
             let Some(&byte) = self.bytes.get(self.at) else {
@@ -223,6 +289,9 @@ impl Lexer<'_> {
                         Some(_) => {}
                     }
                     self.at += 1;
+                    if open.is_empty() {
+                        return Ok(root);
+                    }
                 }
                 b';' => {
                     let Some(tree) = open.last_mut() else {
@@ -235,6 +304,7 @@ impl Lexer<'_> {
                     let props = self.properties()?;
                     let parent = tree.last.or(tree.parent);
                     let id = trees.push(parent, props).map_err(|e| self.error(e))?;
+                    root = root.or(Some(id));
                     tree.last = Some(id);
                 }
                 b'A'..=b'Z' | b'a'..=b'z' if open.is_empty() => {
@@ -257,10 +327,7 @@ impl Lexer<'_> {
                 if open.len() == 1 { "" } else { "s" }
             )));
         }
-        if trees.roots.is_empty() {
-            return Err(SgfError::NoGame);
-        }
-        Ok(trees)
+        Ok(None)
     }
 
     /// The properties of a node, after its `;`.

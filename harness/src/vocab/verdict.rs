@@ -62,6 +62,19 @@ impl Illegal {
         Illegal::ALL.into_iter().find(|i| i.code() == code)
     }
 
+    /// Whether, under rules where an illegal move loses the turn
+    /// ([`Rules::illegal_loses_turn`](super::Rules::illegal_loses_turn),
+    /// seed 003), this refusal is a lost turn: a stone played on a forbidden
+    /// point (suicide) or one that makes a position reappear (ko, superko).
+    /// A move on an occupied point or off the board, or after the end, is
+    /// refused and nothing is lost.
+    pub fn loses_turn(self) -> bool {
+        matches!(
+            self,
+            Illegal::Suicide | Illegal::Ko | Illegal::Superko { .. }
+        )
+    }
+
     /// The rule that forbids the turn, under rules whose superko is `superko`:
     /// `rule 6` for positional superko, `comment 6` for situational, and so on.
     ///
