@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use tromp_taylor_harness::score::{
     check_dead, check_reachable, final_position, score_position, ScoreReport,
 };
-use tromp_taylor_harness::sgf::{read_records, ReadOptions};
+use tromp_taylor_harness::sgf::{read_games, ReadOptions};
 use tromp_taylor_harness::vertex::parse_turn;
 use tromp_taylor_harness::vocab::{Color, Grid, Point, Rules, Size, Turn};
 use tromp_taylor_spec::{Komi, Rectangle};
@@ -110,29 +110,28 @@ fn positions(
                 rules,
                 ..ReadOptions::default()
             };
-            let records = read_records(&bytes, &options).map_err(|e| format!("{name}: {e}"))?;
-            let many = records.len() > 1;
-            records
-                .iter()
-                .enumerate()
-                .map(|(n, record)| {
-                    let label = if many {
-                        format!("{name}, game {}", n + 1)
-                    } else {
-                        name.to_string()
-                    };
-                    let (colors, prisoners, passes) =
-                        final_position(record).map_err(|e| format!("{label}: {e}"))?;
-                    Ok(Position {
-                        label,
-                        size: record.size,
-                        rules: record.rules,
-                        colors,
-                        prisoners,
-                        passes: Some(passes),
-                    })
-                })
-                .collect()
+            // One game at a time: a large collection is never held whole.
+            let mut positions = Vec::new();
+            for game in read_games(&bytes, &options) {
+                let tree = game.map_err(|e| format!("{name}: {e}"))?;
+                let label = if tree.start.line.is_empty() {
+                    name.to_string()
+                } else {
+                    format!("{name}, {}", tree.start.line)
+                };
+                let record = tree.records().remove(0);
+                let (colors, prisoners, passes) =
+                    final_position(&record).map_err(|e| format!("{label}: {e}"))?;
+                positions.push(Position {
+                    label,
+                    size: record.size,
+                    rules: record.rules,
+                    colors,
+                    prisoners,
+                    passes: Some(passes),
+                });
+            }
+            Ok(positions)
         }
         (None, Some(rows)) => {
             let grid = Grid::from_rows(rows).map_err(|e| e.to_string())?;
