@@ -35,6 +35,16 @@ fn print_report(json: bool, report: &(impl Serialize + std::fmt::Display)) {
     }
 }
 
+/// Rules by any name the program reads: a preset, a compact string, or a
+/// name other programs write (`chinese`, `nz`, `aga`, `japanese`), as
+/// `replay` reads `RU`.
+fn rules_by_any_name(text: &str) -> Result<tromp_taylor_harness::vocab::Rules, String> {
+    match text.parse::<tromp_taylor_harness::vocab::Rules>() {
+        Ok(rules) => Ok(rules),
+        Err(e) => tromp_taylor_harness::sgf::rules_from_ru(text).ok_or_else(|| e.to_string()),
+    }
+}
+
 /// Prints one JSON object.
 fn print_json(value: &impl Serialize) {
     match serde_json::to_string_pretty(value) {

@@ -11,7 +11,9 @@
 
 pub mod answers;
 pub mod check;
+pub mod export;
 pub mod report;
+pub mod scoring;
 
 use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure};
@@ -47,6 +49,76 @@ pub struct AuditOptions {
     pub reference: EngineKind,
     /// The most replays spent minimising one divergence.
     pub minimise_budget: usize,
+    /// The checks switched off (an author who knows a command is missing
+    /// or only an estimate).
+    pub skip_checks: Vec<CheckName>,
+    /// How the engine is told the rules before each game.
+    pub set_rules: SetRules,
+    /// Whether a scoring convention (dead stones removed before counting)
+    /// counts as a divergence in [`AuditSummary::diverges`].
+    pub strict_score: bool,
+}
+
+/// A check the auditor can be told not to make. `play` is always made: it is
+/// what an audit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CheckName {
+    /// `is_legal` on every raw attempt.
+    IsLegal,
+    /// `all_legal` before every turn.
+    AllLegal,
+    /// The board (`list_stones` or `showboard`).
+    Board,
+    /// `captures`.
+    Captures,
+    /// `final_score` at the end.
+    Score,
+}
+
+impl std::str::FromStr for CheckName {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<CheckName, String> {
+        Ok(match text.trim() {
+            "is_legal" => CheckName::IsLegal,
+            "all_legal" => CheckName::AllLegal,
+            "board" => CheckName::Board,
+            "captures" => CheckName::Captures,
+            "score" => CheckName::Score,
+            "play" => return Err("play cannot be skipped: it is what an audit checks".into()),
+            other => {
+                return Err(format!(
+                    "{other:?} is not a check: is_legal, all_legal, board, captures or score"
+                ))
+            }
+        })
+    }
+}
+
+impl CheckName {
+    /// The name, as `--skip-checks` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CheckName::IsLegal => "is_legal",
+            CheckName::AllLegal => "all_legal",
+            CheckName::Board => "board",
+            CheckName::Captures => "captures",
+            CheckName::Score => "score",
+        }
+    }
+}
+
+/// How the engine is told the rules it is held to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetRules {
+    /// `kata-set-rules` with the compact rule string where the engine has
+    /// it; otherwise nothing (its command line is trusted to set them, and
+    /// the summary says so).
+    Auto,
+    /// This GTP command, before each game (`kgs-rules chinese`).
+    Command(String),
+    /// Nothing.
+    Nothing,
 }
 
 impl AuditOptions {
@@ -63,6 +135,9 @@ impl AuditOptions {
             out: None,
             reference: SPEC,
             minimise_budget: 300,
+            skip_checks: Vec::new(),
+            set_rules: SetRules::Auto,
+            strict_score: false,
         }
     }
 }
@@ -114,6 +189,18 @@ pub struct AuditSummary {
     pub capabilities: Capabilities,
     /// The time taken.
     pub elapsed: Duration,
+    /// What was not checked, and why.
+    pub notes: Vec<String>,
+}
+
+impl AuditSummary {
+    /// Whether the engine breaks the rules anywhere: a divergence of any
+    /// kind but a scoring convention, which counts only when `strict_score`.
+    pub fn diverges(&self, strict_score: bool) -> bool {
+        self.found
+            .iter()
+            .any(|f| strict_score || f.divergence.kind != Kind::ScoringConvention)
+    }
 }
 
 /// Why an audit cannot begin; nothing is played then.
@@ -157,6 +244,9 @@ struct Auditee {
     timeout: Duration,
     client: Option<Client>,
     caps: Option<Capabilities>,
+    skip_checks: Vec<CheckName>,
+    set_rules: SetRules,
+    notes: Vec<String>,
 }
 
 impl Auditee {
@@ -166,11 +256,33 @@ impl Auditee {
         if self.client.is_none() {
             let mut client = Client::start(&self.command, self.timeout)?;
             if self.caps.is_none() {
-                self.caps = Some(Capabilities::probe(&mut client)?);
+                let mut caps = Capabilities::probe(&mut client)?;
+                for check in &self.skip_checks {
+                    match check {
+                        CheckName::IsLegal => caps.is_legal = false,
+                        CheckName::AllLegal => caps.all_legal = false,
+                        CheckName::Board => (caps.list_stones, caps.showboard) = (false, false),
+                        CheckName::Captures => caps.captures = false,
+                        CheckName::Score => caps.final_score = false,
+                    }
+                }
+                self.caps = Some(caps);
             }
             self.client = Some(client);
         }
         Ok(())
+    }
+
+    /// The command that tells the engine `rules`, if any.
+    fn rules_command(&self, rules: tromp_taylor_harness::vocab::Rules) -> Option<String> {
+        match &self.set_rules {
+            SetRules::Auto => self
+                .caps
+                .is_some_and(|c| c.kata_set_rules)
+                .then(|| format!("kata-set-rules {rules}")),
+            SetRules::Command(command) => Some(command.clone()),
+            SetRules::Nothing => None,
+        }
     }
 
     fn audit(&mut self, script: &Script, reference: EngineKind) -> GameAudit {
@@ -196,8 +308,18 @@ impl Auditee {
             }
         }
         let caps = self.caps.unwrap_or_default();
+        let set_rules = self.rules_command(script.setup.rules);
         let client = self.client.as_mut().expect("started");
-        let result = Auditor::new(client, caps, reference).audit(script);
+        let mut auditor = Auditor::new(client, caps, reference);
+        auditor.set_rules = set_rules;
+        let result = auditor.audit(script);
+        // What the game found cannot be checked stays unchecked.
+        self.caps = Some(auditor.caps);
+        for note in auditor.notes {
+            if !self.notes.contains(&note) {
+                self.notes.push(note);
+            }
+        }
         if let GameAudit::Diverges(d) = &result {
             if matches!(d.kind, Kind::Crash | Kind::Hang | Kind::Garbage) {
                 self.client = None;
@@ -281,6 +403,9 @@ pub fn run_audit(
         timeout: options.timeout,
         client: None,
         caps: None,
+        skip_checks: options.skip_checks.clone(),
+        set_rules: options.set_rules.clone(),
+        notes: Vec::new(),
     };
     auditee.start().map_err(|failure| AuditError::Engine {
         engine: options.engine.join(" "),
@@ -296,7 +421,22 @@ pub fn run_audit(
         turns: 0,
         capabilities: Capabilities::default(),
         elapsed: Duration::ZERO,
+        notes: Vec::new(),
     };
+    if let Some(caps) = auditee.caps {
+        if !caps.kata_set_rules && options.set_rules == SetRules::Auto {
+            summary.notes.push(format!(
+                "the engine was not told the rules (it has no kata-set-rules): it is held to \
+                 {} as its command line sets them",
+                options.rules
+            ));
+        }
+    }
+    for check in &options.skip_checks {
+        summary
+            .notes
+            .push(format!("{}: switched off (--skip-checks)", check.name()));
+    }
     for game in 1..=options.games {
         let (bias, script) = game_script(options, game);
         summary.games += 1;
@@ -368,6 +508,7 @@ pub fn run_audit(
         }
     }
     summary.capabilities = auditee.caps.unwrap_or_default();
+    summary.notes.append(&mut auditee.notes);
     summary.elapsed = started.elapsed();
     if let Some(out) = &options.out {
         let path = out.join("summary.txt");

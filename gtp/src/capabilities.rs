@@ -24,6 +24,10 @@ pub struct Capabilities {
     pub rectangular_boardsize: bool,
     /// `kata-set-rules RULES`.
     pub kata_set_rules: bool,
+    /// `kgs-rules RULES`.
+    pub kgs_rules: bool,
+    /// `final_status_list dead`.
+    pub final_status_list: bool,
 }
 
 impl Capabilities {
@@ -62,6 +66,8 @@ impl Capabilities {
             final_score: knows("final_score"),
             rectangular_boardsize: knows("rectangular_boardsize"),
             kata_set_rules: knows("kata-set-rules"),
+            kgs_rules: knows("kgs-rules"),
+            final_status_list: knows("final_status_list"),
         }
     }
 }

@@ -5,7 +5,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
+use tromp_taylor_gtp::audit::{export, run_audit, AuditOptions, AuditSummary, CheckName, SetRules};
 use tromp_taylor_harness::generate::{Bias, BIASES};
 use tromp_taylor_harness::vocab::{Rules, Size};
 
@@ -15,9 +15,10 @@ pub struct AuditArgs {
     /// The engine's command line, as one string: `"/usr/games/gnugo --mode gtp"`.
     #[arg(long)]
     pub engine: String,
-    /// The rules the engine is held to: a preset or a compact string (komi
-    /// included, as `koPOSITIONALscoreAREAsui1komi7.5`).
-    #[arg(long, default_value = "tromp-taylor")]
+    /// The rules the engine is held to: a preset, a compact string (komi
+    /// included, as `koPOSITIONALscoreAREAsui1komi7.5`), or a name other
+    /// programs use (`chinese`, `nz`, `aga`, `japanese`, as `replay` reads RU).
+    #[arg(long, default_value = "tromp-taylor", value_parser = super::rules_by_any_name)]
     pub rules: Rules,
     /// Board sizes, comma-separated (`5x5,9x9`, `7`, `5x3`).
     #[arg(long, value_delimiter = ',', default_value = "5x5,9x9")]
@@ -38,9 +39,43 @@ pub struct AuditArgs {
     /// (above 0, at most a day).
     #[arg(long, default_value_t = 10.0, value_parser = super::numbers::seconds)]
     pub timeout: f64,
+    /// Checks to switch off, comma-separated (is_legal, all_legal, board,
+    /// captures, score), for a command the engine lacks or only estimates.
+    #[arg(long, value_delimiter = ',')]
+    pub skip_checks: Vec<CheckName>,
+    /// The GTP command that tells the engine the rules before each game
+    /// (`"kgs-rules chinese"`); `""` for none. By default `kata-set-rules`
+    /// where the engine has it, else none.
+    #[arg(long)]
+    pub set_rules: Option<String>,
+    /// Count a scoring convention (the engine removes stones it judges dead
+    /// before counting) as a divergence in the exit code.
+    #[arg(long)]
+    pub strict_score: bool,
+    /// Also write the findings as JSON to this file.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Also write JUnit XML (a test case per game) to this file.
+    #[arg(long)]
+    pub junit: Option<PathBuf>,
 }
 
 impl AuditArgs {
+    /// Writes `--json` and `--junit`, where asked.
+    fn write_exports(&self, summary: &AuditSummary) -> Result<(), String> {
+        if let Some(path) = &self.json {
+            let data = export::audit_data(summary);
+            let text = serde_json::to_string_pretty(&data).map_err(|e| e.to_string())?;
+            std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        if let Some(path) = &self.junit {
+            let suite = export::junit_suite(&summary.engine, summary, self.strict_score);
+            let xml = export::junit("tromp-taylor audit", vec![suite]);
+            std::fs::write(path, xml).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
+
     /// The audit's options, or why the arguments do not make one.
     pub fn options(&self) -> Result<AuditOptions, String> {
         let engine = tromp_taylor_gtp::client::split_command(&self.engine);
@@ -64,6 +99,18 @@ impl AuditArgs {
         };
         options.timeout = Duration::from_secs_f64(self.timeout);
         options.out = Some(self.out.clone());
+        options.skip_checks.clone_from(&self.skip_checks);
+        options.set_rules = match self.set_rules.as_deref().map(str::trim) {
+            None => SetRules::Auto,
+            Some("") => SetRules::Nothing,
+            Some(command) => SetRules::Command(command.to_string()),
+        };
+        options.strict_score = self.strict_score;
+        for file in [&self.json, &self.junit].into_iter().flatten() {
+            if file.is_dir() {
+                return Err(format!("{}: is a folder, not a file", file.display()));
+            }
+        }
         Ok(options)
     }
 
@@ -127,10 +174,14 @@ impl AuditArgs {
                 tromp_taylor_gtp::audit::report::report(&summary.engine, first)
             );
         }
-        if summary.found.is_empty() {
-            ExitCode::SUCCESS
-        } else {
+        if let Err(e) = self.write_exports(&summary) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+        if summary.diverges(self.strict_score) {
             ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
         }
     }
 }

@@ -5,13 +5,14 @@
 //! score. The first divergence ends the game.
 
 use super::answers::{parse_showboard, read_vertex};
+use super::scoring::{is_convention, is_settled};
 use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure, Reply};
 use crate::commands::{point_name, turn_text};
 use std::fmt;
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::script::{Action, Record, Script, Step};
-use tromp_taylor_harness::vocab::{Color, Grid, Outcome, Player, Point, Turn};
+use tromp_taylor_harness::vocab::{Color, Grid, Outcome, Player, Point, Rules, Turn};
 
 /// What kind of divergence: the key the summary groups by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,6 +34,12 @@ pub enum Kind {
     Captures,
     /// The score at the end of the game.
     FinalScore,
+    /// The score at the end of the game differs where the engine's own
+    /// judgment decides it: stones it calls dead (`final_status_list dead`),
+    /// or a board that is not settled (an empty point that reaches both
+    /// colors). A scoring convention, not a rule it breaks (counted only
+    /// with `--strict-score`).
+    ScoringConvention,
     /// The engine died.
     Crash,
     /// The engine did not answer within the timeout.
@@ -48,9 +55,12 @@ impl fmt::Display for Kind {
             Kind::RefusedLegal(what) => write!(f, "refuses a legal {what}"),
             Kind::IsLegal(what) => write!(f, "is_legal is wrong on a {what}"),
             Kind::AllLegal(what) => write!(f, "all_legal {what}"),
-            Kind::Board => f.write_str("a different board after a turn"),
-            Kind::Captures => f.write_str("a different count of captures"),
-            Kind::FinalScore => f.write_str("a different final score"),
+            Kind::Board => f.write_str("shows a different board after a turn"),
+            Kind::Captures => f.write_str("counts captures differently"),
+            Kind::FinalScore => f.write_str("gives a different final score"),
+            Kind::ScoringConvention => f.write_str(
+                "scores by its own judgment of dead stones or territory (a scoring convention)",
+            ),
             Kind::Crash => f.write_str("crashes"),
             Kind::Hang => f.write_str("hangs"),
             Kind::Garbage => f.write_str("answers garbage"),
@@ -119,6 +129,10 @@ pub struct Auditor<'a> {
     pub caps: Capabilities,
     /// The rules' engine.
     pub reference: EngineKind,
+    /// The GTP command that tells the engine the rules, sent before each game.
+    pub set_rules: Option<String>,
+    /// What could not be checked, and why (a `showboard` that cannot be read).
+    pub notes: Vec<String>,
     transcript: Vec<String>,
 }
 
@@ -131,6 +145,8 @@ impl<'a> Auditor<'a> {
             client,
             caps,
             reference,
+            set_rules: None,
+            notes: Vec::new(),
             transcript: Vec::new(),
         }
     }
@@ -217,11 +233,16 @@ impl<'a> Auditor<'a> {
             )));
         };
         let komi = tromp_taylor_spec::Komi::from_half_points(setup.rules.komi_half_points);
+        let set_rules = self.set_rules.clone();
         for command in [
-            size_command,
-            "clear_board".to_string(),
-            format!("komi {komi}"),
-        ] {
+            Some(size_command),
+            Some("clear_board".to_string()),
+            Some(format!("komi {komi}")),
+            set_rules,
+        ]
+        .into_iter()
+        .flatten()
+        {
             let reply = self
                 .send(command.clone())
                 .map_err(|f| self.failure(f, &record, None))?;
@@ -314,8 +335,12 @@ impl<'a> Auditor<'a> {
                     .then(|| reply.text.parse::<Outcome>().ok())
                     .flatten();
                 if theirs != Some(outcome) {
+                    let kind = match theirs {
+                        Some(theirs) => self.score_kind(&*rules, &record, theirs, setup.rules)?,
+                        None => Kind::FinalScore,
+                    };
                     return Err(self.divergence(
-                        Kind::FinalScore,
+                        kind,
                         &record,
                         format!(
                             "final_score answers `{} {}`",
@@ -338,6 +363,47 @@ impl<'a> Auditor<'a> {
             Some(divergence) => Err(divergence),
             None => Ok(Ok(played)),
         }
+    }
+
+    /// What kind of score divergence the engine's `theirs` is: a scoring
+    /// convention ([`is_convention`]) or a final score the rules do not give.
+    /// The stones the engine calls dead are asked only where the board is
+    /// settled and the engine has `final_status_list`.
+    fn score_kind(
+        &mut self,
+        rules: &dyn Engine,
+        record: &Record,
+        theirs: Outcome,
+        held_to: Rules,
+    ) -> Check<Kind> {
+        let grid = rules.grid();
+        let prisoners = [
+            rules.prisoners(Player::Black),
+            rules.prisoners(Player::White),
+        ];
+        let mut dead = None;
+        if is_settled(&grid, held_to) && self.caps.final_status_list {
+            let reply = self
+                .send("final_status_list dead".to_string())
+                .map_err(|f| self.failure(f, record, Some(rules)))?;
+            dead = reply
+                .ok
+                .then(|| {
+                    reply
+                        .text
+                        .split_whitespace()
+                        .map(|word| read_vertex(word, grid.size))
+                        .collect::<Option<Vec<Point>>>()
+                })
+                .flatten();
+        }
+        Ok(
+            if is_convention(&grid, prisoners, held_to, theirs, dead.as_deref()) {
+                Kind::ScoringConvention
+            } else {
+                Kind::FinalScore
+            },
+        )
     }
 
     /// `is_legal` on a raw attempt, against the rules' verdict.
@@ -419,11 +485,16 @@ impl<'a> Auditor<'a> {
             match parse_showboard(&reply.text, size) {
                 Some(grid) => Some(grid),
                 None => {
-                    let failure = Failure::Garbage {
-                        command: "showboard".to_string(),
-                        text: reply.text.lines().take(3).collect::<Vec<_>>().join(" / "),
-                    };
-                    return Err(self.failure(failure, record, Some(rules)));
+                    // Some engines draw the board on standard error (Leela
+                    // Zero): not a rules question, so the board is not
+                    // checked from here on, and the summary says so.
+                    let shown = reply.text.lines().take(2).collect::<Vec<_>>().join(" / ");
+                    self.notes.push(format!(
+                        "the board was not checked: the engine has no list_stones and its \
+                         showboard answer cannot be read (`= {shown}`)"
+                    ));
+                    self.caps.showboard = false;
+                    None
                 }
             }
         } else {

@@ -42,8 +42,51 @@ pub fn rule_for(kind: &Kind) -> Vec<&'static str> {
         Kind::IsLegal(_) | Kind::AllLegal(_) => vec![RULE_6, RULE_7, COMMENT_7],
         Kind::Board => vec![RULE_7, RULE_4],
         Kind::Captures => vec![COMMENT_7, COMMENT_9],
-        Kind::FinalScore => vec![RULE_9, RULE_10],
+        Kind::FinalScore | Kind::ScoringConvention => vec![RULE_9, RULE_10],
         Kind::Crash | Kind::Hang | Kind::Garbage => vec![],
+    }
+}
+
+/// One line on where such a divergence usually comes from, for the
+/// engine's author.
+pub fn hint(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::AcceptedIllegal("superko") => {
+            "superko must compare the coloring after the move with every earlier one, the \
+             current position included: a one-stone suicide recreates it"
+        }
+        Kind::AcceptedIllegal("suicide") => {
+            "a move is suicide when, after the opponent's strings without liberties are \
+             removed, its own string has none; multi-stone strings included"
+        }
+        Kind::AcceptedIllegal("ko") => {
+            "simple ko forbids retaking a single stone at once, and only that"
+        }
+        Kind::AcceptedIllegal(_) => "the engine plays where the rules forbid a move",
+        Kind::RefusedLegal(_) => {
+            "check the engine's rule set: under the ten rules suicide is legal (rule 7) \
+             unless it repeats a coloring (rule 6)"
+        }
+        Kind::IsLegal(_) | Kind::AllLegal(_) => {
+            "the query and `play` should share one legality test; see what `play` did \
+             with the same move in the transcript"
+        }
+        Kind::Board => {
+            "captures are made by clearing every opponent string without \
+             liberties, then the mover's own (rule 7)"
+        }
+        Kind::Captures => "stones lost to suicide are the opponent's prisoners",
+        Kind::FinalScore => {
+            "area scoring counts every stone on the board and each empty region that \
+             reaches only one color (rule 9)"
+        }
+        Kind::ScoringConvention => {
+            "the engine judges dead stones or territory before counting; the ten rules \
+             count the board as it stands (rule 9): not a rules bug, unless --strict-score"
+        }
+        Kind::Crash | Kind::Hang | Kind::Garbage => {
+            "see the engine's standard error and the last command in the transcript"
+        }
     }
 }
 
@@ -92,12 +135,14 @@ pub fn report(engine: &str, found: &Found) -> String {
         "AUDIT of `{engine}`: game {} ({} game under {}, bias {}): the engine {}",
         found.game, found.setup.size, found.setup.rules, found.bias, d.kind
     );
-    let _ = writeln!(
-        text,
-        "minimised from {} steps to {}",
-        found.steps_before,
-        d.record.len()
-    );
+    if found.steps_before > d.record.len() {
+        let _ = writeln!(
+            text,
+            "minimised from {} to {}",
+            plural(found.steps_before, "step"),
+            d.record.len()
+        );
+    }
     if let Some((player, Action::Turn(turn))) = d.record.last() {
         let what = match turn {
             Turn::Pass => format!("{player} passes"),
@@ -110,6 +155,7 @@ pub fn report(engine: &str, found: &Found) -> String {
     }
     let _ = writeln!(text, "the engine: {}", d.engine_says);
     let _ = writeln!(text, "the rules:  {}", d.rules_say);
+    let _ = writeln!(text, "hint:       {}", hint(&d.kind));
     let rules = rule_for(&d.kind);
     if !rules.is_empty() {
         let _ = writeln!(text, "\nwhat the rules say (the Tromp-Taylor rules):");
@@ -198,6 +244,9 @@ pub fn summary(summary: &AuditSummary) -> String {
                 .as_ref()
                 .map_or(String::new(), |(sgf, _)| format!(", {}", sgf.display()))
         );
+    }
+    for note in &summary.notes {
+        let _ = writeln!(text, "not checked: {note}");
     }
     let mut reasons: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (game, why) in &summary.skipped {

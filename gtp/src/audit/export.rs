@@ -1,0 +1,157 @@
+//! An audit's findings as data for other tools: JSON (one object per audit)
+//! and JUnit XML (one test suite per audit, one test case per game, the
+//! report and the SGF of a divergence in the failure's text).
+
+use super::check::Kind;
+use super::report::{hint, report};
+use super::AuditSummary;
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+use serde::Serialize;
+
+/// One divergence, as JSON has it.
+#[derive(Clone, Debug, Serialize)]
+pub struct DivergenceData {
+    /// The game, from 1.
+    pub game: usize,
+    /// The board size.
+    pub size: String,
+    /// The rules the engine was held to.
+    pub rules: String,
+    /// The kind, as the summary words it.
+    pub kind: String,
+    /// Whether it is only a scoring convention (not counted unless strict).
+    pub convention: bool,
+    /// What the engine did or said.
+    pub engine_says: String,
+    /// What the rules say.
+    pub rules_say: String,
+    /// Where such a divergence usually comes from.
+    pub hint: String,
+    /// The minimised game, as SGF.
+    pub sgf: String,
+    /// The files written, if any: the SGF and the report.
+    pub files: Option<(String, String)>,
+}
+
+/// An audit, as JSON has it.
+#[derive(Clone, Debug, Serialize)]
+pub struct AuditData {
+    /// The engine's command line.
+    pub engine: String,
+    /// Games played, agreeing, skipped.
+    pub games: usize,
+    /// Games without divergence.
+    pub agreed: usize,
+    /// Games skipped, with why.
+    pub skipped: Vec<(usize, String)>,
+    /// Steps and turns played in the games that agreed.
+    pub steps: usize,
+    /// Turns taken in the games that agreed.
+    pub turns: usize,
+    /// The checks made besides `play`.
+    pub checked: Vec<&'static str>,
+    /// What was not checked, and why.
+    pub notes: Vec<String>,
+    /// Every divergence, minimised.
+    pub divergences: Vec<DivergenceData>,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+/// The checks an audit made besides `play`.
+pub fn checked(summary: &AuditSummary) -> Vec<&'static str> {
+    let caps = summary.capabilities;
+    let mut checked = vec!["play"];
+    for (on, name) in [
+        (caps.is_legal, "is_legal"),
+        (caps.all_legal, "all_legal"),
+        (caps.list_stones || caps.showboard, "board"),
+        (caps.captures, "captures"),
+        (caps.final_score, "score"),
+    ] {
+        if on {
+            checked.push(name);
+        }
+    }
+    checked
+}
+
+/// The audit as data.
+pub fn audit_data(summary: &AuditSummary) -> AuditData {
+    AuditData {
+        engine: summary.engine.clone(),
+        games: summary.games,
+        agreed: summary.agreed,
+        skipped: summary.skipped.clone(),
+        steps: summary.steps,
+        turns: summary.turns,
+        checked: checked(summary),
+        notes: summary.notes.clone(),
+        divergences: summary
+            .found
+            .iter()
+            .map(|found| DivergenceData {
+                game: found.game,
+                size: found.setup.size.to_string(),
+                rules: found.setup.rules.to_string(),
+                kind: found.divergence.kind.to_string(),
+                convention: found.divergence.kind == Kind::ScoringConvention,
+                engine_says: found.divergence.engine_says.clone(),
+                rules_say: found.divergence.rules_say.clone(),
+                hint: hint(&found.divergence.kind).to_string(),
+                sgf: found.sgf(),
+                files: found
+                    .files
+                    .as_ref()
+                    .map(|(sgf, txt)| (sgf.display().to_string(), txt.display().to_string())),
+            })
+            .collect(),
+        seconds: summary.elapsed.as_secs_f64(),
+    }
+}
+
+/// The test suite of one audit named `name`: a test case per game, failed
+/// with the report (SGF included) where the engine diverges, skipped with
+/// why where it could not be asked; a scoring convention passes unless
+/// `strict_score`, with the report kept in its output.
+pub fn junit_suite(name: &str, summary: &AuditSummary, strict_score: bool) -> TestSuite {
+    let mut suite = TestSuite::new(name);
+    for game in 1..=summary.games {
+        let case_name = format!("game {game}");
+        let found = summary.found.iter().find(|f| f.game == game);
+        let skipped = summary.skipped.iter().find(|(g, _)| *g == game);
+        let case = match (found, skipped) {
+            (Some(found), _) => {
+                let text = report(&summary.engine, found);
+                let convention = found.divergence.kind == Kind::ScoringConvention;
+                if convention && !strict_score {
+                    let mut case = TestCase::new(case_name, TestCaseStatus::success());
+                    case.set_system_out(text);
+                    case
+                } else {
+                    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    status.set_message(format!("the engine {}", found.divergence.kind));
+                    status.set_description(text);
+                    TestCase::new(case_name, status)
+                }
+            }
+            (None, Some((_, why))) => {
+                let mut status = TestCaseStatus::skipped();
+                status.set_message(why.clone());
+                TestCase::new(case_name, status)
+            }
+            (None, None) => TestCase::new(case_name, TestCaseStatus::success()),
+        };
+        suite.add_test_case(case);
+    }
+    suite
+}
+
+/// JUnit XML of several audits, each a test suite.
+pub fn junit(report_name: &str, suites: Vec<TestSuite>) -> String {
+    let mut report = Report::new(report_name);
+    report.add_test_suites(suites);
+    report
+        .to_string()
+        .unwrap_or_else(|e| format!("<!-- cannot write JUnit XML: {e} -->"))
+}
