@@ -4,6 +4,7 @@ pub mod audit;
 pub mod count;
 pub mod diff;
 pub mod gtp;
+pub mod matrix;
 pub mod perft;
 #[cfg(feature = "planted-bugs")]
 pub mod planted;
@@ -39,10 +40,7 @@ fn print_report(json: bool, report: &(impl Serialize + std::fmt::Display)) {
 /// name other programs write (`chinese`, `nz`, `aga`, `japanese`), as
 /// `replay` reads `RU`.
 fn rules_by_any_name(text: &str) -> Result<tromp_taylor_harness::vocab::Rules, String> {
-    match text.parse::<tromp_taylor_harness::vocab::Rules>() {
-        Ok(rules) => Ok(rules),
-        Err(e) => tromp_taylor_harness::sgf::rules_from_ru(text).ok_or_else(|| e.to_string()),
-    }
+    tromp_taylor_gtp::matrix::manifest::rules_by_any_name(text)
 }
 
 /// Prints one JSON object.

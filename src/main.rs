@@ -51,6 +51,9 @@ enum Command {
     /// Audit another engine over GTP: generated games played on it and on
     /// the rules, every divergence minimised and reported with the rule.
     Audit(cmd::audit::AuditArgs),
+    /// The conformance matrix: every engine of a folder of manifests audited
+    /// under the rules it is held to, as JSON, JUnit XML and a table.
+    Matrix(cmd::matrix::MatrixArgs),
     /// Proof that the tester works: the default differential check run
     /// against each bug planted on purpose in `fast`, after a control run
     /// with none (only with the cargo feature `planted-bugs`).
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Count(args) => args.run(),
         Command::Gtp(args) => args.run(),
         Command::Audit(args) => args.run(),
+        Command::Matrix(args) => args.run(),
         #[cfg(feature = "planted-bugs")]
         Command::Planted(args) => args.run(),
     }

@@ -14,6 +14,7 @@ pub mod client;
 pub mod commands;
 pub mod fuzzing;
 pub mod game;
+pub mod matrix;
 pub mod reader;
 pub mod vectors_run;
 

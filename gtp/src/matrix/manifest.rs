@@ -1,0 +1,210 @@
+//! An engine of the conformance matrix, as its manifest `engines/NAME.toml`
+//! describes it: what it is, how to start it under each rule set it is held
+//! to, and what it can be asked. Unknown keys are refused, so a typo is an
+//! error, not a silently ignored setting.
+
+use crate::audit::CheckName;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+use tromp_taylor_harness::vocab::{Rules, Size};
+
+/// One engine's manifest.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Its name in the table.
+    pub name: String,
+    /// The version audited.
+    pub version: String,
+    /// The program that must exist (after `{engines}` is replaced) for the
+    /// engine to run; otherwise it is skipped, saying why.
+    pub program: String,
+    /// A script (relative to the engines folder) that installs it.
+    #[serde(default)]
+    pub install: Option<String>,
+    /// Whether the quick profile (CI) runs it.
+    #[serde(default)]
+    pub quick: bool,
+    /// One line on what it is and how it is driven.
+    #[serde(default)]
+    pub notes: String,
+    /// The rule sets it is held to.
+    pub profile: Vec<Profile>,
+}
+
+/// One rule set an engine is held to, and how it is started for it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// The rules, by any name the program reads.
+    pub rules: String,
+    /// The GTP command line (`{engines}` is the engines folder).
+    pub command: String,
+    /// The GTP command that selects the rules before each game; empty for
+    /// none; absent for `kata-set-rules` where the engine has it.
+    #[serde(default)]
+    pub set_rules: Option<String>,
+    /// The board sizes it plays.
+    pub sizes: Vec<String>,
+    /// Games in the full profile.
+    pub games: usize,
+    /// Games in the quick profile.
+    pub quick_games: usize,
+    /// Checks switched off.
+    #[serde(default)]
+    pub skip_checks: Vec<String>,
+    /// Why they are off (required when some are).
+    #[serde(default)]
+    pub why_skipped: String,
+}
+
+/// A profile read and checked: everything parsed.
+#[derive(Clone, Debug)]
+pub struct CheckedProfile {
+    /// The rules.
+    pub rules: Rules,
+    /// The rules as the manifest names them.
+    pub rules_name: String,
+    /// The command line, `{engines}` replaced, split into words.
+    pub command: Vec<String>,
+    /// The command that selects the rules, as the manifest gives it.
+    pub set_rules: Option<String>,
+    /// The sizes.
+    pub sizes: Vec<Size>,
+    /// Games in the full and the quick profile.
+    pub games: (usize, usize),
+    /// Checks switched off, and why.
+    pub skip_checks: Vec<CheckName>,
+    /// Why.
+    pub why_skipped: String,
+}
+
+/// Why the manifests cannot be read.
+#[derive(Debug, Error)]
+pub enum ManifestError {
+    /// The folder cannot be read.
+    #[error("{}: {why}", folder.display())]
+    Folder {
+        /// The folder.
+        folder: PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// A manifest is not TOML of this form, or says something impossible.
+    #[error("{}: {why}", file.display())]
+    Manifest {
+        /// The file.
+        file: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+/// Replaces `{engines}` with the engines folder.
+pub fn expand(text: &str, engines: &Path) -> String {
+    text.replace("{engines}", &engines.display().to_string())
+}
+
+impl Manifest {
+    /// Checks every profile: rules, sizes, checks, games.
+    pub fn check(&self, engines: &Path) -> Result<Vec<CheckedProfile>, String> {
+        if self.profile.is_empty() {
+            return Err("no [[profile]]: an engine is held to at least one rule set".into());
+        }
+        self.profile
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                p.check(engines)
+                    .map_err(|e| format!("profile {}: {e}", i + 1))
+            })
+            .collect()
+    }
+}
+
+impl Profile {
+    fn check(&self, engines: &Path) -> Result<CheckedProfile, String> {
+        let rules = rules_by_any_name(&self.rules)?;
+        let command = crate::client::split_command(&expand(&self.command, engines));
+        if command.is_empty() {
+            return Err("command names no program".into());
+        }
+        let sizes = self
+            .sizes
+            .iter()
+            .map(|s| s.parse::<Size>().map_err(|e| format!("size {s:?}: {e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        if sizes.is_empty() {
+            return Err("sizes names no size".into());
+        }
+        if self.games == 0 || self.quick_games == 0 || self.games > 10_000 {
+            return Err("games and quick_games: from 1 to 10000".into());
+        }
+        let skip_checks = self
+            .skip_checks
+            .iter()
+            .map(|c| c.parse::<CheckName>())
+            .collect::<Result<Vec<_>, _>>()?;
+        if !skip_checks.is_empty() && self.why_skipped.trim().is_empty() {
+            return Err("skip_checks without why_skipped: say why the checks are off".into());
+        }
+        Ok(CheckedProfile {
+            rules,
+            rules_name: self.rules.clone(),
+            command,
+            set_rules: self.set_rules.clone(),
+            sizes,
+            games: (self.games, self.quick_games),
+            skip_checks,
+            why_skipped: self.why_skipped.clone(),
+        })
+    }
+}
+
+/// Rules by any name the program reads: a preset, a compact string, or a
+/// name other programs write (as `replay` reads `RU`).
+pub fn rules_by_any_name(text: &str) -> Result<Rules, String> {
+    match text.parse::<Rules>() {
+        Ok(rules) => Ok(rules),
+        Err(e) => tromp_taylor_harness::sgf::rules_from_ru(text).ok_or_else(|| e.to_string()),
+    }
+}
+
+/// Every manifest in `folder` (`*.toml`, in name order), each with its file.
+pub fn read_manifests(folder: &Path) -> Result<Vec<(PathBuf, Manifest)>, ManifestError> {
+    let error = |why: String| ManifestError::Folder {
+        folder: folder.to_path_buf(),
+        why,
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .map_err(|e| error(e.to_string()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(error("no engine manifests (*.toml)".into()));
+    }
+    files
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(&file).map_err(|e| ManifestError::Manifest {
+                file: file.clone(),
+                why: e.to_string(),
+            })?;
+            let manifest: Manifest =
+                toml::from_str(&text).map_err(|e| ManifestError::Manifest {
+                    file: file.clone(),
+                    why: e.to_string(),
+                })?;
+            manifest
+                .check(folder)
+                .map_err(|why| ManifestError::Manifest {
+                    file: file.clone(),
+                    why,
+                })?;
+            Ok((file, manifest))
+        })
+        .collect()
+}

@@ -1,0 +1,154 @@
+//! `tromp-taylor matrix` on manifests written here: our own engine is all
+//! pass under every rule set it is held to, an engine that is not installed
+//! is skipped with the reason, a manifest with a typo is refused naming the
+//! file, and the JSON, JUnit and Markdown outputs say the same.
+
+mod common;
+
+use common::run;
+use std::path::{Path, PathBuf};
+
+/// A fresh folder under the system's temporary folder.
+fn folder(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("tromp-taylor-matrix-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn ours() -> String {
+    env!("CARGO_BIN_EXE_tromp-taylor").to_string()
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+fn manifest(program: &str, profiles: &[(&str, &str)]) -> String {
+    let mut text =
+        format!("name = \"test engine\"\nversion = \"1\"\nprogram = \"{program}\"\nquick = true\n");
+    for (rules, command) in profiles {
+        text.push_str(&format!(
+            "\n[[profile]]\nrules = \"{rules}\"\ncommand = \"{command}\"\nsizes = [\"5x5\", \"4x3\"]\ngames = 6\nquick_games = 4\n"
+        ));
+    }
+    text
+}
+
+#[test]
+fn our_engine_passes_every_cell_it_is_checked_on() {
+    let engines = folder("ours-engines");
+    let out = folder("ours-out");
+    let gtp = format!("{} gtp", ours());
+    write(
+        &engines,
+        "tromp-taylor.toml",
+        &manifest(
+            &ours(),
+            &[
+                ("tromp-taylor", &gtp),
+                ("chinese", &gtp),
+                ("simple-ko-territory", &gtp),
+            ],
+        ),
+    );
+    let output = run(&[
+        "matrix",
+        engines.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quick",
+        "--seed",
+        "5",
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let table = std::fs::read_to_string(out.join("matrix.md")).unwrap();
+    assert_eq!(
+        table,
+        stdout.split_once("\n\n").unwrap().1.trim_end().to_string() + "\n"
+    );
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("| test engine"))
+        .collect();
+    assert_eq!(rows.len(), 3, "{table}");
+    for row in &rows {
+        assert!(!row.contains("divergence"), "{row}");
+        assert!(row.contains("pass"), "{row}");
+    }
+    // Simple ko and superko are checked only under the rules that have them.
+    assert!(
+        rows[2].contains("not checked (not in these rules)"),
+        "{}",
+        rows[2]
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("matrix.json")).unwrap()).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 3);
+    assert_eq!(json[1]["rules"], "koPOSITIONALscoreAREAsui0illegalLOSETURN");
+    assert_eq!(json[1]["audit"]["games"], 4);
+    let junit = std::fs::read_to_string(out.join("junit.xml")).unwrap();
+    assert_eq!(junit.matches("<testsuite ").count(), 3, "{junit}");
+    assert_eq!(junit.matches("<testcase ").count(), 12, "{junit}");
+    assert!(!junit.contains("<failure"), "{junit}");
+}
+
+#[test]
+fn an_engine_not_installed_is_skipped_saying_so() {
+    let engines = folder("missing-engines");
+    let out = folder("missing-out");
+    write(
+        &engines,
+        "nowhere.toml",
+        &manifest(
+            "/nonexistent/engine",
+            &[("tromp-taylor", "/nonexistent/engine --gtp")],
+        ),
+    );
+    let output = run(&[
+        "matrix",
+        engines.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("skipped: not installed: /nonexistent/engine not found"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_manifest_with_a_typo_is_refused_naming_the_file() {
+    let engines = folder("typo-engines");
+    let out = folder("typo-out");
+    let text =
+        manifest(&ours(), &[("tromp-taylor", "x gtp")]).replace("quick = true", "quik = true");
+    write(&engines, "typo.toml", &text);
+    let output = run(&[
+        "matrix",
+        engines.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("typo.toml") && stderr.contains("quik"),
+        "{stderr}"
+    );
+    let bad_rules = manifest(&ours(), &[("go-moku", "x gtp")]);
+    write(&engines, "typo.toml", &bad_rules);
+    let output = run(&[
+        "matrix",
+        engines.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("typo.toml: profile 1"), "{stderr}");
+}
