@@ -178,3 +178,63 @@ fn our_gtp_engine_passes_every_vector_with_both_engines() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An engine whose rules are fixed (GNU Go, told nothing; its command line
+/// sets the Chinese rules) runs every case recomputed under them instead of
+/// skipping it, is not asked about turns after the end (GTP leaves the end
+/// to the controller), and a final score on an unsettled board is a scoring
+/// convention, not a failure.
+#[test]
+fn fixed_rules_engines_run_the_cases_recomputed_under_their_rules() {
+    const GNUGO: &str = "/usr/games/gnugo";
+    if !std::path::Path::new(GNUGO).exists() {
+        eprintln!("skipped: gnugo is not installed (apt-get install -y gnugo)");
+        return;
+    }
+    let dir =
+        std::env::temp_dir().join(format!("tromp-taylor-vectors-fixed-{}", std::process::id()));
+    export(&suite_dir(), &dir, 0, 3).expect("export");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let keep = ["rule-7.json", "rule-8.json"];
+        if path.is_file() && !keep.iter().any(|k| path.ends_with(k)) {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    let files = tromp_taylor_gtp::vectors_run::read_dir(&dir).expect("read back");
+    let command: Vec<String> = [GNUGO, "--mode", "gtp", "--chinese-rules"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut results = Vec::new();
+    let tally = tromp_taylor_gtp::vectors_run::run(
+        &command,
+        &files,
+        &[],
+        Some("chinese".parse().unwrap()),
+        std::time::Duration::from_secs(20),
+        |result| results.push(result.clone()),
+    )
+    .expect("gnugo runs");
+    let recomputed = results.iter().filter(|r| r.id.contains("(under ")).count();
+    assert!(recomputed >= 5, "{results:#?}");
+    let for_rules: Vec<_> = results
+        .iter()
+        .filter(|r| r.at.as_deref() == Some("rules"))
+        .collect();
+    assert!(
+        for_rules.is_empty(),
+        "skipped for their rules: {for_rules:#?}"
+    );
+    // rule-8's cases play on after two passes; GNU Go is not asked then.
+    let after_end: Vec<_> = results
+        .iter()
+        .filter(|r| r.id.starts_with("rule-8/") && r.status == "fail")
+        .collect();
+    assert!(after_end.is_empty(), "{after_end:#?}");
+    assert!(
+        tally.pass >= 2 && tally.convention >= 1,
+        "{tally:?}: {results:#?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

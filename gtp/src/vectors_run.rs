@@ -170,6 +170,12 @@ fn run_case(
         }
     }
     for (i, turn) in case.turns.iter().enumerate() {
+        if turn.expect == "game-over" {
+            // GTP leaves the end of a game to its controller: an engine
+            // plays on after two passes by design. The turns after the end
+            // are not asked; the score still is.
+            break;
+        }
         let at = format!("turn {} ({} {})", i + 1, turn.player, turn.turn);
         let legal = turn.expect == "legal";
         if let (Some(expected), true) = (&turn.legal_before, caps.all_legal) {
@@ -240,6 +246,15 @@ fn run_case(
         let reply = send(client, "final_score")?;
         let got = reply.text.trim().to_string();
         let same = reply.ok && same_result(&got, &case.end.result);
+        if !same && is_convention(client, caps, case, &got)? {
+            // The engine's own judgment of territory or dead stones gives
+            // its score: a scoring convention, not a failure.
+            return Ok(CaseResult::new(id, "convention").with(
+                "final_score (by the engine's judgment of dead stones or territory)",
+                case.end.result.clone(),
+                got,
+            ));
+        }
         if !same {
             return Ok(CaseResult::new(id, "fail").with(
                 "final_score",
@@ -249,6 +264,51 @@ fn run_case(
         }
     }
     Ok(CaseResult::new(id, "pass"))
+}
+
+/// Whether the engine's final score `got` differs from the case's only by
+/// its own judgment ([`crate::audit::scoring::is_convention`]): the final
+/// board is not settled, or the stones it calls dead (`final_status_list
+/// dead`, where it has it) explain its result. A case whose final board
+/// cannot be read is held to its score.
+fn is_convention(
+    client: &mut Client,
+    caps: &Capabilities,
+    case: &tromp_taylor_harness::vectors::Case,
+    got: &str,
+) -> Result<bool, Failure> {
+    use tromp_taylor_harness::vocab::{Grid, Outcome, Rules};
+    let (Some(last), Ok(rules), Ok(theirs)) = (
+        case.turns.last(),
+        case.rules.parse::<Rules>(),
+        got.parse::<Outcome>(),
+    ) else {
+        return Ok(false);
+    };
+    let Ok(grid) = Grid::from_rows(&last.grid_after.join("/")) else {
+        return Ok(false);
+    };
+    let rules = Rules {
+        komi_half_points: (case.komi * 2.0) as i32,
+        ..rules
+    };
+    let mut statuses = crate::audit::scoring::Statuses::default();
+    if crate::audit::scoring::is_settled(&grid, rules) && caps.final_status_list {
+        let dead = send(client, "final_status_list dead")?;
+        let alive = send(client, "final_status_list alive")?;
+        statuses = crate::audit::scoring::read_statuses(
+            dead.ok.then_some(dead.text.as_str()),
+            alive.ok.then_some(alive.text.as_str()),
+            &grid,
+        );
+    }
+    Ok(crate::audit::scoring::is_convention(
+        &grid,
+        case.end.prisoners,
+        rules,
+        theirs,
+        &statuses,
+    ))
 }
 
 /// Whether two results (`B+3`, `B+3.0`, `W+0.5`, `0`, `Draw`) say the same,
@@ -270,6 +330,9 @@ pub struct Tally {
     pub fail: usize,
     /// Cases skipped.
     pub skip: usize,
+    /// Cases that pass but for a final score on an unsettled board, which
+    /// the engine's own judgment decides (a scoring convention).
+    pub convention: usize,
     /// Cases the engine could not run (it crashed, hung or answered garbage).
     pub error: usize,
 }
@@ -289,6 +352,15 @@ pub fn run(
     let mut caps = Capabilities::probe(&mut client).map_err(|e| e.to_string())?;
     let mut tally = Tally::default();
     for case in files.iter().flat_map(|f| &f.cases) {
+        // An engine whose rules are fixed is held to the case recomputed
+        // under them, rather than skipping it.
+        let recomputed = match assume {
+            Some(rules) if !caps.kata_set_rules => {
+                tromp_taylor_harness::vectors::under_rules(case, rules).ok()
+            }
+            _ => None,
+        };
+        let case = recomputed.as_ref().unwrap_or(case);
         let result = match run_case(&mut client, &caps, case, skip, assume) {
             Ok(result) => result,
             Err(failure) => {
@@ -305,6 +377,7 @@ pub fn run(
         };
         match result.status.as_str() {
             "pass" => tally.pass += 1,
+            "convention" => tally.convention += 1,
             "fail" => tally.fail += 1,
             "skip" => tally.skip += 1,
             _ => tally.error += 1,

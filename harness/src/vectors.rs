@@ -70,6 +70,39 @@ pub fn computed_case(
     Ok(case)
 }
 
+/// The case under other `rules` (its komi kept): the same start and the
+/// same turns attempted, every expectation recomputed by `spec` and
+/// confirmed by `fast`, and the id marked with the rules. The case itself
+/// when its rules are these already (komi aside). For engines whose rules
+/// are fixed: the case still says something of them.
+pub fn under_rules(case: &Case, rules: crate::vocab::Rules) -> Result<Case, String> {
+    let mut inputs = cases::inputs(case)?;
+    let komi = inputs.setup.rules.komi_half_points;
+    let rules = crate::vocab::Rules {
+        komi_half_points: komi,
+        ..rules
+    };
+    if inputs.setup.rules == rules {
+        return Ok(case.clone());
+    }
+    inputs.setup.rules = rules;
+    let shown = crate::vocab::Rules {
+        komi_half_points: 0,
+        ..rules
+    };
+    let legal_sets = case.turns.iter().any(|t| t.legal_before.is_some());
+    computed_case(
+        format!("{} (under {shown})", case.id),
+        format!(
+            "{} Recomputed under {shown} by spec: the same turns attempted.",
+            case.description
+        ),
+        &case.rule,
+        &inputs,
+        legal_sets,
+    )
+}
+
 /// Generated cases: games from the tester's biased generators on small
 /// boards, resolved by `spec` and confirmed by `fast`.
 fn generated(count: usize, seed: u64) -> Result<Vec<Case>, String> {

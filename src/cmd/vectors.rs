@@ -101,11 +101,17 @@ impl VectorsCommand {
                 match tally {
                     Ok(tally) => {
                         println!(
-                            "{} pass, {} fail, {} skip, {} error",
-                            tally.pass, tally.fail, tally.skip, tally.error
+                            "{} pass, {} fail, {} skip, {} error, {} scoring convention",
+                            tally.pass, tally.fail, tally.skip, tally.error, tally.convention
                         );
                         if tally.fail + tally.error > 0 {
                             ExitCode::FAILURE
+                        } else if tally.pass + tally.convention == 0 {
+                            eprintln!(
+                                "error: no case ran: all {} were skipped (see each line's reason)",
+                                tally.skip
+                            );
+                            ExitCode::from(2)
                         } else {
                             ExitCode::SUCCESS
                         }

@@ -5,7 +5,7 @@
 //! score. The first divergence ends the game.
 
 use super::answers::{parse_showboard, read_vertex};
-use super::scoring::{is_convention, is_settled};
+use super::scoring::{is_convention, is_settled, read_statuses, Statuses};
 use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure, Reply};
 use crate::commands::{point_name, turn_text};
@@ -381,24 +381,20 @@ impl<'a> Auditor<'a> {
             rules.prisoners(Player::Black),
             rules.prisoners(Player::White),
         ];
-        let mut dead = None;
+        let mut statuses = Statuses::default();
         if is_settled(&grid, held_to) && self.caps.final_status_list {
-            let reply = self
-                .send("final_status_list dead".to_string())
-                .map_err(|f| self.failure(f, record, Some(rules)))?;
-            dead = reply
-                .ok
-                .then(|| {
-                    reply
-                        .text
-                        .split_whitespace()
-                        .map(|word| read_vertex(word, grid.size))
-                        .collect::<Option<Vec<Point>>>()
-                })
-                .flatten();
+            let mut ask = |what: &str| -> Check<Option<String>> {
+                let reply = self
+                    .send(format!("final_status_list {what}"))
+                    .map_err(|f| self.failure(f, record, Some(rules)))?;
+                Ok(reply.ok.then_some(reply.text))
+            };
+            let dead = ask("dead")?;
+            let alive = ask("alive")?;
+            statuses = read_statuses(dead.as_deref(), alive.as_deref(), &grid);
         }
         Ok(
-            if is_convention(&grid, prisoners, held_to, theirs, dead.as_deref()) {
+            if is_convention(&grid, prisoners, held_to, theirs, &statuses) {
                 Kind::ScoringConvention
             } else {
                 Kind::FinalScore

@@ -18,25 +18,63 @@ pub fn is_settled(grid: &Grid, rules: Rules) -> bool {
         .is_ok_and(|r| r.black + r.white == grid.size.points())
 }
 
+/// What an engine says of the stones' status at the end, where it has
+/// `final_status_list`: the stones it calls dead, and those it calls alive.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Statuses {
+    /// `final_status_list dead`.
+    pub dead: Option<Vec<Point>>,
+    /// `final_status_list alive`.
+    pub alive: Option<Vec<Point>>,
+}
+
 /// Whether the engine's result `theirs` differs from the rules' count only
-/// by the engine's own judgment: the board is not settled ([`is_settled`]),
-/// or emptying the stones the engine calls `dead` (as comment 8's agreement
-/// does, each a prisoner of its owner's opponent) gives exactly its result.
+/// by the engine's own judgment: the board is not settled ([`is_settled`]);
+/// or emptying the stones the engine calls dead (as comment 8's agreement
+/// does, each a prisoner of its owner's opponent) gives exactly its result;
+/// or, calling none dead, it does not call every stone alive either (it
+/// judges some in seki, or unsettled), where rule 9 counts every stone.
 pub fn is_convention(
     grid: &Grid,
     prisoners: [usize; 2],
     rules: Rules,
     theirs: Outcome,
-    dead: Option<&[Point]>,
+    statuses: &Statuses,
 ) -> bool {
     if !is_settled(grid, rules) {
         return true;
     }
-    let Some(dead) = dead.filter(|d| !d.is_empty()) else {
-        return false;
+    match statuses.dead.as_deref() {
+        Some(dead) if !dead.is_empty() => {
+            score_position(grid.size, rules, &grid.colors, prisoners, dead)
+                .is_ok_and(|r| r.result == theirs.to_string())
+        }
+        _ => statuses.alive.as_ref().is_some_and(|alive| {
+            let stones = grid
+                .colors
+                .iter()
+                .filter(|c| **c != tromp_taylor_harness::vocab::Color::Empty)
+                .count();
+            alive.len() < stones
+        }),
+    }
+}
+
+/// The statuses an engine gives, read from its answers to
+/// `final_status_list dead` and `final_status_list alive` (`None` for an
+/// answer that is refused or not a list of vertices).
+pub fn read_statuses(dead: Option<&str>, alive: Option<&str>, grid: &Grid) -> Statuses {
+    let read = |text: Option<&str>| {
+        text.and_then(|text| {
+            text.split_whitespace()
+                .map(|word| super::answers::read_vertex(word, grid.size))
+                .collect::<Option<Vec<Point>>>()
+        })
     };
-    score_position(grid.size, rules, &grid.colors, prisoners, dead)
-        .is_ok_and(|r| r.result == theirs.to_string())
+    Statuses {
+        dead: read(dead),
+        alive: read(alive),
+    }
 }
 
 #[cfg(test)]
@@ -51,19 +89,17 @@ mod tests {
         text.parse().unwrap()
     }
 
+    fn tt(grid: &Grid, theirs: &str, statuses: &Statuses) -> bool {
+        is_convention(grid, [0, 0], Rules::TROMP_TAYLOR, outcome(theirs), statuses)
+    }
+
     #[test]
     fn a_shared_region_is_left_to_judgment() {
         // The empty points reach both colors: rule 9 gives them to nobody,
         // an engine's territory estimate to somebody.
         let open = grid(&["X....", ".....", "....O"]);
         assert!(!is_settled(&open, Rules::TROMP_TAYLOR));
-        assert!(is_convention(
-            &open,
-            [0, 0],
-            Rules::TROMP_TAYLOR,
-            outcome("B+9"),
-            None
-        ));
+        assert!(tt(&open, "B+9", &Statuses::default()));
     }
 
     #[test]
@@ -71,20 +107,23 @@ mod tests {
         // Black owns the left, White the right: B 6, W 6 with no komi.
         let settled = grid(&[".XO.", ".XO.", ".XO."]);
         assert!(is_settled(&settled, Rules::TROMP_TAYLOR));
-        assert!(!is_convention(
-            &settled,
-            [0, 0],
-            Rules::TROMP_TAYLOR,
-            outcome("B+2"),
-            None
-        ));
-        assert!(!is_convention(
-            &settled,
-            [0, 0],
-            Rules::TROMP_TAYLOR,
-            outcome("B+2"),
-            Some(&[])
-        ));
+        assert!(!tt(&settled, "B+2", &Statuses::default()));
+        // Every stone called alive, none dead: the count is rule 9's alone.
+        let all_alive = Statuses {
+            dead: Some(vec![]),
+            alive: Some(
+                (0..3)
+                    .flat_map(|y| [Point::new(1, y), Point::new(2, y)])
+                    .collect(),
+            ),
+        };
+        assert!(!tt(&settled, "B+2", &all_alive));
+        // A stone neither alive nor dead (seki, by the engine's judgment).
+        let judged = Statuses {
+            dead: Some(vec![]),
+            alive: Some(vec![Point::new(1, 0)]),
+        };
+        assert!(tt(&settled, "0", &judged));
     }
 
     #[test]
@@ -94,21 +133,12 @@ mod tests {
         // exactly that.
         let board = grid(&[".X.", "XOX", ".X."]);
         assert!(is_settled(&board, Rules::TROMP_TAYLOR));
-        let dead = [Point::new(1, 1)];
-        assert!(is_convention(
-            &board,
-            [0, 0],
-            Rules::TROMP_TAYLOR,
-            outcome("B+9"),
-            Some(&dead)
-        ));
+        let dead = Statuses {
+            dead: Some(vec![Point::new(1, 1)]),
+            alive: None,
+        };
+        assert!(tt(&board, "B+9", &dead));
         // The same dead stone does not explain another result.
-        assert!(!is_convention(
-            &board,
-            [0, 0],
-            Rules::TROMP_TAYLOR,
-            outcome("B+5"),
-            Some(&dead)
-        ));
+        assert!(!tt(&board, "B+5", &dead));
     }
 }
