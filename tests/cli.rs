@@ -230,3 +230,43 @@ fn play_says_handicaps_in_words_and_one_turn() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("\n1 turn; "), "{stdout}");
 }
+
+#[test]
+fn a_hang_report_carries_the_engines_standard_error() {
+    let dir = temp("audit-hang");
+    // A GTP engine in sh that says why on its standard error, then hangs
+    // on its first move.
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        "while read line; do case \"$line\" in\n\
+         list_commands*) printf '= boardsize\\nclear_board\\nkomi\\nplay\\n\\n';;\n\
+         play*) echo 'out of memory in the move generator' >&2; sleep 30;;\n\
+         *) printf '= \\n\\n';;\n\
+         esac; done\n",
+    )
+    .unwrap();
+    let engine = format!("sh {}", script.display());
+    let out = dir.join("out");
+    let output = run(&[
+        "audit",
+        "--engine",
+        &engine,
+        "--games",
+        "1",
+        "--size",
+        "3x3",
+        "--timeout",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("the engine hangs"), "{stdout}");
+    assert!(
+        stdout.contains("its standard error ended with: out of memory in the move generator"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -165,6 +165,12 @@ impl Client {
         })
     }
 
+    /// The last lines the engine wrote to its standard error (at most ten).
+    pub fn stderr_tail(&self) -> Vec<String> {
+        let tail = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
+        tail.iter().cloned().collect()
+    }
+
     fn crash_detail(&mut self) -> String {
         // Give a dying child a moment to be reaped, so the status is known.
         let deadline = Instant::now() + Duration::from_millis(200);

@@ -190,10 +190,17 @@ impl<'a> Auditor<'a> {
             Failure::Hang { .. } => Kind::Hang,
             Failure::Garbage { .. } => Kind::Garbage,
         };
+        let mut says = failure.to_string();
+        let tail = self.client.stderr_tail();
+        // A crash's message carries the tail already.
+        if kind != Kind::Crash && !tail.is_empty() {
+            says.push_str("; its standard error ended with: ");
+            says.push_str(&tail.join(" / "));
+        }
         self.divergence(
             kind,
             record,
-            failure.to_string(),
+            says,
             "an answer in GTP".to_string(),
             rules,
             None,
