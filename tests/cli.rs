@@ -270,3 +270,56 @@ fn a_hang_report_carries_the_engines_standard_error() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_wrong_is_legal_is_reported_with_what_play_did() {
+    let dir = temp("audit-is-legal");
+    // Our own engine behind a bash proxy that inverts every is_legal answer.
+    let script = dir.join("proxy.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "coproc ENGINE {{ {BIN} gtp; }}\n\
+             while IFS= read -r line; do\n\
+             echo \"$line\" >&\"${{ENGINE[1]}}\"\n\
+             answer=''\n\
+             while IFS= read -r reply <&\"${{ENGINE[0]}}\"; do\n\
+             [ -z \"$reply\" ] && break\n\
+             answer=\"$answer$reply\"$'\\n'\n\
+             done\n\
+             case \"$line\" in\n\
+             is_legal*) answer=$(printf '%s' \"$answer\" | sed 's/^= 1$/= X/; s/^= 0$/= 1/; s/^= X$/= 0/')$'\\n';;\n\
+             esac\n\
+             printf '%s\\n' \"$answer\"\n\
+             [ \"$line\" = quit ] && break\n\
+             done\n"
+        ),
+    )
+    .unwrap();
+    let engine = format!("bash {}", script.display());
+    let out = dir.join("out");
+    let output = run(&[
+        "audit",
+        "--engine",
+        &engine,
+        "--games",
+        "2",
+        "--size",
+        "3x3",
+        "--seed",
+        "2",
+        "--bias",
+        "suicide",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("is_legal is wrong"), "{stdout}");
+    assert!(
+        stdout.contains("; `play` then accepted the move, as the rules do")
+            || stdout.contains("; `play` then refused the move, as the rules do"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -328,6 +328,18 @@ impl<'a> Auditor<'a> {
                 }
             }
             played.turns += usize::from(verdict.is_ok());
+            // A query that was wrong about this very move: say what `play`
+            // did with it, which is what matters more.
+            if let Some(query) = soft
+                .as_mut()
+                .filter(|d| matches!(d.kind, Kind::IsLegal(_)) && d.record.len() == record.len())
+            {
+                query.engine_says.push_str(if reply.ok {
+                    "; `play` then accepted the move, as the rules do"
+                } else {
+                    "; `play` then refused the move, as the rules do"
+                });
+            }
             self.check_position(&*rules, &record)?;
         }
         if rules.is_over() {
