@@ -1,0 +1,46 @@
+# engines/install/lib.sh: shared helpers of the install scripts (sourced, not run): where things go, quiet apt-get, one-line failures.
+# The folder engines/ and engines/bin/ (gitignored: what is built or downloaded).
+ENGINES="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BIN="$ENGINES/bin"
+mkdir -p "$BIN"
+
+# fail MESSAGE: print one line on standard error and exit 1 (all.sh shows it as the reason).
+fail() {
+  echo "$*" >&2
+  exit 1
+}
+
+# run_logged WHAT CMD...: runs CMD with its output in a log; on failure, fails
+# with WHAT and the log's last line.
+run_logged() {
+  local what="$1"
+  shift
+  local log
+  log="$(mktemp)"
+  if ! "$@" >"$log" 2>&1; then
+    local last
+    last="$(grep -v '^\s*$' "$log" | tail -n 1)"
+    rm -f "$log"
+    fail "$what failed: $last"
+  fi
+  rm -f "$log"
+}
+
+# apt_install PACKAGE...: Debian packages, with `apt-get update` at most once a day.
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 || fail "no apt-get here: install $* by hand"
+  local stamp=/var/lib/apt/periodic/tromp-taylor-engines-update
+  if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +1440 2>/dev/null)" ]; then
+    run_logged "apt-get update" apt-get update
+    mkdir -p "$(dirname "$stamp")" && touch "$stamp"
+  fi
+  run_logged "apt-get install $*" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
+}
+
+# python_venv: a virtual environment in engines/bin/python for the Python engines.
+python_venv() {
+  command -v python3 >/dev/null 2>&1 || fail "no python3"
+  if [ ! -x "$BIN/python/bin/python" ]; then
+    run_logged "python3 -m venv" python3 -m venv "$BIN/python"
+  fi
+}

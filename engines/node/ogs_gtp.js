@@ -1,0 +1,338 @@
+#!/usr/bin/env node
+// engines/node/ogs_gtp.js: a GTP adapter over OGS's rules engine (npm `goban`, GobanEngine: the engine behind online-go.com), every verdict its own.
+"use strict";
+/*
+ * GTP over `GobanEngine` from the npm package `goban` (see package.json for
+ * the version). The package ships one browser bundle; the few browser
+ * objects it touches while loading (window, document, navigator,
+ * localStorage) are stubbed below with objects that do nothing. No rule of
+ * the engine is touched.
+ *
+ * Rules: the engine is built with OGS's own rule set name and settings,
+ * given on the command line:
+ *   --ogs-rules chinese|nz|japanese|aga|korean|ing   GobanEngine's `rules` (its
+ *                                                   defaults for superko, self
+ *                                                   capture and scoring follow)
+ *   --self-capture 0|1                              sets `allow_self_capture`
+ *   --superko psk|ssk|csk|none                      sets `superko_algorithm`
+ *                                                   (`none`: `allow_superko`)
+ * engines/ogs-goban.toml maps our rule sets to these (and says which have no
+ * mapping).
+ *
+ * Every verdict is GobanEngine's: `play` is `place(x, y, true, true)` (check
+ * ko, throw on superko), as online-go.com's board calls it for a move, and
+ * `place(-1, -1)` for a pass; a move it throws on is `? illegal move: CODE`
+ * with its error code. `is_legal`/`all_legal` try `place` and jump back to
+ * the position before (`jumpTo`). `list_stones` reads `engine.board`,
+ * `captures` its `black_prisoners`/`white_prisoners`, `final_score` its
+ * `computeScore()` (no stone marked dead).
+ *
+ * What the adapter itself does, none of it a rule: GTP parsing; a vertex off
+ * the board is refused before the engine is asked (`place` takes any x, y
+ * and records an off-board point as a move that changes nothing); `play`
+ * for a color the engine does not have to move sets `engine.player` first
+ * (GTP names the color; GNU Go and Pachi accept that too). The engine does
+ * not end a game: after two passes `play` is still accepted (the controller
+ * ends GTP games).
+ */
+
+const path = require("path");
+
+// The browser objects the bundle touches while loading.
+const noop = () => {};
+const element = () => ({
+    style: {},
+    classList: { add: noop, remove: noop, contains: () => false },
+    appendChild: noop,
+    addEventListener: noop,
+    removeEventListener: noop,
+    setAttribute: noop,
+    getContext: () => null,
+    children: [],
+});
+globalThis.self = globalThis;
+globalThis.window = globalThis;
+globalThis.addEventListener = noop;
+globalThis.removeEventListener = noop;
+globalThis.document = {
+    createElement: element,
+    createElementNS: element,
+    addEventListener: noop,
+    removeEventListener: noop,
+    body: element(),
+    head: element(),
+    getElementById: () => null,
+    querySelector: () => null,
+};
+globalThis.navigator = { userAgent: "node" };
+globalThis.localStorage = { getItem: () => null, setItem: noop, removeItem: noop };
+
+const quiet = console.log;
+console.log = (...args) => process.stderr.write(args.join(" ") + "\n"); // the bundle logs; stdout is GTP's
+const goban = require("goban");
+const { GobanEngine } = goban;
+const GOBAN_VERSION = require(path.join(path.dirname(require.resolve("goban")), "..", "package.json")).version;
+void quiet;
+
+const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+function parseArgs(argv) {
+    const options = { ogsRules: "chinese", selfCapture: null, superko: null, seed: 1 };
+    for (let i = 0; i < argv.length; i++) {
+        const value = argv[i + 1];
+        switch (argv[i]) {
+            case "--ogs-rules":
+                options.ogsRules = value;
+                i++;
+                break;
+            case "--self-capture":
+                options.selfCapture = value === "1";
+                i++;
+                break;
+            case "--superko":
+                options.superko = value;
+                i++;
+                break;
+            case "--seed":
+                options.seed = parseInt(value, 10);
+                i++;
+                break;
+            default:
+                process.stderr.write(`unknown option ${argv[i]}\n`);
+                process.exit(2);
+        }
+    }
+    return options;
+}
+
+class GtpError extends Error {}
+
+class Adapter {
+    constructor(options) {
+        this.options = options;
+        this.width = 19;
+        this.height = 19;
+        this.komi = 0;
+        this.rng = options.seed >>> 0 || 1;
+        this.clear();
+    }
+
+    config() {
+        const c = { width: this.width, height: this.height, rules: this.options.ogsRules, komi: this.komi };
+        if (this.options.selfCapture !== null) {
+            c.allow_self_capture = this.options.selfCapture;
+        }
+        if (this.options.superko === "none") {
+            c.allow_superko = true;
+        } else if (this.options.superko) {
+            c.allow_superko = false;
+            c.superko_algorithm = this.options.superko;
+        }
+        return c;
+    }
+
+    clear() {
+        this.engine = new GobanEngine(this.config());
+    }
+
+    color(word) {
+        const w = (word || "").toLowerCase();
+        if (w === "b" || w === "black") return 1;
+        if (w === "w" || w === "white") return 2;
+        throw new GtpError("syntax error: not a color");
+    }
+
+    // A GTP vertex as the engine's (x, y), y from the top; null for pass.
+    vertex(word) {
+        const w = (word || "").toUpperCase();
+        if (w === "PASS") return null;
+        const col = COLUMNS.indexOf(w[0]);
+        const row = parseInt(w.slice(1), 10);
+        if (col < 0 || !/^[0-9]+$/.test(w.slice(1)) || row < 1) throw new GtpError("syntax error: not a vertex");
+        return { x: col, y: this.height - row, onBoard: col < this.width && row <= this.height };
+    }
+
+    name(x, y) {
+        return COLUMNS[x] + String(this.height - y);
+    }
+
+    // Places for `player` at v (null: pass) through GobanEngine; throws its error.
+    place(player, v) {
+        this.engine.player = player;
+        if (v === null) {
+            this.engine.place(-1, -1);
+        } else {
+            this.engine.place(v.x, v.y, true, true);
+        }
+    }
+
+    // The engine's verdict, the position left as it was.
+    tryPlace(player, v) {
+        if (v !== null && !v.onBoard) return "off the board (checked by the adapter)";
+        const node = this.engine.cur_move;
+        const before = this.engine.player;
+        try {
+            this.place(player, v);
+        } catch (e) {
+            this.engine.player = before;
+            return (e && e.message) || String(e);
+        }
+        this.engine.jumpTo(node);
+        this.engine.player = before;
+        return null;
+    }
+
+    handlers() {
+        return {
+            protocol_version: () => "2",
+            name: () => `OGS goban GobanEngine (rules ${this.engine.rules})`,
+            version: () => GOBAN_VERSION,
+            boardsize: (args) => {
+                const n = parseInt(args[0], 10);
+                if (!(n >= 1 && n <= 25)) throw new GtpError("unacceptable size");
+                this.width = this.height = n;
+                this.clear();
+                return "";
+            },
+            rectangular_boardsize: (args) => {
+                const w = parseInt(args[0], 10);
+                const h = parseInt(args[1], 10);
+                if (!(w >= 1 && w <= 25 && h >= 1 && h <= 25)) throw new GtpError("unacceptable size");
+                this.width = w;
+                this.height = h;
+                this.clear();
+                return "";
+            },
+            clear_board: () => {
+                this.clear();
+                return "";
+            },
+            komi: (args) => {
+                const k = parseFloat(args[0]);
+                if (Number.isNaN(k)) throw new GtpError("syntax error: not a komi");
+                this.komi = k;
+                this.engine.komi = k;
+                return "";
+            },
+            play: (args) => {
+                const player = this.color(args[0]);
+                const v = this.vertex(args[1]);
+                if (v !== null && !v.onBoard) throw new GtpError("illegal move: off the board (checked by the adapter)");
+                const before = this.engine.player;
+                try {
+                    this.place(player, v);
+                } catch (e) {
+                    this.engine.player = before;
+                    throw new GtpError(`illegal move: ${(e && e.message) || e}`);
+                }
+                return "";
+            },
+            is_legal: (args) => {
+                const player = this.color(args[0]);
+                return this.tryPlace(player, this.vertex(args[1])) === null ? "1" : "0";
+            },
+            all_legal: (args) => this.legal(this.color(args[0])).map(([x, y]) => this.name(x, y)).join(" "),
+            genmove: (args) => {
+                const player = this.color(args[0]);
+                const moves = this.legal(player);
+                if (moves.length === 0) {
+                    this.place(player, null);
+                    return "pass";
+                }
+                this.rng = (Math.imul(this.rng, 1103515245) + 12345) >>> 0;
+                const [x, y] = moves[this.rng % moves.length];
+                this.place(player, { x, y, onBoard: true });
+                return this.name(x, y);
+            },
+            list_stones: (args) => {
+                const player = this.color(args[0]);
+                const out = [];
+                for (let y = this.height - 1; y >= 0; y--) {
+                    for (let x = 0; x < this.width; x++) {
+                        if (this.engine.board[y][x] === player) out.push(this.name(x, y));
+                    }
+                }
+                return out.join(" ");
+            },
+            captures: (args) => {
+                const player = this.color(args[0]);
+                return String(player === 1 ? this.engine.black_prisoners : this.engine.white_prisoners);
+            },
+            showboard: () => {
+                const rows = [""];
+                for (let y = 0; y < this.height; y++) {
+                    const marks = [];
+                    for (let x = 0; x < this.width; x++) {
+                        const s = this.engine.board[y][x];
+                        marks.push(s === 1 ? "X" : s === 2 ? "O" : ".");
+                    }
+                    rows.push(`${String(this.height - y).padStart(2)} ${marks.join(" ")}`);
+                }
+                return rows.join("\n");
+            },
+            final_score: () => {
+                const score = this.engine.computeScore();
+                const margin = score.black.total - score.white.total;
+                if (margin === 0) return "0";
+                return margin > 0 ? `B+${margin}` : `W+${-margin}`;
+            },
+        };
+    }
+
+    legal(player) {
+        const out = [];
+        for (let y = this.height - 1; y >= 0; y--) {
+            for (let x = 0; x < this.width; x++) {
+                if (this.engine.board[y][x] === 0 && this.tryPlace(player, { x, y, onBoard: true }) === null) {
+                    out.push([x, y]);
+                }
+            }
+        }
+        return out;
+    }
+}
+
+function serve(adapter) {
+    const handlers = adapter.handlers();
+    handlers.known_command = (args) => (args[0] in handlers ? "true" : "false");
+    handlers.list_commands = () => Object.keys(handlers).concat(["quit"]).sort().join("\n");
+    let buffer = "";
+    const out = (text) => process.stdout.write(text);
+    const handle = (raw) => {
+        const line = raw.replace(/\t/g, " ").replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "").split("#")[0].trim();
+        if (!line) return true;
+        const words = line.split(/\s+/);
+        let id = "";
+        if (/^[0-9]+$/.test(words[0])) id = words.shift();
+        if (words.length === 0) return true;
+        const [name, ...args] = words;
+        if (name === "quit") {
+            out(`=${id} \n\n`);
+            return false;
+        }
+        const handler = handlers[name];
+        try {
+            if (!handler) throw new GtpError("unknown command");
+            out(`=${id} ${handler(args)}\n\n`);
+        } catch (e) {
+            const message = e instanceof GtpError ? e.message : `internal error: ${(e && e.message) || e}`;
+            out(`?${id} ${message}\n\n`);
+        }
+        return true;
+    };
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk) => {
+        buffer += chunk;
+        let nl;
+        while ((nl = buffer.indexOf("\n")) >= 0) {
+            const line = buffer.slice(0, nl);
+            buffer = buffer.slice(nl + 1);
+            if (!handle(line)) {
+                process.exit(0);
+            }
+        }
+    });
+    process.stdin.on("end", () => process.exit(0));
+}
+
+serve(new Adapter(parseArgs(process.argv.slice(2))));
