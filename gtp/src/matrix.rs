@@ -280,7 +280,7 @@ pub fn matrix_markdown(rows: &[Row]) -> String {
     let headings: Vec<&str> = Column::ALL.iter().map(|c| c.heading()).collect();
     let _ = writeln!(
         text,
-        "| engine | held to | games (turns) | {} | vectors |",
+        "| engine | held to | games (turns of the agreeing ones) | {} | vectors |",
         headings.join(" | ")
     );
     let _ = writeln!(text, "|{}", "---|".repeat(headings.len() + 4));
@@ -323,7 +323,12 @@ pub fn matrix_markdown(rows: &[Row]) -> String {
                 ));
             }
             if let Ok(summary) = &row.audit {
-                for note in &summary.notes {
+                // Checks switched off are said above, with the manifest's why.
+                for note in summary
+                    .notes
+                    .iter()
+                    .filter(|n| !n.ends_with("(--skip-checks)"))
+                {
                     notes.push(format!("{} under {}: {note}", row.engine, row.rules_name));
                 }
             }

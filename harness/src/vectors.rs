@@ -70,14 +70,18 @@ pub fn computed_case(
     Ok(case)
 }
 
-/// The case under other `rules` (its komi kept): the same start and the
-/// same turns attempted, every expectation recomputed by `spec` and
-/// confirmed by `fast`, and the id marked with the rules. The case itself
-/// when its rules are these already (komi aside). For engines whose rules
-/// are fixed: the case still says something of them.
+/// The case under other `rules`: the same start and the same turns
+/// attempted, every expectation recomputed by `spec` and confirmed by
+/// `fast`, and the id marked with the rules. The komi is the rules' when
+/// they carry one (an engine whose komi is fixed too), else the case's. The
+/// case itself when nothing changes. For engines whose rules are fixed: the
+/// case still says something of them.
 pub fn under_rules(case: &Case, rules: crate::vocab::Rules) -> Result<Case, String> {
     let mut inputs = cases::inputs(case)?;
-    let komi = inputs.setup.rules.komi_half_points;
+    let komi = match rules.komi_half_points {
+        0 => inputs.setup.rules.komi_half_points,
+        fixed => fixed,
+    };
     let rules = crate::vocab::Rules {
         komi_half_points: komi,
         ..rules
@@ -86,10 +90,7 @@ pub fn under_rules(case: &Case, rules: crate::vocab::Rules) -> Result<Case, Stri
         return Ok(case.clone());
     }
     inputs.setup.rules = rules;
-    let shown = crate::vocab::Rules {
-        komi_half_points: 0,
-        ..rules
-    };
+    let shown = rules;
     let legal_sets = case.turns.iter().any(|t| t.legal_before.is_some());
     computed_case(
         format!("{} (under {shown})", case.id),

@@ -101,9 +101,15 @@ pub enum ManifestError {
     },
 }
 
-/// Replaces `{engines}` with the engines folder.
+/// Replaces `{engines}` with the engines folder, and `{tromp-taylor}` with
+/// the path of the running `tromp-taylor` binary (so our own engine's row
+/// runs the binary that runs the matrix, wherever cargo built it).
 pub fn expand(text: &str, engines: &Path) -> String {
+    let ours = std::env::current_exe()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "tromp-taylor".to_string());
     text.replace("{engines}", &engines.display().to_string())
+        .replace("{tromp-taylor}", &ours)
 }
 
 impl Manifest {
