@@ -156,6 +156,7 @@ fn our_gtp_engine_passes_every_vector_with_both_engines() {
             &files,
             &[],
             None,
+            &[],
             std::time::Duration::from_secs(30),
             |result| {
                 if result.status == "fail" || result.status == "error" {
@@ -212,6 +213,7 @@ fn fixed_rules_engines_run_the_cases_recomputed_under_their_rules() {
         &files,
         &[],
         Some("chinese".parse().unwrap()),
+        &[],
         std::time::Duration::from_secs(20),
         |result| results.push(result.clone()),
     )

@@ -256,16 +256,7 @@ impl Auditee {
         if self.client.is_none() {
             let mut client = Client::start(&self.command, self.timeout)?;
             if self.caps.is_none() {
-                let mut caps = Capabilities::probe(&mut client)?;
-                for check in &self.skip_checks {
-                    match check {
-                        CheckName::IsLegal => caps.is_legal = false,
-                        CheckName::AllLegal => caps.all_legal = false,
-                        CheckName::Board => (caps.list_stones, caps.showboard) = (false, false),
-                        CheckName::Captures => caps.captures = false,
-                        CheckName::Score => caps.final_score = false,
-                    }
-                }
+                let caps = Capabilities::probe(&mut client)?.without(&self.skip_checks);
                 self.caps = Some(caps);
             }
             self.client = Some(client);

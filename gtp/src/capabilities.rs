@@ -55,6 +55,22 @@ impl Capabilities {
         knows.map(|()| caps)
     }
 
+    /// These capabilities less the checks switched off: the commands behind
+    /// them are then never asked.
+    pub fn without(mut self, checks: &[crate::audit::CheckName]) -> Capabilities {
+        use crate::audit::CheckName;
+        for check in checks {
+            match check {
+                CheckName::IsLegal => self.is_legal = false,
+                CheckName::AllLegal => self.all_legal = false,
+                CheckName::Board => (self.list_stones, self.showboard) = (false, false),
+                CheckName::Captures => self.captures = false,
+                CheckName::Score => self.final_score = false,
+            }
+        }
+        self
+    }
+
     /// The capabilities of an engine that knows the commands `knows` says.
     fn from_names(mut knows: impl FnMut(&str) -> bool) -> Capabilities {
         Capabilities {

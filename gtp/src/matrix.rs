@@ -178,6 +178,7 @@ fn run_row(
             files,
             &[],
             Some(profile.rules),
+            &profile.skip_checks,
             options.timeout,
             |_| {},
         ));

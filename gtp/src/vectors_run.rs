@@ -338,18 +338,22 @@ pub struct Tally {
 }
 
 /// Runs every case of `files` against the GTP engine `command`, calling
-/// `each` with every result. `Err` when the engine cannot be started.
+/// `each` with every result; the checks in `off` are not made (the commands
+/// behind them never asked). `Err` when the engine cannot be started.
 pub fn run(
     command: &[String],
     files: &[VectorFile],
     skip: &[String],
     assume: Option<tromp_taylor_harness::vocab::Rules>,
+    off: &[crate::audit::CheckName],
     timeout: Duration,
     mut each: impl FnMut(&CaseResult),
 ) -> Result<Tally, String> {
     let start = || Client::start(command, timeout).map_err(|e| e.to_string());
     let mut client = start()?;
-    let mut caps = Capabilities::probe(&mut client).map_err(|e| e.to_string())?;
+    let mut caps = Capabilities::probe(&mut client)
+        .map_err(|e| e.to_string())?
+        .without(off);
     let mut tally = Tally::default();
     for case in files.iter().flat_map(|f| &f.cases) {
         // An engine whose rules are fixed is held to the case recomputed
@@ -367,7 +371,9 @@ pub fn run(
                 // Start afresh for the next case.
                 client.kill();
                 client = start()?;
-                caps = Capabilities::probe(&mut client).map_err(|e| e.to_string())?;
+                caps = Capabilities::probe(&mut client)
+                    .map_err(|e| e.to_string())?
+                    .without(off);
                 CaseResult::new(&case.id, "error").with(
                     "engine",
                     "a GTP answer",

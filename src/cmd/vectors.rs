@@ -41,10 +41,15 @@ pub enum VectorsCommand {
         #[arg(long, default_value_t = 20.0, value_parser = super::numbers::seconds)]
         timeout: f64,
         /// For an engine that cannot be told the rules (no kata-set-rules):
-        /// the rules its command line gives it; the cases under those rules
-        /// are run, the others skipped.
-        #[arg(long)]
+        /// the rules its command line gives it (komi included, if it is
+        /// fixed too); every case is run recomputed under them by spec.
+        #[arg(long, value_parser = super::rules_by_any_name)]
         assume_rules: Option<Rules>,
+        /// Checks to switch off, comma-separated (is_legal, all_legal,
+        /// board, captures, score), for a command the engine lacks or only
+        /// estimates.
+        #[arg(long, value_delimiter = ',')]
+        skip_checks: Vec<tromp_taylor_gtp::audit::CheckName>,
         /// The folder written by `vectors export`.
         #[arg(default_value = "vectors")]
         dir: PathBuf,
@@ -75,6 +80,7 @@ impl VectorsCommand {
                 skip,
                 timeout,
                 assume_rules,
+                skip_checks,
                 dir,
             } => {
                 use tromp_taylor_gtp::vectors_run::{read_dir, run};
@@ -92,12 +98,21 @@ impl VectorsCommand {
                     .collect();
                 let command = tromp_taylor_gtp::client::split_command(&engine);
                 let timeout = std::time::Duration::from_secs_f64(timeout);
-                let tally = run(&command, &files, &skip, assume_rules, timeout, |result| {
-                    println!(
-                        "{}",
-                        serde_json::to_string(result).expect("results serialize")
-                    );
-                });
+                let off = &skip_checks;
+                let tally = run(
+                    &command,
+                    &files,
+                    &skip,
+                    assume_rules,
+                    off,
+                    timeout,
+                    |result| {
+                        println!(
+                            "{}",
+                            serde_json::to_string(result).expect("results serialize")
+                        );
+                    },
+                );
                 match tally {
                     Ok(tally) => {
                         println!(
