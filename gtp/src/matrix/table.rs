@@ -46,7 +46,7 @@ impl Column {
     /// The column's heading.
     pub fn heading(self) -> &'static str {
         match self {
-            Column::Occupied => "occupied (rule 7)",
+            Column::Occupied => "occupied, off the board (rules 1, 7)",
             Column::Suicide => "suicide (rule 7, comment 7)",
             Column::Superko => "superko (rule 6, comment 6)",
             Column::Ko => "ko (seed 004)",
