@@ -16,6 +16,7 @@ pub mod report;
 pub mod scoring;
 
 use crate::capabilities::Capabilities;
+pub use crate::capabilities::CheckName;
 use crate::client::{Client, Failure};
 use check::{Auditor, Divergence, GameAudit, Kind};
 use std::path::{Path, PathBuf};
@@ -57,55 +58,6 @@ pub struct AuditOptions {
     /// Whether a scoring convention (dead stones removed before counting)
     /// counts as a divergence in [`AuditSummary::diverges`].
     pub strict_score: bool,
-}
-
-/// A check the auditor can be told not to make. `play` is always made: it is
-/// what an audit is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CheckName {
-    /// `is_legal` on every raw attempt.
-    IsLegal,
-    /// `all_legal` before every turn.
-    AllLegal,
-    /// The board (`list_stones` or `showboard`).
-    Board,
-    /// `captures`.
-    Captures,
-    /// `final_score` at the end.
-    Score,
-}
-
-impl std::str::FromStr for CheckName {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<CheckName, String> {
-        Ok(match text.trim() {
-            "is_legal" => CheckName::IsLegal,
-            "all_legal" => CheckName::AllLegal,
-            "board" => CheckName::Board,
-            "captures" => CheckName::Captures,
-            "score" => CheckName::Score,
-            "play" => return Err("play cannot be skipped: it is what an audit checks".into()),
-            other => {
-                return Err(format!(
-                    "{other:?} is not a check: is_legal, all_legal, board, captures or score"
-                ))
-            }
-        })
-    }
-}
-
-impl CheckName {
-    /// The name, as `--skip-checks` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            CheckName::IsLegal => "is_legal",
-            CheckName::AllLegal => "all_legal",
-            CheckName::Board => "board",
-            CheckName::Captures => "captures",
-            CheckName::Score => "score",
-        }
-    }
 }
 
 /// How the engine is told the rules it is held to.

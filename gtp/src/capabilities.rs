@@ -57,8 +57,7 @@ impl Capabilities {
 
     /// These capabilities less the checks switched off: the commands behind
     /// them are then never asked.
-    pub fn without(mut self, checks: &[crate::audit::CheckName]) -> Capabilities {
-        use crate::audit::CheckName;
+    pub fn without(mut self, checks: &[CheckName]) -> Capabilities {
         for check in checks {
             match check {
                 CheckName::IsLegal => self.is_legal = false,
@@ -84,6 +83,56 @@ impl Capabilities {
             kata_set_rules: knows("kata-set-rules"),
             kgs_rules: knows("kgs-rules"),
             final_status_list: knows("final_status_list"),
+        }
+    }
+}
+
+/// A check the auditor (and `vectors run`) can be told not to make: the
+/// commands behind it are then never asked. `play` is always made: it is
+/// what an audit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CheckName {
+    /// `is_legal` on every raw attempt.
+    IsLegal,
+    /// `all_legal` before every turn.
+    AllLegal,
+    /// The board (`list_stones` or `showboard`).
+    Board,
+    /// `captures`.
+    Captures,
+    /// `final_score` at the end.
+    Score,
+}
+
+impl std::str::FromStr for CheckName {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<CheckName, String> {
+        Ok(match text.trim() {
+            "is_legal" => CheckName::IsLegal,
+            "all_legal" => CheckName::AllLegal,
+            "board" => CheckName::Board,
+            "captures" => CheckName::Captures,
+            "score" => CheckName::Score,
+            "play" => return Err("play cannot be skipped: it is what an audit checks".into()),
+            other => {
+                return Err(format!(
+                    "{other:?} is not a check: is_legal, all_legal, board, captures or score"
+                ))
+            }
+        })
+    }
+}
+
+impl CheckName {
+    /// The name, as `--skip-checks` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CheckName::IsLegal => "is_legal",
+            CheckName::AllLegal => "all_legal",
+            CheckName::Board => "board",
+            CheckName::Captures => "captures",
+            CheckName::Score => "score",
         }
     }
 }
