@@ -229,7 +229,7 @@ pub fn generate(setup: Setup, bias: Bias, rng: &mut Rng) -> Script {
     let size = setup.size;
     let Ok(mut game) = fast::Game::with_handicap(size.width(), size.height(), rules, handicap)
     else {
-        return Script { setup, steps };
+        return Script::new(setup, steps);
     };
     let mut legal = Vec::new();
     let mut before: Vec<fast::Color> = Vec::new();
@@ -255,7 +255,7 @@ pub fn generate(setup: Setup, bias: Bias, rng: &mut Rng) -> Script {
         std::mem::swap(&mut before, &mut now);
         game.coloring_into(&mut now);
     }
-    Script { setup, steps }
+    Script::new(setup, steps)
 }
 
 /// Chooses the next step. `legal` is filled with the legal turns (pass first).

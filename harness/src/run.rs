@@ -3,7 +3,7 @@
 //! first of each kind). Games on setups an engine does not claim are skipped
 //! and counted; mismatches that a known divergence matches are named.
 
-use crate::diff::{compare, Mismatch};
+use crate::diff::{compare_script, Mismatch};
 use crate::engine::{EngineKind, Unsupported};
 use crate::generate::{generate, random_setup, Bias, Rng, BIASES, MIXED_SIZES};
 use crate::minimise::minimise_while;
@@ -258,13 +258,7 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
                     bar.inc(1);
                     continue;
                 }
-                let result = compare(
-                    script.setup,
-                    script.steps.clone(),
-                    options.left,
-                    options.right,
-                    true,
-                );
+                let result = compare_script(&script, options.left, options.right, true);
                 let outcome = result.map_err(|mismatch| {
                     let known = Known::find(&options.known, &mismatch);
                     let (script, mismatch) = match every {

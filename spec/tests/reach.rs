@@ -45,7 +45,10 @@ fn random_coloring(grid: &Rectangle, rng: &mut Rng) -> Coloring {
 
 #[test]
 fn each_string_and_region_answers_as_each_of_its_points() {
-    let sizes = SMALL_SIZES.iter().copied().chain([(9, 9), (19, 19), (13, 5)]);
+    let sizes = SMALL_SIZES
+        .iter()
+        .copied()
+        .chain([(9, 9), (19, 19), (13, 5)]);
     for (w, h) in sizes {
         let g = grid(w, h);
         let mut rng = Rng::new((w * 100 + h) as u64);
