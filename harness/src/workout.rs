@@ -1,0 +1,171 @@
+//! The quick differential workout that `spec`'s and `fast`'s own
+//! `tests/differential.rs` run, so that `cargo mutants` runs it against
+//! every mutant of either crate: a fixed sample of every kind of generated
+//! game (ordinary mixed games, setup positions, undos, every handicap on
+//! every board that takes it, large boards), each compared thoroughly, and
+//! the text round trips ([`crate::round_trip`]). Seconds in a debug build.
+
+use crate::diff::compare_script;
+use crate::engine::{FAST, SPEC};
+use crate::generate::{every_rules, generate_with, random_setup, Extras, Rng, BIASES, MIXED_SIZES};
+use crate::run::{game_script, DiffOptions};
+use crate::script::Script;
+use crate::variety::{handicap_game, large_board_game, position_game, Mix, HANDICAP_SIZES};
+use crate::vocab::{Handicap, Rules, Setup, Size};
+
+/// The seed of every workout: fixed, so that a mutant is caught or missed
+/// the same way on every run.
+pub const WORKOUT_SEED: u64 = 20_261_123;
+
+/// Plays each script on `spec` and `fast`, comparing everything: the first
+/// mismatch, with the script that found it, or how many were compared.
+pub fn agree(name: &str, scripts: impl IntoIterator<Item = Script>) -> Result<usize, String> {
+    let mut played = 0;
+    for (i, script) in scripts.into_iter().enumerate() {
+        if let Err(mismatch) = compare_script(&script, SPEC, FAST, true) {
+            return Err(format!(
+                "{name}, game {i}:\n{mismatch}\nthe script: {script:?}"
+            ));
+        }
+        played += 1;
+    }
+    Ok(played)
+}
+
+fn mixed_sizes() -> Vec<Size> {
+    MIXED_SIZES
+        .iter()
+        .map(|&(w, h)| Size::new(w, h).expect("a valid size"))
+        .collect()
+}
+
+/// `games` ordinary games of the default run (mixed sizes, random rules,
+/// every bias), with none of the rarer kinds.
+pub fn ordinary_games(games: usize) -> Vec<Script> {
+    let mut options = DiffOptions::new(games, WORKOUT_SEED);
+    options.mix = Mix::NONE;
+    (0..games).map(|i| game_script(&options, i)).collect()
+}
+
+/// A game under each of the 48 combinations of the rule options, on the
+/// mixed sizes, with komi now and then.
+pub fn every_rules_games() -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ 1);
+    let sizes = mixed_sizes();
+    every_rules()
+        .into_iter()
+        .map(|mut rules: Rules| {
+            if rng.percent(50) {
+                rules.komi_half_points = rng.below(31) as i32 - 15;
+            }
+            let mut setup = random_setup(&mut rng, &sizes, Some(&[rules]));
+            setup.handicap = Handicap::None;
+            let bias = *rng.pick(&BIASES);
+            generate_with(setup, bias, &mut rng, &Extras::default())
+        })
+        .collect()
+}
+
+/// `games` games from random setup positions (legal ones and ones with
+/// strings without liberties) on the mixed sizes.
+pub fn position_games(games: usize) -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ 2);
+    let sizes = mixed_sizes();
+    (0..games)
+        .map(|_| {
+            let setup = random_setup(&mut rng, &sizes, None);
+            let bias = *rng.pick(&BIASES);
+            position_game(setup.size, setup.rules, bias, &mut rng)
+        })
+        .collect()
+}
+
+/// `games` games with undos of one to three turns after a third of their
+/// steps, on the mixed sizes.
+pub fn undo_games(games: usize) -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ 3);
+    let sizes = mixed_sizes();
+    (0..games)
+        .map(|_| {
+            let setup = random_setup(&mut rng, &sizes, None);
+            let bias = *rng.pick(&BIASES);
+            let extras = Extras {
+                undo_percent: 33,
+                ..Extras::default()
+            };
+            generate_with(setup, bias, &mut rng, &extras)
+        })
+        .collect()
+}
+
+/// Every fixed handicap from 2 to 9, and a free one, on every board of
+/// [`HANDICAP_SIZES`] (a count a board does not take must be refused by
+/// both), each with play around the handicap stones; then `more` handicap
+/// games as the default run draws them.
+pub fn handicap_games(more: usize) -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ 4);
+    let mut scripts = Vec::new();
+    for &(w, h) in &HANDICAP_SIZES {
+        let size = Size::new(w, h).expect("a valid size");
+        for handicap in (2..=9)
+            .map(Handicap::Fixed)
+            .chain([Handicap::Free(2 + rng.below(8))])
+        {
+            let setup = Setup {
+                size,
+                rules: crate::generate::random_rules(&mut rng),
+                handicap,
+            };
+            let extras = Extras {
+                undo_percent: 10,
+                max_steps: Some(if w * h > 200 { 4 } else { 16 }),
+                focus: crate::variety::focus(size, handicap),
+                ..Extras::default()
+            };
+            scripts.push(generate_with(
+                setup,
+                crate::generate::Bias::Ko,
+                &mut rng,
+                &extras,
+            ));
+        }
+    }
+    scripts.extend(
+        (0..more).map(|_| handicap_game(crate::generate::random_rules(&mut rng), &mut rng)),
+    );
+    scripts
+}
+
+/// Short games on large boards: the largest, the longest lines, and `more`
+/// as the default run draws them.
+pub fn large_board_games(more: usize) -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ 5);
+    let mut scripts = Vec::new();
+    for (w, h, steps) in [
+        (52, 52, 2),
+        (52, 1, 12),
+        (1, 52, 12),
+        (19, 19, 8),
+        (37, 23, 3),
+    ] {
+        let setup = Setup {
+            size: Size::new(w, h).expect("a valid size"),
+            rules: crate::generate::random_rules(&mut rng),
+            handicap: Handicap::None,
+        };
+        let extras = Extras {
+            start: rng
+                .percent(50)
+                .then(|| crate::variety::random_position(setup.size, &mut rng)),
+            undo_percent: 25,
+            max_steps: Some(steps),
+            ..Extras::default()
+        };
+        scripts.push(generate_with(setup, *rng.pick(&BIASES), &mut rng, &extras));
+    }
+    scripts.extend((0..more).map(|_| {
+        let rules = crate::generate::random_rules(&mut rng);
+        large_board_game(rules, *rng.pick(&BIASES), &mut rng)
+    }));
+    scripts
+}
