@@ -75,13 +75,18 @@ impl Mismatch {
     /// part: its setup position (`AB`, `AW`, `PL`) if it has one, and the
     /// line standing (after an undo, without the turns taken back).
     pub fn sgf(&self) -> String {
+        crate::sgf::write_record(&self.game_record())
+    }
+
+    /// The game record [`Mismatch::sgf`] writes.
+    pub fn game_record(&self) -> crate::sgf::GameRecord {
         let mut game = crate::sgf::game_record(&self.setup, &self.record);
         if let Some(position) = &self.position {
             game.handicap = Handicap::None;
             game.setup = Some(position.colors.clone());
             game.to_move = Some(position.to_move);
         }
-        crate::sgf::write_record(&game)
+        game
     }
 
     /// What the engines disagree on, in one paragraph.

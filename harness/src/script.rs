@@ -76,6 +76,38 @@ impl Script {
         }
     }
 
+    /// The game of a record (an SGF's main line) as a script: its setup
+    /// position (`AB`, `AW`, `PL`) or its setup and handicap, and each move
+    /// or agreement as an attempt.
+    pub fn from_game_record(record: &crate::sgf::GameRecord) -> Script {
+        let start = record.setup.as_ref().map(|colors| Position {
+            colors: colors.clone(),
+            to_move: record.first_player(),
+        });
+        let setup = Setup {
+            size: record.size,
+            rules: record.rules,
+            handicap: match start {
+                Some(_) => crate::vocab::Handicap::None,
+                None => record.handicap,
+            },
+        };
+        let steps = record
+            .moves
+            .iter()
+            .map(|m| match &m.action {
+                Action::Turn(turn) => Step::Attempt(*turn),
+                Action::Agree(points) => Step::Agree(points.clone()),
+            })
+            .collect();
+        Script {
+            setup,
+            start,
+            steps,
+            undos: Vec::new(),
+        }
+    }
+
     /// The undo levels that follow step `index`.
     pub fn undos_after(&self, index: usize) -> usize {
         self.undos
