@@ -7,7 +7,7 @@
 //! check calls (`is_legal`, `color_at`, the diagram, a refusal's message)
 //! is held to the other engine's counterpart too.
 
-use crate::vocab::{Color, Handicap, Illegal, Player, Point, Rules, Size, Turn};
+use crate::vocab::{Color, Handicap, Illegal, Player, Point, Refusal, Rules, Size, Turn};
 
 /// A refusal in detail: the reason in the harness's words, what the engine's
 /// structured reason names besides, and whether its message says it.
@@ -74,6 +74,10 @@ pub struct Details {
     pub checks: Vec<Option<Explained>>,
     /// Whether each of [`probe_turns`] is legal, by the engine's own test.
     pub legal: Vec<bool>,
+    /// What an agreement to empty every point and one off the board would
+    /// get now (played on a copy): the refusal, the point it names, and
+    /// whether its message is not empty and names that point.
+    pub agreement: Result<(), (Refusal, Option<Point>, bool)>,
     /// The legal turns, as the accessor that fills a caller's buffer gives them.
     pub legal_turns: Vec<Turn>,
     /// The empty points, in point order.
@@ -98,6 +102,15 @@ pub fn probe_points(size: Size) -> Vec<Point> {
     let mut points: Vec<Point> = size.all_points().collect();
     points.extend([Point::new(w, 0), Point::new(0, h), Point::new(w, h)]);
     points.push(Point::new(w + 7, h / 2));
+    points
+}
+
+/// The points of the agreement a report asks about: every point of `size`,
+/// then one off the board (so that a game that allows an agreement refuses
+/// it, naming that point).
+pub fn agreement_probe(size: Size) -> Vec<Point> {
+    let mut points: Vec<Point> = size.all_points().collect();
+    points.push(Point::new(size.width() + 1, 0));
     points
 }
 
@@ -186,6 +199,9 @@ pub fn first_difference(
     {
         let what = format!("is_legal of {:?}", turns.get(k));
         return show(&what, &left.legal.get(k), &right.legal.get(k));
+    }
+    if left.agreement != right.agreement {
+        return show("agreement refusal", &left.agreement, &right.agreement);
     }
     if left.legal_turns != right.legal_turns {
         return show(

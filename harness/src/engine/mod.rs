@@ -136,6 +136,17 @@ macro_rules! adapter {
             }
         }
 
+        /// The harness's reason for one of the engine's refusals of an agreement.
+        fn to_refusal(refusal: &$engine::IllegalAgreement) -> $crate::vocab::Refusal {
+            use $crate::vocab::Refusal;
+            match refusal {
+                $engine::IllegalAgreement::NotInTheseRules => Refusal::NotInTheseRules,
+                $engine::IllegalAgreement::NotAfterTwoPasses => Refusal::NotAfterTwoPasses,
+                $engine::IllegalAgreement::GameOver => Refusal::GameOver,
+                $engine::IllegalAgreement::OffBoard(_) => Refusal::OffBoard,
+            }
+        }
+
         fn verdict(result: Result<(), $engine::IllegalTurn>) -> $crate::vocab::Verdict {
             result.map_err(|e| illegal(&e))
         }
@@ -195,7 +206,25 @@ macro_rules! adapter {
                         .map(|e| explained(&e))
                 })
                 .collect();
+            let mut copy = game.clone();
+            let probe: Vec<$engine::Point> = $crate::engine::agreement_probe(size)
+                .iter()
+                .map(to_engine_point)
+                .collect();
+            let agreement = copy.agree(&probe).map_err(|refusal| {
+                let message = refusal.to_string();
+                let point = match refusal {
+                    $engine::IllegalAgreement::OffBoard(p) => {
+                        Some($crate::vocab::Point::new(p.x, p.y))
+                    }
+                    _ => None,
+                };
+                let says = !message.is_empty()
+                    && point.map_or(true, |p| message.contains(&format!("({}, {})", p.x, p.y)));
+                (to_refusal(&refusal), point, says)
+            });
             $crate::engine::Details {
+                agreement,
                 turns_taken: game.turns_taken(),
                 distinct_colorings: 0,
                 rules: rules_from_engine(game.rules()),
@@ -279,14 +308,8 @@ macro_rules! adapter {
                 &mut self,
                 points: &[$crate::vocab::Point],
             ) -> Result<(), $crate::vocab::Refusal> {
-                use $crate::vocab::Refusal;
                 let points: Vec<$engine::Point> = points.iter().map(to_engine_point).collect();
-                self.game.agree(&points).map_err(|e| match e {
-                    $engine::IllegalAgreement::NotInTheseRules => Refusal::NotInTheseRules,
-                    $engine::IllegalAgreement::NotAfterTwoPasses => Refusal::NotAfterTwoPasses,
-                    $engine::IllegalAgreement::GameOver => Refusal::GameOver,
-                    $engine::IllegalAgreement::OffBoard(_) => Refusal::OffBoard,
-                })
+                self.game.agree(&points).map_err(|e| to_refusal(&e))
             }
 
             fn undo(&mut self) -> bool {
@@ -305,7 +328,9 @@ pub mod fast;
 pub mod spec;
 mod supports;
 
-pub use details::{first_difference, own_eye_fills, probe_points, probe_turns, Details, Explained};
+pub use details::{
+    agreement_probe, first_difference, own_eye_fills, probe_points, probe_turns, Details, Explained,
+};
 pub use supports::{Supports, Unsupported};
 
 use crate::vocab::{
