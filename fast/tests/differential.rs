@@ -54,6 +54,11 @@ fn short_games_on_large_boards_agree() {
 }
 
 #[test]
+fn boards_no_game_is_played_on_are_refused_alike() {
+    must(workout::refused_sizes());
+}
+
+#[test]
 fn texts_round_trip() {
     if let Err(failure) = check_texts(WORKOUT_SEED, 200) {
         panic!("{failure}");

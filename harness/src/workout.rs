@@ -169,3 +169,31 @@ pub fn large_board_games(more: usize) -> Vec<Script> {
     }));
     scripts
 }
+
+/// Boards no game can be played on: both engines refuse each, and each
+/// refusal names the size asked for.
+pub fn refused_sizes() -> Result<usize, String> {
+    let sizes = [(0, 5), (5, 0), (0, 0), (53, 1), (1, 53), (60, 60)];
+    for (w, h) in sizes {
+        let named = format!("{w}x{h}");
+        let spec = spec_start(w, h);
+        let fast = tromp_taylor_fast::Game::new(w, h, tromp_taylor_fast::Rules::default())
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        for (engine, refusal) in [("spec", &spec), ("fast", &fast)] {
+            match refusal {
+                Err(message) if message.contains(&named) => {}
+                other => {
+                    return Err(format!("{engine} on a {named} board: {other:?}"));
+                }
+            }
+        }
+    }
+    Ok(sizes.len())
+}
+
+fn spec_start(w: usize, h: usize) -> Result<(), String> {
+    tromp_taylor_spec::Rectangle::new(w, h)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
