@@ -110,6 +110,17 @@ fn rule_texts(rng: &mut Rng) -> Result<(), String> {
             rules.komi_half_points = rng.below(61) as i32 - 30;
         }
         let theirs = rules_to_spec(rules);
+        let no_komi = rules_to_spec(Rules {
+            komi_half_points: 0,
+            ..rules
+        });
+        let komi = spec::Komi::from_half_points(rules.komi_half_points);
+        require(no_komi.with_komi(komi) == theirs, || {
+            format!(
+                "spec's with_komi({komi}) on {no_komi} gives {}",
+                no_komi.with_komi(komi)
+            )
+        })?;
         let text = compact(rules);
         require(theirs.to_string() == text, || {
             format!("spec prints {rules:?} as {theirs}, not {text}")
@@ -428,6 +439,20 @@ fn diagram_texts(rng: &mut Rng, count: usize) -> Result<(), String> {
         let mut coloring = spec::rules::empty_grid(&grid);
         for (i, c) in colors.iter().enumerate() {
             coloring[i] = *c;
+        }
+        let points: Vec<(usize, usize)> = grid.points().map(|p| (p.x, p.y)).collect();
+        let ours: Vec<(usize, usize)> = size.all_points().map(|p| (p.x, p.y)).collect();
+        require(points == ours, || {
+            format!("spec's points of {size} are {points:?}")
+        })?;
+        for color in [Color::Black, Color::White, Color::Empty] {
+            let count = colors.iter().filter(|&&c| c == color).count();
+            require(coloring.count(color) == count, || {
+                format!(
+                    "spec counts {} of {color:?}, not {count}",
+                    coloring.count(color)
+                )
+            })?;
         }
         let diagram = grid.diagram(&coloring);
         let read = Grid::from_rows(&diagram);

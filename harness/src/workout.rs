@@ -170,9 +170,44 @@ pub fn large_board_games(more: usize) -> Vec<Script> {
     scripts
 }
 
-/// Boards no game can be played on: both engines refuse each, and each
-/// refusal names the size asked for.
+/// Boards no game can be played on, and setup positions of the wrong
+/// length: both engines refuse each, and each refusal names the size asked
+/// for (or both lengths).
 pub fn refused_sizes() -> Result<usize, String> {
+    for (w, h, length) in [(3, 2, 5), (3, 2, 7), (1, 1, 2), (9, 9, 82)] {
+        let grid = tromp_taylor_spec::Rectangle::new(w, h).map_err(|e| e.to_string())?;
+        // A coloring of the wrong length: the empty coloring of a line that long.
+        let line = tromp_taylor_spec::Rectangle::new(length / 2, 2).map_err(|e| e.to_string());
+        let line = match length % 2 {
+            0 => line?,
+            _ => tromp_taylor_spec::Rectangle::new(length, 1).map_err(|e| e.to_string())?,
+        };
+        let coloring = tromp_taylor_spec::rules::empty_grid(&line);
+        let player = tromp_taylor_spec::Player::Black;
+        let spec = tromp_taylor_spec::Game::from_position(grid, spec_rules(), coloring, player)
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        let fast_colors = vec![tromp_taylor_fast::Color::Empty; length];
+        let fast = tromp_taylor_fast::Game::from_position(
+            w,
+            h,
+            tromp_taylor_fast::Rules::default(),
+            &fast_colors,
+            tromp_taylor_fast::Player::Black,
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string());
+        for (engine, refusal) in [("spec", &spec), ("fast", &fast)] {
+            match refusal {
+                Err(m) if m.contains(&(w * h).to_string()) && m.contains(&length.to_string()) => {}
+                other => {
+                    return Err(format!(
+                        "{engine}, a position of {length} on {w}x{h}: {other:?}"
+                    ));
+                }
+            }
+        }
+    }
     let sizes = [(0, 5), (5, 0), (0, 0), (53, 1), (1, 53), (60, 60)];
     for (w, h) in sizes {
         let named = format!("{w}x{h}");
@@ -190,6 +225,10 @@ pub fn refused_sizes() -> Result<usize, String> {
         }
     }
     Ok(sizes.len())
+}
+
+fn spec_rules() -> tromp_taylor_spec::Rules {
+    tromp_taylor_spec::Rules::default()
 }
 
 fn spec_start(w: usize, h: usize) -> Result<(), String> {
