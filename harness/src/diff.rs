@@ -11,7 +11,9 @@
 
 use crate::engine::{first_difference, Details, Engine, EngineKind};
 use crate::script::{Action, Record, Script, Step};
-use crate::vocab::{Grid, Outcome, Player, Point, Position, Refusal, Setup, Size, Turn, Verdict};
+use crate::vocab::{
+    Grid, Handicap, Outcome, Player, Point, Position, Refusal, Setup, Size, Turn, Verdict,
+};
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -189,9 +191,10 @@ pub struct Mismatch {
 }
 
 /// How often, in steps, the driver compares the engines' [`Details`] (at
-/// the start, after every undo and at the end too): they include a verdict
-/// on every point, which costs `spec` as much as a legal set.
-pub const DETAILS_EVERY: usize = 8;
+/// the start of a game from a position or a handicap, after every undo and
+/// at the end too): they include a verdict on every point, which costs
+/// `spec` as much as a legal set.
+pub const DETAILS_EVERY: usize = 32;
 
 /// Plays `steps` from `setup` on both engines, comparing after every step.
 /// `legal_sets` also compares the full legal set before every step, and now
@@ -217,6 +220,20 @@ pub fn compare_script(
     right: EngineKind,
     legal_sets: bool,
 ) -> Result<Agreed, Box<Mismatch>> {
+    let details_every = if legal_sets { DETAILS_EVERY } else { 0 };
+    compare_script_with(script, left, right, legal_sets, details_every)
+}
+
+/// [`compare_script`] with the details compared every `details_every`
+/// steps (never when 0): the workout that mutants face compares them more
+/// often than the default run can afford.
+pub fn compare_script_with(
+    script: &Script,
+    left: EngineKind,
+    right: EngineKind,
+    legal_sets: bool,
+    details_every: usize,
+) -> Result<Agreed, Box<Mismatch>> {
     let mut so_far = SoFar {
         record: Vec::new(),
         steps: 0,
@@ -224,7 +241,11 @@ pub fn compare_script(
     };
     let asked = Cell::new(left.name);
     let played = catch_unwind(AssertUnwindSafe(|| {
-        play_both(script, left, right, legal_sets, &asked, &mut so_far)
+        let checks = Checks {
+            legal_sets,
+            details_every,
+        };
+        play_both(script, left, right, checks, &asked, &mut so_far)
     }));
     played.unwrap_or_else(|payload| {
         let message = payload
@@ -335,16 +356,29 @@ impl Engine for Watched<'_> {
     }
 }
 
+/// What a comparison checks besides verdicts and grids.
+#[derive(Clone, Copy)]
+struct Checks {
+    /// The legal set before every step.
+    legal_sets: bool,
+    /// The details every so many steps (never when 0), and at the end.
+    details_every: usize,
+}
+
 /// [`compare_script`] without catching panics; `asked` names the engine
 /// last asked, `so_far` holds how far it got.
 fn play_both(
     script: &Script,
     left: EngineKind,
     right: EngineKind,
-    legal_sets: bool,
+    checks: Checks,
     asked: &Cell<&'static str>,
     so_far: &mut SoFar,
 ) -> Result<Agreed, Box<Mismatch>> {
+    let Checks {
+        legal_sets,
+        details_every,
+    } = checks;
     let mismatch = |so_far: &SoFar, difference: Difference, a: &dyn Engine, b: &dyn Engine| {
         so_far.mismatch(script, left, right, difference, Some(a), Some(b))
     };
@@ -384,7 +418,10 @@ fn play_both(
         if let Some(difference) = state_difference(&a, &b, legal_sets) {
             return Err(mismatch(so_far, difference, &a, &b));
         }
-        if legal_sets && index % DETAILS_EVERY == 0 {
+        // (Not at the start of an empty board: nothing there to tell.)
+        let telling =
+            index > 0 || script.start.is_some() || script.setup.handicap != Handicap::None;
+        if details_every > 0 && index % details_every == 0 && telling {
             if let Some(difference) = details_difference(size, &a, &b) {
                 return Err(mismatch(so_far, difference, &a, &b));
             }
@@ -448,7 +485,7 @@ fn play_both(
     let end = state_difference(&a, &b, legal_sets)
         .or_else(|| end_difference(&a, &b))
         .or_else(|| {
-            legal_sets
+            (details_every > 0)
                 .then(|| details_difference(size, &a, &b))
                 .flatten()
         });

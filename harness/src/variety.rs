@@ -24,11 +24,12 @@ pub struct Mix {
 }
 
 impl Mix {
-    /// The default run's mix: about one game in twelve is one of these.
+    /// The default run's mix: about one game in twenty is one of the
+    /// rarer kinds, and one ordinary game in ten has undos.
     pub const DEFAULT: Mix = Mix {
-        positions: 40,
-        handicaps: 30,
-        large_boards: 2,
+        positions: 30,
+        handicaps: 20,
+        large_boards: 1,
         undos: 100,
     };
 
@@ -54,9 +55,13 @@ pub const HANDICAP_SIZES: [(usize, usize); 8] = [
     (19, 19),
 ];
 
-/// The most steps of a handicap game, and of a game on a large board.
-const HANDICAP_STEPS: usize = 100;
-const LARGE_BOARD_STEPS: usize = 12;
+/// The most steps of a handicap game (fewer on larger boards, where `spec`'s
+/// legal sets cost more: 61 on 7x7, 37 on 9x9, 8 on 19x19), and of a game
+/// on a large board.
+fn handicap_steps(size: Size) -> usize {
+    (3000 / size.points()).min(100)
+}
+const LARGE_BOARD_STEPS: usize = 8;
 
 /// A game for a run whose ordinary game would be `setup` and `bias`: one of
 /// the rarer kinds now and then (as `mix` says), the ordinary one otherwise.
@@ -227,7 +232,7 @@ pub fn handicap_game(rules: Rules, rng: &mut Rng) -> Script {
     };
     let extras = Extras {
         undo_percent: if rng.percent(30) { 10 } else { 0 },
-        max_steps: Some(HANDICAP_STEPS),
+        max_steps: Some(handicap_steps(size)),
         focus,
         ..Extras::default()
     };

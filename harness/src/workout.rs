@@ -5,24 +5,30 @@
 //! every board that takes it, large boards), each compared thoroughly, and
 //! the text round trips ([`crate::round_trip`]). Seconds in a debug build.
 
-use crate::diff::compare_script;
+use crate::diff::compare_script_with;
 use crate::engine::{FAST, SPEC};
 use crate::generate::{every_rules, generate_with, random_setup, Extras, Rng, BIASES, MIXED_SIZES};
 use crate::run::{game_script, DiffOptions};
 use crate::script::Script;
 use crate::variety::{handicap_game, large_board_game, position_game, Mix, HANDICAP_SIZES};
-use crate::vocab::{Handicap, Rules, Setup, Size};
+use crate::vocab::{Handicap, Rules, Setup, Size, Superko};
 
 /// The seed of every workout: fixed, so that a mutant is caught or missed
 /// the same way on every run.
 pub const WORKOUT_SEED: u64 = 20_261_123;
+
+/// How often the workout compares the engines' details: more often than
+/// the default run ([`crate::diff::DETAILS_EVERY`]), since a mutant may
+/// change an accessor for a few steps only.
+pub const WORKOUT_DETAILS_EVERY: usize = 4;
 
 /// Plays each script on `spec` and `fast`, comparing everything: the first
 /// mismatch, with the script that found it, or how many were compared.
 pub fn agree(name: &str, scripts: impl IntoIterator<Item = Script>) -> Result<usize, String> {
     let mut played = 0;
     for (i, script) in scripts.into_iter().enumerate() {
-        if let Err(mismatch) = compare_script(&script, SPEC, FAST, true) {
+        if let Err(mismatch) = compare_script_with(&script, SPEC, FAST, true, WORKOUT_DETAILS_EVERY)
+        {
             return Err(format!(
                 "{name}, game {i}:\n{mismatch}\nthe script: {script:?}"
             ));
@@ -45,6 +51,77 @@ pub fn ordinary_games(games: usize) -> Vec<Script> {
     let mut options = DiffOptions::new(games, WORKOUT_SEED);
     options.mix = Mix::NONE;
     (0..games).map(|i| game_script(&options, i)).collect()
+}
+
+/// Long light playouts (the `long` bias: hundreds of steps, hundreds of
+/// distinct colorings in the superko table) on 9x9 and 5x5, one under each
+/// kind of superko.
+pub fn long_games() -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ 6);
+    [
+        (9, 9, Superko::Positional),
+        (5, 5, Superko::Situational),
+        (6, 4, Superko::SimpleKo),
+    ]
+    .into_iter()
+    .map(|(w, h, superko)| {
+        let setup = Setup {
+            size: Size::new(w, h).expect("a valid size"),
+            rules: Rules {
+                superko,
+                ..Rules::TROMP_TAYLOR
+            },
+            handicap: Handicap::None,
+        };
+        let extras = Extras {
+            undo_percent: 5,
+            ..Extras::default()
+        };
+        generate_with(setup, crate::generate::Bias::Long, &mut rng, &extras)
+    })
+    .collect()
+}
+
+/// The presets of `fast` are those of `spec`: the same options under each
+/// name, read through their adapters.
+pub fn presets_agree() -> Result<usize, String> {
+    use crate::engine::{fast::rules_from_fast, spec::rules_from_spec};
+    let pairs = [
+        (
+            "tromp-taylor",
+            tromp_taylor_fast::Rules::TROMP_TAYLOR,
+            tromp_taylor_spec::Rules::TROMP_TAYLOR,
+        ),
+        (
+            "default",
+            tromp_taylor_fast::Rules::default(),
+            tromp_taylor_spec::Rules::default(),
+        ),
+        (
+            "chinese",
+            tromp_taylor_fast::Rules::CHINESE,
+            tromp_taylor_spec::Rules::CHINESE,
+        ),
+        (
+            "new-zealand",
+            tromp_taylor_fast::Rules::NEW_ZEALAND,
+            tromp_taylor_spec::Rules::NEW_ZEALAND,
+        ),
+        (
+            "simple-ko-territory",
+            tromp_taylor_fast::Rules::SIMPLE_KO_TERRITORY,
+            tromp_taylor_spec::Rules::SIMPLE_KO_TERRITORY,
+        ),
+    ];
+    for (name, fast, spec) in pairs {
+        let (fast, spec) = (rules_from_fast(fast), rules_from_spec(spec));
+        if fast != spec {
+            return Err(format!(
+                "the preset {name}: fast has {fast:?}, spec {spec:?}"
+            ));
+        }
+    }
+    Ok(pairs.len())
 }
 
 /// A game under each of the 48 combinations of the rule options, on the

@@ -20,6 +20,16 @@ fn ordinary_games_agree() {
 }
 
 #[test]
+fn long_playouts_agree() {
+    must(agree("a long playout", workout::long_games()));
+}
+
+#[test]
+fn the_presets_agree() {
+    must(workout::presets_agree());
+}
+
+#[test]
 fn every_combination_of_the_rules_agrees() {
     must(agree(
         "a game under each rule set",

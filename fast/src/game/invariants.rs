@@ -142,13 +142,16 @@ impl Game {
 
     /// Which colors each point has had in the recorded colorings.
     fn check_ever(&self) -> Result<(), String> {
-        let mut ever = vec![0u8; self.width * self.height];
+        // The union of the packed colorings, word by word: 2 bits a point.
+        let mut union = vec![0u64; self.packed.len()];
         for entry in 0..self.history.len() as u32 {
-            let coloring = self.history.coloring(entry);
-            for (i, bits) in ever.iter_mut().enumerate() {
-                *bits |= ((coloring[i / 32] >> (2 * (i % 32))) & 3) as u8;
+            for (word, &bits) in union.iter_mut().zip(self.history.coloring(entry)) {
+                *word |= bits;
             }
         }
+        let ever: Vec<u8> = (0..self.width * self.height)
+            .map(|i| ((union[i / 32] >> (2 * (i % 32))) & 3) as u8)
+            .collect();
         for (q, &index) in self.index.iter().enumerate() {
             if self.color[q] == BORDER {
                 continue;

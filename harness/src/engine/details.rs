@@ -75,8 +75,9 @@ pub struct Details {
     /// Whether each of [`probe_turns`] is legal, by the engine's own test.
     pub legal: Vec<bool>,
     /// What an agreement to empty every point and one off the board would
-    /// get now (played on a copy): the refusal, the point it names, and
-    /// whether its message is not empty and names that point.
+    /// get now (played on a copy, within two turns of the start, at the end
+    /// and after two passes; `Ok` elsewhere): the refusal, the point it
+    /// names, and whether its message is not empty and names that point.
     pub agreement: Result<(), (Refusal, Option<Point>, bool)>,
     /// The legal turns, as the accessor that fills a caller's buffer gives them.
     pub legal_turns: Vec<Turn>,
@@ -85,6 +86,9 @@ pub struct Details {
     /// The points where a move by the player to move would fill one of her
     /// own single-point eyes (every on-board neighbour hers), in point order.
     pub own_eye_fills: Vec<Point>,
+    /// Each of [`probe_turns`] as the engine prints a turn, then Black and
+    /// White as it prints a player.
+    pub printed: Vec<String>,
     /// The board as a diagram, top row first (`X`, `O`, `.`).
     pub diagram: String,
     /// The result as the engine prints it (`B+3.5`, `0`).
@@ -215,6 +219,15 @@ pub fn first_difference(
     }
     if left.own_eye_fills != right.own_eye_fills {
         return show("own-eye fills", &left.own_eye_fills, &right.own_eye_fills);
+    }
+    if let Some(k) = (0..left.printed.len().max(right.printed.len()))
+        .find(|&k| left.printed.get(k) != right.printed.get(k))
+    {
+        return show(
+            "printed turn or player",
+            &left.printed.get(k),
+            &right.printed.get(k),
+        );
     }
     if left.diagram != right.diagram {
         return show("diagram", &left.diagram, &right.diagram);

@@ -83,6 +83,16 @@ fn details(game: &fast::Game) -> Details {
         .all_points()
         .filter(|p| game.fills_own_eye(to_engine_point(p)))
         .collect();
-    details.self_check = game.check_invariants();
+    details.self_check =
+        game.check_invariants()
+            .and_then(|()| match game.hash() == game.hash_from_scratch() {
+                true => Ok(()),
+                false => Err("hash() is not the hash from scratch".to_string()),
+            });
     details
+}
+
+/// `fast`'s rules in the harness's terms.
+pub fn rules_from_fast(rules: fast::Rules) -> Rules {
+    rules_from_engine(rules)
 }

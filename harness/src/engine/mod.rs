@@ -206,12 +206,15 @@ macro_rules! adapter {
                         .map(|e| explained(&e))
                 })
                 .collect();
-            let mut copy = game.clone();
+            // On a copy, so only where it is cheap or telling: near the
+            // start, at the end, and where an agreement could be proposed.
             let probe: Vec<$engine::Point> = $crate::engine::agreement_probe(size)
                 .iter()
                 .map(to_engine_point)
                 .collect();
-            let agreement = copy.agree(&probe).map_err(|refusal| {
+            let probed = game.turns_taken() < 2 || game.is_over() || game.consecutive_passes() >= 2;
+            let agreement = probed.then(|| game.clone().agree(&probe)).unwrap_or(Ok(()));
+            let agreement = agreement.map_err(|refusal| {
                 let message = refusal.to_string();
                 let point = match refusal {
                     $engine::IllegalAgreement::OffBoard(p) => {
@@ -236,6 +239,11 @@ macro_rules! adapter {
                 legal_turns: Vec::new(),
                 empty_points: Vec::new(),
                 own_eye_fills: Vec::new(),
+                printed: $crate::engine::probe_turns(size)
+                    .into_iter()
+                    .map(|turn| to_engine_turn(turn).to_string())
+                    .chain([$engine::Player::Black, $engine::Player::White].map(|p| p.to_string()))
+                    .collect(),
                 diagram: game.to_string(),
                 result_text: game.result().to_string(),
                 komi_text: game.rules().komi.to_string(),
