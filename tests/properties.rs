@@ -227,3 +227,22 @@ fn fast_incremental_hash_equals_the_hash_from_scratch() {
     }
     quickcheck(200, property);
 }
+
+#[test]
+fn fast_bookkeeping_passes_its_self_check_after_every_step_and_undo() {
+    fn property(game: Game) -> TestResult {
+        on_fast(&game.0, |g| {
+            if let Err(why) = g.check_invariants() {
+                panic!("{why}\n{}", fast_state(g));
+            }
+            if let Some(turn) = g.legal_turns().last().copied() {
+                g.play(turn).unwrap();
+                assert_eq!(g.check_invariants(), Ok(()), "after {turn:?}");
+                assert!(g.undo());
+                assert_eq!(g.check_invariants(), Ok(()), "after {turn:?} and undo");
+            }
+        });
+        TestResult::passed()
+    }
+    quickcheck(200, property);
+}

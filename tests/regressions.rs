@@ -3,8 +3,10 @@
 
 use std::fs;
 use std::path::PathBuf;
-use tromp_taylor_harness::diff::compare_record;
+use tromp_taylor_harness::diff::compare_script;
 use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::script::Script;
+use tromp_taylor_harness::sgf::ReadOptions;
 
 fn sgf_files(dir: &str) -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir);
@@ -28,9 +30,15 @@ fn every_regression_replays_with_spec_and_fast_agreeing() {
             "{}: say the cause in a root comment C[cause: ...]",
             path.display()
         );
-        let (setup, record) = tromp_taylor_harness::sgf::read(&text)
+        let options = ReadOptions {
+            attempts: true,
+            ..ReadOptions::default()
+        };
+        let record = tromp_taylor_harness::sgf::read_game(&text, &options)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        if let Err(mismatch) = compare_record(setup, &record, SPEC, FAST) {
+        // From its setup position (AB, AW, PL) when it has one.
+        let script = Script::from_game_record(&record);
+        if let Err(mismatch) = compare_script(&script, SPEC, FAST, true) {
             panic!("{}:\n{mismatch}", path.display());
         }
     }

@@ -45,11 +45,26 @@ pub enum Bug {
     HandicapMirrored,
     /// A turn lost to an illegal move (seed 003) counts as a pass.
     LostTurnCountsAsPass,
+    /// A setup position's White strings without liberties are not refused.
+    SetupWhiteStringsUnchecked,
+    /// Undo does not give back the prisoners of the turn it takes back.
+    UndoKeepsPrisoners,
+    /// The fixed handicap points are on the third line on every board,
+    /// instead of the fourth from 13x13 up.
+    HandicapThirdLineAlways,
+    /// The fixed handicap stones are not noted in the "ever this color" record.
+    HandicapNotInEver,
+    /// The position of a captured point in the empty list is kept in 8 bits.
+    EmptyListIndexU8,
+    /// `is_legal` only checks that the point is empty.
+    IsLegalOnlyChecksEmpty,
+    /// A move refused on an occupied point names the point with x and y swapped.
+    RefusalPointTransposed,
 }
 
 impl Bug {
     /// Every planted bug, in order.
-    pub const ALL: [Bug; 15] = [
+    pub const ALL: [Bug; 22] = [
         Bug::SimpleKoForSuperko,
         Bug::TinyHashTrusted,
         Bug::SingleStoneSuicideAllowed,
@@ -65,6 +80,13 @@ impl Bug {
         Bug::SuicideNotAPrisoner,
         Bug::HandicapMirrored,
         Bug::LostTurnCountsAsPass,
+        Bug::SetupWhiteStringsUnchecked,
+        Bug::UndoKeepsPrisoners,
+        Bug::HandicapThirdLineAlways,
+        Bug::HandicapNotInEver,
+        Bug::EmptyListIndexU8,
+        Bug::IsLegalOnlyChecksEmpty,
+        Bug::RefusalPointTransposed,
     ];
 
     /// The bug's short name, in kebab case.
@@ -85,6 +107,13 @@ impl Bug {
             Bug::SuicideNotAPrisoner => "suicide-not-a-prisoner",
             Bug::HandicapMirrored => "handicap-mirrored",
             Bug::LostTurnCountsAsPass => "lost-turn-counts-as-pass",
+            Bug::SetupWhiteStringsUnchecked => "setup-white-strings-unchecked",
+            Bug::UndoKeepsPrisoners => "undo-keeps-prisoners",
+            Bug::HandicapThirdLineAlways => "handicap-third-line-always",
+            Bug::HandicapNotInEver => "handicap-not-in-ever",
+            Bug::EmptyListIndexU8 => "empty-list-index-u8",
+            Bug::IsLegalOnlyChecksEmpty => "is-legal-only-checks-empty",
+            Bug::RefusalPointTransposed => "refusal-point-transposed",
         }
     }
 
@@ -128,6 +157,27 @@ impl Bug {
             Bug::LostTurnCountsAsPass => {
                 "a turn lost to an illegal move (seed 003) counts as a pass toward the end"
             }
+            Bug::SetupWhiteStringsUnchecked => {
+                "a setup position is refused for a Black string without liberties, not for a White one"
+            }
+            Bug::UndoKeepsPrisoners => {
+                "undo takes the stones back but not the prisoners the turn took"
+            }
+            Bug::HandicapThirdLineAlways => {
+                "the fixed handicap points stay on the third line on boards of 13 and more"
+            }
+            Bug::HandicapNotInEver => {
+                "the fixed handicap stones are not noted in the record of the colors each point has had"
+            }
+            Bug::EmptyListIndexU8 => {
+                "a captured point's place in the empty list is kept in 8 bits (wrong past 256 empty points)"
+            }
+            Bug::IsLegalOnlyChecksEmpty => {
+                "is_legal only checks that the game is on and the point empty (no suicide, ko or superko)"
+            }
+            Bug::RefusalPointTransposed => {
+                "a move refused on an occupied point names the point with x and y swapped"
+            }
         }
     }
 
@@ -149,6 +199,13 @@ impl Bug {
             Bug::SuicideNotAPrisoner => "game/play.rs, Game::play",
             Bug::HandicapMirrored => "game/setup.rs, fixed_handicap_points",
             Bug::LostTurnCountsAsPass => "game/play.rs, Game::take_turn",
+            Bug::SetupWhiteStringsUnchecked => "game/setup.rs, Game::from_position",
+            Bug::UndoKeepsPrisoners => "game/undo.rs, Game::undo",
+            Bug::HandicapThirdLineAlways => "game/setup.rs, fixed_handicap_points",
+            Bug::HandicapNotInEver => "game/setup.rs, Game::with_handicap",
+            Bug::EmptyListIndexU8 => "game/board.rs, Game::remove_string",
+            Bug::IsLegalOnlyChecksEmpty => "game/legality.rs, Game::is_legal",
+            Bug::RefusalPointTransposed => "game/legality.rs, Game::verdict",
         }
     }
 

@@ -110,6 +110,7 @@ fn incremental_hash_equals_hash_from_scratch() {
             let turn = random_turn(&mut rng, &game);
             let _ = game.play(turn);
             assert_eq!(game.hash(), game.hash_from_scratch(), "{game}");
+            assert_eq!(game.check_invariants(), Ok(()), "after {turn:?}:\n{game}");
             let mut empties = game.empty_indices().to_vec();
             empties.sort_unstable();
             let expected: Vec<u16> = (0..game.coloring().len() as u16)
@@ -119,6 +120,7 @@ fn incremental_hash_equals_hash_from_scratch() {
         }
         while game.undo() {
             assert_eq!(game.hash(), game.hash_from_scratch());
+            assert_eq!(game.check_invariants(), Ok(()), "after an undo:\n{game}");
         }
     }
 }
@@ -147,6 +149,7 @@ fn undo_restores_every_observable_and_replay_agrees() {
             let after = observe(&game);
             // Undo, compare with the state before, and replay.
             assert!(game.undo());
+            assert_eq!(game.check_invariants(), Ok(()), "undo of {turn:?}:\n{game}");
             assert_eq!(&observe(&game), trail.last().unwrap(), "undo of {turn:?}");
             assert_eq!(game.play(turn), verdict);
             assert_eq!(observe(&game), after, "replay of {turn:?}");

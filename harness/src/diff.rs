@@ -3,13 +3,17 @@
 //!
 //! Agreement means: the same player to move, run of passes and end of game,
 //! the same legal set before every step, the same verdict on every attempted
-//! turn or agreement, the same grid after every step, and at the end the same
-//! scores, prisoners and result. An engine that panics parts from the other
-//! at the step where it panics.
+//! turn or agreement, the same grid after every step, the same answer to
+//! every undo and the same game after it, the same report of everything
+//! else now and then ([`Details`]: every accessor, each refusal's reason and
+//! message), and at the end the same scores, prisoners and result. An
+//! engine that panics parts from the other at the step where it panics.
 
-use crate::engine::{Engine, EngineKind};
-use crate::script::{Action, Record, Step};
-use crate::vocab::{Grid, Outcome, Player, Point, Refusal, Setup, Turn, Verdict};
+use crate::engine::{first_difference, Details, Engine, EngineKind};
+use crate::script::{Action, Record, Script, Step};
+use crate::vocab::{
+    Grid, Handicap, Outcome, Player, Point, Position, Refusal, Setup, Size, Turn, Verdict,
+};
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -103,6 +107,23 @@ pub enum Difference {
         /// The second engine's answer.
         right: Outcome,
     },
+    /// Whether there was a turn to take back.
+    Undo {
+        /// The first engine's answer.
+        left: bool,
+        /// The second engine's answer.
+        right: bool,
+    },
+    /// Something else the engines report ([`Details`]): an accessor, a
+    /// refusal's structured reason or message, a printed value, a self-check.
+    Details {
+        /// Which part of the report.
+        what: String,
+        /// The first engine's value there.
+        left: String,
+        /// The second engine's value there.
+        right: String,
+    },
     /// An engine panicked instead of answering.
     Panic {
         /// The engine that panicked.
@@ -133,6 +154,8 @@ impl Difference {
             Difference::Score { .. } => "score",
             Difference::Prisoners { .. } => "prisoners",
             Difference::Outcome { .. } => "outcome",
+            Difference::Undo { .. } => "undo",
+            Difference::Details { .. } => "details",
             Difference::Panic { .. } => "panic",
         }
     }
@@ -148,8 +171,17 @@ pub struct Mismatch {
     pub right: &'static str,
     /// The game's setup.
     pub setup: Setup,
-    /// The actions attempted, up to and including the one where they part.
+    /// The setup position the game started from, if not the empty board.
+    pub position: Option<Position>,
+    /// The actions of the line standing when they part (an undo takes its
+    /// action off), up to and including the one where they part.
     pub record: Record,
+    /// The steps of the script played, up to and including the one where
+    /// they part (an undo is not a step).
+    pub steps: usize,
+    /// The turns taken back by undos before they parted (0 when none: then
+    /// the record alone replays the game).
+    pub undos: usize,
     /// What they disagree on.
     pub difference: Difference,
     /// The first engine's grid at that point.
@@ -158,10 +190,17 @@ pub struct Mismatch {
     pub right_grid: Option<Grid>,
 }
 
+/// How often, in steps, the driver compares the engines' [`Details`] (at
+/// the start of a game from a position or a handicap, after every undo and
+/// at the end too): they include a verdict on every point, which costs
+/// `spec` as much as a legal set.
+pub const DETAILS_EVERY: usize = 32;
+
 /// Plays `steps` from `setup` on both engines, comparing after every step.
-/// `legal_sets` also compares the full legal set before every step (the
-/// thorough check, and the slow part on `spec`). A panic in either engine is
-/// caught and reported as [`Difference::Panic`] at the step it happened.
+/// `legal_sets` also compares the full legal set before every step, and now
+/// and then every other accessor (the thorough check, and the slow part on
+/// `spec`). A panic in either engine is caught and reported as
+/// [`Difference::Panic`] at the step it happened.
 pub fn compare(
     setup: Setup,
     steps: impl IntoIterator<Item = Step>,
@@ -169,10 +208,44 @@ pub fn compare(
     right: EngineKind,
     legal_sets: bool,
 ) -> Result<Agreed, Box<Mismatch>> {
-    let mut record: Record = Vec::new();
+    let script = Script::new(setup, steps.into_iter().collect());
+    compare_script(&script, left, right, legal_sets)
+}
+
+/// [`compare`] on a whole script: from its setup position if it has one,
+/// with its undos taken on both engines and the games compared after them.
+pub fn compare_script(
+    script: &Script,
+    left: EngineKind,
+    right: EngineKind,
+    legal_sets: bool,
+) -> Result<Agreed, Box<Mismatch>> {
+    let details_every = if legal_sets { DETAILS_EVERY } else { 0 };
+    compare_script_with(script, left, right, legal_sets, details_every)
+}
+
+/// [`compare_script`] with the details compared every `details_every`
+/// steps (never when 0): the workout that mutants face compares them more
+/// often than the default run can afford.
+pub fn compare_script_with(
+    script: &Script,
+    left: EngineKind,
+    right: EngineKind,
+    legal_sets: bool,
+    details_every: usize,
+) -> Result<Agreed, Box<Mismatch>> {
+    let mut so_far = SoFar {
+        record: Vec::new(),
+        steps: 0,
+        undos: 0,
+    };
     let asked = Cell::new(left.name);
     let played = catch_unwind(AssertUnwindSafe(|| {
-        play_both(setup, steps, left, right, legal_sets, &asked, &mut record)
+        let checks = Checks {
+            legal_sets,
+            details_every,
+        };
+        play_both(script, left, right, checks, &asked, &mut so_far)
     }));
     played.unwrap_or_else(|payload| {
         let message = payload
@@ -180,19 +253,45 @@ pub fn compare(
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic without a message".to_string());
-        Err(Box::new(Mismatch {
+        let difference = Difference::Panic {
+            engine: asked.get(),
+            message,
+        };
+        Err(so_far.mismatch(script, left, right, difference, None, None))
+    })
+}
+
+/// How far a comparison has got: the line standing, the steps played and
+/// the turns undone.
+struct SoFar {
+    record: Record,
+    steps: usize,
+    undos: usize,
+}
+
+impl SoFar {
+    fn mismatch(
+        &self,
+        script: &Script,
+        left: EngineKind,
+        right: EngineKind,
+        difference: Difference,
+        a: Option<&dyn Engine>,
+        b: Option<&dyn Engine>,
+    ) -> Box<Mismatch> {
+        Box::new(Mismatch {
             left: left.name,
             right: right.name,
-            setup,
-            record,
-            difference: Difference::Panic {
-                engine: asked.get(),
-                message,
-            },
-            left_grid: None,
-            right_grid: None,
-        }))
-    })
+            setup: script.setup,
+            position: script.start.clone(),
+            record: self.record.clone(),
+            steps: self.steps,
+            undos: self.undos,
+            difference,
+            left_grid: a.map(|e| e.grid()),
+            right_grid: b.map(|e| e.grid()),
+        })
+    }
 }
 
 /// An engine that notes, before each answer, whose answer is being asked
@@ -249,46 +348,55 @@ impl Engine for Watched<'_> {
     fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
         self.ask_mut().agree(points)
     }
+    fn undo(&mut self) -> bool {
+        self.ask_mut().undo()
+    }
+    fn details(&self) -> Option<Details> {
+        self.ask().details()
+    }
 }
 
-/// [`compare`] without catching panics; `asked` names the engine last asked,
-/// `record` holds the actions attempted so far.
+/// What a comparison checks besides verdicts and grids.
+#[derive(Clone, Copy)]
+struct Checks {
+    /// The legal set before every step.
+    legal_sets: bool,
+    /// The details every so many steps (never when 0), and at the end.
+    details_every: usize,
+}
+
+/// [`compare_script`] without catching panics; `asked` names the engine
+/// last asked, `so_far` holds how far it got.
 fn play_both(
-    setup: Setup,
-    steps: impl IntoIterator<Item = Step>,
+    script: &Script,
     left: EngineKind,
     right: EngineKind,
-    legal_sets: bool,
+    checks: Checks,
     asked: &Cell<&'static str>,
-    record: &mut Record,
+    so_far: &mut SoFar,
 ) -> Result<Agreed, Box<Mismatch>> {
-    let mismatch = |record: &Record,
-                    difference: Difference,
-                    a: Option<&dyn Engine>,
-                    b: Option<&dyn Engine>| {
-        Box::new(Mismatch {
-            left: left.name,
-            right: right.name,
-            setup,
-            record: record.clone(),
-            difference,
-            left_grid: a.map(|e| e.grid()),
-            right_grid: b.map(|e| e.grid()),
-        })
+    let Checks {
+        legal_sets,
+        details_every,
+    } = checks;
+    let mismatch = |so_far: &SoFar, difference: Difference, a: &dyn Engine, b: &dyn Engine| {
+        so_far.mismatch(script, left, right, difference, Some(a), Some(b))
     };
     asked.set(left.name);
-    let a = (left.start)(setup);
+    let a = script.start_in(left);
     asked.set(right.name);
-    let b = (right.start)(setup);
+    let b = script.start_in(right);
     let (a, b) = match (a, b) {
         (Ok(a), Ok(b)) => (a, b),
-        (Err(_), Err(_)) => return Ok(Agreed::default()),
+        // Both refuse; `spec` and `fast` for the same reason, in the same
+        // words (another engine's words are its own).
+        (Err(a), Err(b)) if a == b || !(ours(left) && ours(right)) => return Ok(Agreed::default()),
         (a, b) => {
             let difference = Difference::Start {
                 left: a.map(|_| ()),
                 right: b.map(|_| ()),
             };
-            return Err(mismatch(record, difference, None, None));
+            return Err(so_far.mismatch(script, left, right, difference, None, None));
         }
     };
     let mut a = Watched {
@@ -303,11 +411,20 @@ fn play_both(
     };
     let mut agreed = Agreed::default();
     if a.grid() != b.grid() {
-        return Err(mismatch(record, Difference::Grid, Some(&a), Some(&b)));
+        return Err(mismatch(so_far, Difference::Grid, &a, &b));
     }
-    for step in steps {
+    let size = script.setup.size;
+    for (index, step) in script.steps.iter().enumerate() {
         if let Some(difference) = state_difference(&a, &b, legal_sets) {
-            return Err(mismatch(record, difference, Some(&a), Some(&b)));
+            return Err(mismatch(so_far, difference, &a, &b));
+        }
+        // (Not at the start of an empty board: nothing there to tell.)
+        let telling =
+            index > 0 || script.start.is_some() || script.setup.handicap != Handicap::None;
+        if details_every > 0 && index % details_every == 0 && telling {
+            if let Some(difference) = details_difference(size, &a, &b) {
+                return Err(mismatch(so_far, difference, &a, &b));
+            }
         }
         let to_move = a.to_move();
         let action = match step {
@@ -316,12 +433,13 @@ fn play_both(
                 if legal.is_empty() {
                     break;
                 }
-                Action::Turn(legal[n as usize % legal.len()])
+                Action::Turn(legal[*n as usize % legal.len()])
             }
-            Step::Attempt(turn) => Action::Turn(turn),
-            Step::Agree(points) => Action::Agree(points),
+            Step::Attempt(turn) => Action::Turn(*turn),
+            Step::Agree(points) => Action::Agree(points.clone()),
         };
-        record.push((to_move, action.clone()));
+        so_far.record.push((to_move, action.clone()));
+        so_far.steps += 1;
         agreed.steps += 1;
         match action {
             Action::Turn(turn) => {
@@ -332,7 +450,7 @@ fn play_both(
                         left: va,
                         right: vb,
                     };
-                    return Err(mismatch(record, difference, Some(&a), Some(&b)));
+                    return Err(mismatch(so_far, difference, &a, &b));
                 }
                 agreed.turns += usize::from(va.is_ok());
             }
@@ -343,19 +461,68 @@ fn play_both(
                         left: va,
                         right: vb,
                     };
-                    return Err(mismatch(record, difference, Some(&a), Some(&b)));
+                    return Err(mismatch(so_far, difference, &a, &b));
                 }
             }
         }
         if a.grid() != b.grid() {
-            return Err(mismatch(record, Difference::Grid, Some(&a), Some(&b)));
+            return Err(mismatch(so_far, Difference::Grid, &a, &b));
+        }
+        let levels = script.undos_after(index);
+        if levels > 0 {
+            if let Some(difference) = undo_both(&mut a, &mut b, levels, so_far) {
+                return Err(mismatch(so_far, difference, &a, &b));
+            }
+            let after = state_difference(&a, &b, legal_sets)
+                .or_else(|| (a.grid() != b.grid()).then_some(Difference::Grid))
+                .or_else(|| end_difference(&a, &b))
+                .or_else(|| details_difference(size, &a, &b));
+            if let Some(difference) = after {
+                return Err(mismatch(so_far, difference, &a, &b));
+            }
         }
     }
-    let end = state_difference(&a, &b, legal_sets).or_else(|| end_difference(&a, &b));
+    let end = state_difference(&a, &b, legal_sets)
+        .or_else(|| end_difference(&a, &b))
+        .or_else(|| {
+            (details_every > 0)
+                .then(|| details_difference(size, &a, &b))
+                .flatten()
+        });
     match end {
-        Some(difference) => Err(mismatch(record, difference, Some(&a), Some(&b))),
+        Some(difference) => Err(mismatch(so_far, difference, &a, &b)),
         None => Ok(agreed),
     }
+}
+
+/// Whether `kind` is one of our two engines, whose refusals to start a game
+/// are worded alike.
+fn ours(kind: EngineKind) -> bool {
+    kind.name == crate::engine::SPEC.name || kind.name == crate::engine::FAST.name
+}
+
+/// Takes back `levels` turns on both engines, the record with them; the
+/// first undo they answer differently.
+fn undo_both(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    levels: usize,
+    so_far: &mut SoFar,
+) -> Option<Difference> {
+    for _ in 0..levels {
+        let (ua, ub) = (a.undo(), b.undo());
+        if ua != ub {
+            return Some(Difference::Undo {
+                left: ua,
+                right: ub,
+            });
+        }
+        if ua {
+            so_far.record.pop();
+            so_far.undos += 1;
+        }
+    }
+    None
 }
 
 /// Replays a recorded game (from SGF) on both engines.
@@ -370,6 +537,17 @@ pub fn compare_record(
         Action::Agree(points) => Step::Agree(points.clone()),
     });
     compare(setup, steps.collect::<Vec<_>>(), left, right, true)
+}
+
+/// The first difference between the two engines' [`Details`], when both
+/// report them.
+fn details_difference(size: Size, a: &dyn Engine, b: &dyn Engine) -> Option<Difference> {
+    let (da, db) = (a.details()?, b.details()?);
+    first_difference(size, &da, &db).map(|(what, left, right)| Difference::Details {
+        what,
+        left,
+        right,
+    })
 }
 
 fn state_difference(a: &dyn Engine, b: &dyn Engine, legal_sets: bool) -> Option<Difference> {

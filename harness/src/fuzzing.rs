@@ -71,14 +71,14 @@ impl FuzzGame {
                 }
             })
             .collect();
-        Script {
-            setup: Setup {
+        Script::new(
+            Setup {
                 size,
                 rules,
                 handicap,
             },
             steps,
-        }
+        )
     }
 }
 

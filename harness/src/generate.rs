@@ -8,8 +8,10 @@
 //! record is choices and attempts, not `fast`'s answers, so a bug in `fast`
 //! cannot hide itself in the script.
 
-use crate::script::{Script, Step};
-use crate::vocab::{Handicap, Point, Rules, Setup, Size, Superko, Turn, MAX_SIDE};
+use crate::script::{Script, Step, Undo};
+use crate::vocab::{
+    Color, Handicap, Player, Point, Position, Rules, Setup, Size, Superko, Turn, MAX_SIDE,
+};
 use std::fmt;
 use std::str::FromStr;
 use tromp_taylor_fast as fast;
@@ -219,7 +221,28 @@ pub fn step_cap(bias: Bias, size: Size) -> usize {
 
 /// A random game from `setup`, leaning toward `bias`.
 pub fn generate(setup: Setup, bias: Bias, rng: &mut Rng) -> Script {
-    let mut steps = Vec::new();
+    generate_with(setup, bias, rng, &Extras::default())
+}
+
+/// What a generated game may have besides its setup and bias.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// A setup position to start from instead of the empty board.
+    pub start: Option<Position>,
+    /// The chance, in percent, of taking back 1 to 3 turns after a step.
+    pub undo_percent: usize,
+    /// At most this many steps, if lower than the bias's own cap.
+    pub max_steps: Option<usize>,
+    /// Points the game's moves lean toward (the handicap stones' points
+    /// and their neighbours): a ko bias plays there half of the time.
+    pub focus: Vec<Point>,
+}
+
+/// A random game from `setup` (or from `extras.start` on its board), leaning
+/// toward `bias`, with `extras`' undos, cap and focus.
+pub fn generate_with(setup: Setup, bias: Bias, rng: &mut Rng, extras: &Extras) -> Script {
+    let mut script = Script::new(setup, Vec::new());
+    script.start = extras.start.clone();
     let handicap = match setup.handicap {
         Handicap::None => fast::Handicap::None,
         Handicap::Free(n) => fast::Handicap::Free(n),
@@ -227,17 +250,31 @@ pub fn generate(setup: Setup, bias: Bias, rng: &mut Rng) -> Script {
     };
     let rules = crate::engine::fast::rules_to_fast(setup.rules);
     let size = setup.size;
-    let Ok(mut game) = fast::Game::with_handicap(size.width(), size.height(), rules, handicap)
-    else {
-        return Script { setup, steps };
+    let started = match &extras.start {
+        Some(position) => {
+            let colors: Vec<fast::Color> = position.colors.iter().map(to_fast_color).collect();
+            let to_move = match position.to_move {
+                Player::Black => fast::Player::Black,
+                Player::White => fast::Player::White,
+            };
+            fast::Game::from_position(size.width(), size.height(), rules, &colors, to_move)
+        }
+        None => fast::Game::with_handicap(size.width(), size.height(), rules, handicap),
+    };
+    let Ok(mut game) = started else {
+        return script;
     };
     let mut legal = Vec::new();
     let mut before: Vec<fast::Color> = Vec::new();
     let mut now: Vec<fast::Color> = Vec::new();
     game.coloring_into(&mut now);
-    let cap = step_cap(bias, size);
-    while steps.len() < cap && !game.is_over() {
-        let step = next_step(&mut game, setup, bias, rng, &mut legal, &before, &now);
+    let cap = step_cap(bias, size).min(extras.max_steps.unwrap_or(usize::MAX));
+    while script.steps.len() < cap && !game.is_over() {
+        let near = match bias {
+            Bias::Ko if !extras.focus.is_empty() && rng.percent(50) => Some(&extras.focus[..]),
+            _ => None,
+        };
+        let step = next_step(&mut game, setup, bias, rng, &mut legal, &before, &now, near);
         match &step {
             Step::Choose(n) => {
                 let turn = legal[*n as usize % legal.len()];
@@ -251,14 +288,36 @@ pub fn generate(setup: Setup, bias: Bias, rng: &mut Rng) -> Script {
                 let _ = game.agree(&points);
             }
         }
-        steps.push(step);
+        script.steps.push(step);
         std::mem::swap(&mut before, &mut now);
         game.coloring_into(&mut now);
+        if extras.undo_percent > 0 && rng.percent(extras.undo_percent) {
+            let levels = 1 + rng.below(3) as u8;
+            for _ in 0..levels {
+                game.undo();
+            }
+            script.undos.push(Undo {
+                after: script.steps.len() - 1,
+                levels,
+            });
+            game.coloring_into(&mut now);
+            before.clone_from(&now);
+        }
     }
-    Script { setup, steps }
+    script
 }
 
-/// Chooses the next step. `legal` is filled with the legal turns (pass first).
+fn to_fast_color(color: &Color) -> fast::Color {
+    match color {
+        Color::Black => fast::Color::Black,
+        Color::White => fast::Color::White,
+        Color::Empty => fast::Color::Empty,
+    }
+}
+
+/// Chooses the next step. `legal` is filled with the legal turns (pass
+/// first). `near`: points to play at or next to, when one is legal.
+#[allow(clippy::too_many_arguments)]
 fn next_step(
     game: &mut fast::Game,
     setup: Setup,
@@ -267,6 +326,7 @@ fn next_step(
     legal: &mut Vec<fast::Turn>,
     before: &[fast::Color],
     now: &[fast::Color],
+    near: Option<&[Point]>,
 ) -> Step {
     let size = setup.size;
     game.legal_turns_into(legal);
@@ -319,6 +379,20 @@ fn next_step(
                 .collect();
             if !emptied.is_empty() && rng.percent(70) {
                 return Step::Attempt(Turn::Move(*rng.pick(&emptied)));
+            }
+            // Then, in a game with a focus, at or next to its points.
+            if let Some(near) = near {
+                let close: Vec<fast::Turn> = moves
+                    .iter()
+                    .copied()
+                    .filter(|t| match t {
+                        fast::Turn::Move(p) => near.contains(&Point::new(p.x, p.y)),
+                        fast::Turn::Pass => false,
+                    })
+                    .collect();
+                if !close.is_empty() {
+                    return Step::Choose(index_of(*rng.pick(&close), legal));
+                }
             }
         }
         Bias::Capture => {

@@ -26,13 +26,16 @@ pub mod progress;
 pub mod quotes;
 pub mod replay;
 pub mod report;
+pub mod round_trip;
 pub mod run;
 pub mod score;
 pub mod script;
 pub mod sgf;
+pub mod variety;
 pub mod vectors;
 pub mod vertex;
 pub mod vocab;
+pub mod workout;
 
 /// The README's Rust examples, compiled and run as doctests so that it stays true.
 #[cfg(doctest)]

@@ -1,7 +1,7 @@
 //! Shrinks a failing game to a short one that still fails the same way: the
 //! shortest failing prefix, then steps removed while the failure stays.
 
-use crate::diff::{compare, Mismatch};
+use crate::diff::{compare_script, Mismatch};
 use crate::engine::EngineKind;
 use crate::script::Script;
 use std::mem::discriminant;
@@ -33,7 +33,7 @@ pub fn minimise_while(
     same: impl Fn(&Mismatch) -> bool,
 ) -> (Script, Box<Mismatch>) {
     let fails = |candidate: &Script| -> Option<Box<Mismatch>> {
-        let run = || compare(candidate.setup, candidate.steps.clone(), left, right, true);
+        let run = || compare_script(candidate, left, right, true);
         match std::panic::catch_unwind(run) {
             Ok(Err(found)) if same(&found) => Some(found),
             _ => None,
@@ -42,7 +42,7 @@ pub fn minimise_while(
     let mut best = script.clone();
     let mut best_mismatch = mismatch;
     // The steps after the one where they part do not matter.
-    best.steps.truncate(best_mismatch.record.len());
+    best.steps.truncate(best_mismatch.steps);
     let mut chunk = best.steps.len() / 2;
     while chunk >= 1 {
         let mut start = 0;
@@ -60,6 +60,20 @@ pub fn minimise_while(
         }
         chunk /= 2;
     }
-    best.steps.truncate(best_mismatch.record.len());
+    // Then each undo that the failure does not need.
+    let mut undo = 0;
+    while undo < best.undos.len() {
+        let mut candidate = best.clone();
+        candidate.undos.remove(undo);
+        match fails(&candidate) {
+            Some(found) => {
+                best = candidate;
+                best_mismatch = found;
+            }
+            None => undo += 1,
+        }
+    }
+    best.steps.truncate(best_mismatch.steps);
+    best.undos.retain(|u| u.after < best.steps.len());
     (best, best_mismatch)
 }

@@ -86,9 +86,22 @@ pub fn side_by_side(left_name: &str, left: &Grid, right_name: &str, right: &Grid
 }
 
 impl Mismatch {
-    /// The SGF of the game up to and including the step where the engines part.
+    /// The SGF of the game up to and including the step where the engines
+    /// part: its setup position (`AB`, `AW`, `PL`) if it has one, and the
+    /// line standing (after an undo, without the turns taken back).
     pub fn sgf(&self) -> String {
-        crate::sgf::write(&self.setup, &self.record)
+        crate::sgf::write_record(&self.game_record())
+    }
+
+    /// The game record [`Mismatch::sgf`] writes.
+    pub fn game_record(&self) -> crate::sgf::GameRecord {
+        let mut game = crate::sgf::game_record(&self.setup, &self.record);
+        if let Some(position) = &self.position {
+            game.handicap = Handicap::None;
+            game.setup = Some(position.colors.clone());
+            game.to_move = Some(position.to_move);
+        }
+        game
     }
 
     /// What the engines disagree on, in one paragraph.
@@ -140,6 +153,12 @@ impl Mismatch {
             Difference::Outcome { left, right } => {
                 format!("the result: {l} says {left}, {r} says {right}")
             }
+            Difference::Undo { left, right } => {
+                format!("whether there is a turn to undo: {l} says {left}, {r} says {right}")
+            }
+            Difference::Details { what, left, right } => {
+                format!("the {what}: {l} says {left}, {r} says {right}")
+            }
             Difference::Panic { engine, message } => {
                 format!("whether to answer at all: {engine} panicked: {message}")
             }
@@ -157,12 +176,21 @@ impl fmt::Display for Mismatch {
         writeln!(
             f,
             "MISMATCH: {} and {} part at step {} of a {} game under {}{handicap}",
-            self.left,
-            self.right,
-            self.record.len(),
-            self.setup.size,
-            self.setup.rules,
+            self.left, self.right, self.steps, self.setup.size, self.setup.rules,
         )?;
+        if self.position.is_some() {
+            writeln!(
+                f,
+                "the game starts from a setup position (AB, AW and PL in the SGF)"
+            )?;
+        }
+        if self.undos > 0 {
+            writeln!(
+                f,
+                "{} turns were undone before they parted: the SGF holds the line standing, not the undos; the script's Debug (with its undos) replays it",
+                self.undos
+            )?;
+        }
         if let Some((player, action)) = self.record.last() {
             let what = match action {
                 Action::Turn(Turn::Pass) => format!("{player} passes"),

@@ -3,12 +3,13 @@
 //! first of each kind). Games on setups an engine does not claim are skipped
 //! and counted; mismatches that a known divergence matches are named.
 
-use crate::diff::{compare, Mismatch};
+use crate::diff::{compare_script, Mismatch};
 use crate::engine::{EngineKind, Unsupported};
-use crate::generate::{generate, random_setup, Bias, Rng, BIASES, MIXED_SIZES};
+use crate::generate::{random_setup, Bias, Rng, BIASES, MIXED_SIZES};
 use crate::minimise::minimise_while;
 use crate::progress::Progress;
 use crate::script::Script;
+use crate::variety::{mixed_script, Mix};
 use crate::vocab::{Rules, Setup, Size};
 use std::fmt;
 use std::mem::discriminant;
@@ -46,6 +47,9 @@ pub struct DiffOptions {
     /// Divergences already known and explained (none by default): a mismatch
     /// one of them matches is named after it, and minimised to stay matched.
     pub known: Vec<Known>,
+    /// How often the rarer games are mixed in (setup positions, undos,
+    /// handicaps around their stones, large boards): [`Mix::DEFAULT`].
+    pub mix: Mix,
 }
 
 /// Which mismatches a run minimises.
@@ -138,6 +142,7 @@ impl DiffOptions {
             stop_at_first: false,
             minimise: Minimise::Every,
             known: Vec::new(),
+            mix: Mix::DEFAULT,
         }
     }
 
@@ -148,6 +153,24 @@ impl DiffOptions {
                 engine: kind.name,
                 reason,
             })
+        })
+    }
+
+    /// Whether both engines claim the game `script` starts: its setup, or
+    /// its setup position; or the first thing one does not.
+    pub fn unsupported_start(&self, script: &Script) -> Option<Skipped> {
+        if script.start.is_none() {
+            return self.unsupported(&script.setup);
+        }
+        let (size, rules) = (script.setup.size, script.setup.rules);
+        [self.left, self.right].into_iter().find_map(|kind| {
+            kind.supports
+                .position(size, rules)
+                .err()
+                .map(|reason| Skipped {
+                    engine: kind.name,
+                    reason,
+                })
         })
     }
 }
@@ -210,12 +233,17 @@ impl Summary {
 }
 
 /// The script of game `index` of a run with `options`: the same on every
-/// machine and with any number of jobs.
+/// machine and with any number of jobs. Its undos are left out when an
+/// engine cannot undo.
 pub fn game_script(options: &DiffOptions, index: usize) -> Script {
     let mut rng = Rng::new(options.seed ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407));
     let setup = random_setup(&mut rng, &options.sizes, options.rules.as_deref());
     let bias = *rng.pick(&options.biases);
-    generate(setup, bias, &mut rng)
+    let mut script = mixed_script(setup, bias, &options.sizes, &mut rng, &options.mix);
+    if !(options.left.supports.undo && options.right.supports.undo) {
+        script.undos.clear();
+    }
+    script
 }
 
 /// A script shorter than `script` on which the engines still part as in
@@ -249,7 +277,7 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
                     break;
                 }
                 let script = game_script(options, index);
-                if let Some(skipped) = options.unsupported(&script.setup) {
+                if let Some(skipped) = options.unsupported_start(&script) {
                     totals
                         .lock()
                         .expect("no worker panics")
@@ -258,13 +286,7 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
                     bar.inc(1);
                     continue;
                 }
-                let result = compare(
-                    script.setup,
-                    script.steps.clone(),
-                    options.left,
-                    options.right,
-                    true,
-                );
+                let result = compare_script(&script, options.left, options.right, true);
                 let outcome = result.map_err(|mismatch| {
                     let known = Known::find(&options.known, &mismatch);
                     let (script, mismatch) = match every {

@@ -1,5 +1,6 @@
-//! A generated game as data: its setup and its steps, each a choice among the
-//! legal turns, a raw attempt at a turn, or an agreement on dead stones.
+//! A generated game as data: its setup (or a setup position), its steps,
+//! each a choice among the legal turns, a raw attempt at a turn, or an
+//! agreement on dead stones, and the undos interleaved with them.
 //!
 //! Choices are indices into the legal turns (taken modulo their number), so
 //! removing steps while shrinking leaves a game that is still played with
@@ -7,8 +8,8 @@
 //! suicidal and repeating points are compared too. `Debug` prints the script
 //! as the SGF of the game it makes, which is itself the reproducer.
 
-use crate::engine::SPEC;
-use crate::vocab::{Point, Setup, Turn};
+use crate::engine::{Engine, SPEC};
+use crate::vocab::{Point, Position, Setup, Turn};
 use std::fmt;
 
 /// One step of a script.
@@ -39,23 +40,107 @@ impl fmt::Debug for Step {
 /// vocabulary's, named here too.
 pub use crate::vocab::{Action, Record};
 
-/// A game to play on every engine: the setup and the steps.
+/// Turns taken back in the middle of a script: after the step with index
+/// `after` (from 0), `levels` undos, one after the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Undo {
+    /// The index of the step after which the undos come.
+    pub after: usize,
+    /// How many turns (or agreements) are taken back.
+    pub levels: u8,
+}
+
+/// A game to play on every engine: the setup, the position it starts from
+/// (if not the empty board), the steps, and the undos between them.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Script {
-    /// Board, rules and handicap.
+    /// Board, rules and handicap (ignored when a position is given).
     pub setup: Setup,
+    /// A setup position to start from instead of the empty board (with
+    /// `setup.handicap` none), or `None`.
+    pub start: Option<Position>,
     /// The steps, in order.
     pub steps: Vec<Step>,
+    /// The undos, in order of `after`; marks past the last step are ignored.
+    pub undos: Vec<Undo>,
 }
 
 impl Script {
+    /// A game from `setup` on the empty board (or its handicap), with no undo.
+    pub fn new(setup: Setup, steps: Vec<Step>) -> Script {
+        Script {
+            setup,
+            start: None,
+            steps,
+            undos: Vec::new(),
+        }
+    }
+
+    /// The game of a record (an SGF's main line) as a script: its setup
+    /// position (`AB`, `AW`, `PL`) or its setup and handicap, and each move
+    /// or agreement as an attempt.
+    pub fn from_game_record(record: &crate::sgf::GameRecord) -> Script {
+        let start = record.setup.as_ref().map(|colors| Position {
+            colors: colors.clone(),
+            to_move: record.first_player(),
+        });
+        let setup = Setup {
+            size: record.size,
+            rules: record.rules,
+            handicap: match start {
+                Some(_) => crate::vocab::Handicap::None,
+                None => record.handicap,
+            },
+        };
+        let steps = record
+            .moves
+            .iter()
+            .map(|m| match &m.action {
+                Action::Turn(turn) => Step::Attempt(*turn),
+                Action::Agree(points) => Step::Agree(points.clone()),
+            })
+            .collect();
+        Script {
+            setup,
+            start,
+            steps,
+            undos: Vec::new(),
+        }
+    }
+
+    /// The undo levels that follow step `index`.
+    pub fn undos_after(&self, index: usize) -> usize {
+        self.undos
+            .iter()
+            .filter(|u| u.after == index)
+            .map(|u| usize::from(u.levels))
+            .sum()
+    }
+
+    /// Starts the script's game in `kind`: from its position, or its setup.
+    pub fn start_in(
+        &self,
+        kind: crate::engine::EngineKind,
+    ) -> Result<Box<dyn Engine + Send>, String> {
+        match &self.start {
+            Some(position) => (kind.start_position)(
+                self.setup.size,
+                self.setup.rules,
+                &position.colors,
+                position.to_move,
+            ),
+            None => (kind.start)(self.setup),
+        }
+    }
+
     /// The actions the steps come to when played by `spec`, each with the
-    /// player to move; stops where the game ends. `None` if `spec` cannot
+    /// player to move: the line standing at the end (an undo takes its
+    /// action off); stops where the game ends. `None` if `spec` cannot
     /// start the game.
     pub fn resolve(&self) -> Option<Record> {
-        let mut game = (SPEC.start)(self.setup).ok()?;
+        let mut game = self.start_in(SPEC).ok()?;
         let mut record = Vec::new();
-        for step in &self.steps {
+        for (index, step) in self.steps.iter().enumerate() {
             let action = match step {
                 Step::Choose(n) => {
                     let legal = game.legal_turns();
@@ -76,6 +161,11 @@ impl Script {
                     let _ = game.agree(&points);
                 }
             }
+            for _ in 0..self.undos_after(index) {
+                if game.undo() {
+                    record.pop();
+                }
+            }
         }
         Some(record)
     }
@@ -83,14 +173,17 @@ impl Script {
 
 impl fmt::Debug for Script {
     /// The SGF of the game the script makes: paste it into a file and replay
-    /// it with `tromp-taylor diff --replay FILE`.
+    /// it with `tromp-taylor diff --replay FILE`. A script with undos, or
+    /// from a position, is printed as data too (the SGF holds the line
+    /// standing at the end, not the undos).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plain = self.start.is_none() && self.undos.is_empty();
         match self.resolve() {
-            Some(record) => f.write_str(&crate::sgf::write(&self.setup, &record)),
-            None => write!(
+            Some(record) if plain => f.write_str(&crate::sgf::write(&self.setup, &record)),
+            _ => write!(
                 f,
-                "Script {{ setup: {:?}, steps: {:?} }}",
-                self.setup, self.steps
+                "Script {{ setup: {:?}, start: {:?}, steps: {:?}, undos: {:?} }}",
+                self.setup, self.start, self.steps, self.undos
             ),
         }
     }

@@ -60,7 +60,10 @@ impl DiffArgs {
         let seed = self.seed.unwrap_or_else(super::clock_seed);
         let mut options = DiffOptions::new(self.games, seed);
         if let Some(sizes) = list::<Size>(&self.size)? {
+            // Only the sizes asked for: no handicap boards or large boards besides.
             options.sizes = sizes;
+            options.mix.handicaps = 0;
+            options.mix.large_boards = 0;
         }
         options.rules = list::<Rules>(&self.rules)?;
         options.biases = list::<Bias>(&self.bias)?.unwrap_or_else(|| BIASES.to_vec());

@@ -223,7 +223,11 @@ impl Game {
             let i = index[s];
             self.packed[i as usize / 32] ^= (c as u64) << (2 * (i % 32));
             self.hash ^= keys[2 * s + c as usize - 1];
-            self.empty_pos[i as usize] = self.empties.len() as u16;
+            self.empty_pos[i as usize] = if planted!(EmptyListIndexU8) {
+                self.empties.len() as u8 as u16
+            } else {
+                self.empties.len() as u16
+            };
             self.empties.push(i);
             for n in [s - 1, s + 1, s - stride, s + stride] {
                 if color[n] == other {

@@ -312,6 +312,9 @@ impl Game {
             .padded_checked(point)
             .ok_or(IllegalTurn::OffBoard(point))?;
         if self.color[q] != EMPTY {
+            if planted!(RefusalPointTransposed) {
+                return Err(IllegalTurn::Occupied(Point::new(point.y, point.x)));
+            }
             return Err(IllegalTurn::Occupied(point));
         }
         match self.judge(q, self.to_move()) {
@@ -340,6 +343,12 @@ impl Game {
 
     /// Whether `turn` is legal now. Changes nothing.
     pub fn is_legal(&self, turn: Turn) -> bool {
+        if planted!(IsLegalOnlyChecksEmpty) {
+            if let Turn::Move(point) = turn {
+                return !self.is_over()
+                    && self.padded_checked(point).map(|q| self.color[q]) == Some(EMPTY);
+            }
+        }
         self.check(turn).is_ok()
     }
 

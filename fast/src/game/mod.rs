@@ -2,6 +2,7 @@
 
 pub(crate) mod board;
 pub(crate) mod hashing;
+mod invariants;
 mod legality;
 mod play;
 mod scoring;

@@ -97,7 +97,9 @@ impl Game {
                 for point in points {
                     let q = game.padded(point);
                     game.execute_move(q, BLACK);
-                    game.ever[q] |= BLACK;
+                    if !planted!(HandicapNotInEver) {
+                        game.ever[q] |= BLACK;
+                    }
                 }
                 game.aux.clear();
                 game.turns = 1;
@@ -151,7 +153,12 @@ impl Game {
         game.aux.clear();
         if let Some(i) = (0..points).find(|&i| {
             let q = game.padded(Point::new(i % width, i / width));
-            matches!(game.color[q], BLACK | WHITE) && game.chain[game.head[q] as usize].libs == 0
+            let checked = match game.color[q] {
+                BLACK => true,
+                WHITE => !planted!(SetupWhiteStringsUnchecked),
+                _ => false,
+            };
+            checked && game.chain[game.head[q] as usize].libs == 0
         }) {
             return Err(SetupError::StringWithoutLiberty(Point::new(
                 i % width,
@@ -205,7 +212,13 @@ pub fn fixed_handicap_points(
             "more than 4 fixed stones need both sides odd and larger than 7",
         ));
     }
-    let line = |side: usize| if side >= 13 { 3 } else { 2 };
+    let line = |side: usize| {
+        if side >= 13 && !planted!(HandicapThirdLineAlways) {
+            3
+        } else {
+            2
+        }
+    };
     let (left, right, mid_x) = (line(w), w - 1 - line(w), w / 2);
     let (low, high, mid_y) = (line(h), h - 1 - line(h), h / 2);
     let corners = [

@@ -34,7 +34,10 @@ use std::fmt;
 ///     left: "spec",
 ///     right: "mine",
 ///     setup,
+///     position: None,
 ///     record: vec![],
+///     steps: 0,
+///     undos: 0,
 ///     difference: Difference::Outcome { left: black, right: tie },
 ///     left_grid: None,
 ///     right_grid: None,
@@ -73,7 +76,10 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
         Ok(()) => vec![RULE_7, suicide, repetition],
     };
     match &mismatch.difference {
-        Difference::Start { .. } | Difference::Panic { .. } => vec![],
+        Difference::Start { .. }
+        | Difference::Panic { .. }
+        | Difference::Undo { .. }
+        | Difference::Details { .. } => vec![],
         Difference::ToMove { .. } => match mismatch.setup.handicap {
             Handicap::Free(_) => vec![RULE_5, COMMENT_5],
             _ => vec![RULE_5],

@@ -130,7 +130,10 @@ fn rules_at_stake_follow_the_rules_verdict() {
         left: "spec",
         right: "mine",
         setup,
+        position: None,
+        steps: record.len(),
         record,
+        undos: 0,
         difference: Difference::LegalSet {
             only_left: vec![],
             only_right: vec![Turn::Move(Point::new(0, 0))],

@@ -107,6 +107,15 @@ macro_rules! adapter {
             }
         }
 
+        fn turn_from_engine(turn: $engine::Turn) -> $crate::vocab::Turn {
+            match turn {
+                $engine::Turn::Pass => $crate::vocab::Turn::Pass,
+                $engine::Turn::Move(p) => {
+                    $crate::vocab::Turn::Move($crate::vocab::Point::new(p.x, p.y))
+                }
+            }
+        }
+
         /// The harness's reason for one of the engine's refusals.
         pub fn illegal(reason: &$engine::IllegalTurn) -> $crate::vocab::Illegal {
             use $crate::vocab::Illegal;
@@ -127,8 +136,119 @@ macro_rules! adapter {
             }
         }
 
+        /// The harness's reason for one of the engine's refusals of an agreement.
+        fn to_refusal(refusal: &$engine::IllegalAgreement) -> $crate::vocab::Refusal {
+            use $crate::vocab::Refusal;
+            match refusal {
+                $engine::IllegalAgreement::NotInTheseRules => Refusal::NotInTheseRules,
+                $engine::IllegalAgreement::NotAfterTwoPasses => Refusal::NotAfterTwoPasses,
+                $engine::IllegalAgreement::GameOver => Refusal::GameOver,
+                $engine::IllegalAgreement::OffBoard(_) => Refusal::OffBoard,
+            }
+        }
+
         fn verdict(result: Result<(), $engine::IllegalTurn>) -> $crate::vocab::Verdict {
             result.map_err(|e| illegal(&e))
+        }
+
+        /// One of the engine's refusals in detail: the reason, what its
+        /// structured reason names, and whether its message says so.
+        fn explained(reason: &$engine::IllegalTurn) -> $crate::engine::Explained {
+            use $engine::IllegalTurn as I;
+            let at = |p: $engine::Point| Some($crate::vocab::Point::new(p.x, p.y));
+            let (point, to_move) = match *reason {
+                I::GameOver => (None, None),
+                I::OffBoard(p) | I::Occupied(p) | I::Suicide(p) | I::Ko(p) => (at(p), None),
+                I::Superko { point, .. } => (at(point), None),
+                I::SituationalSuperko { point, to_move, .. } => (at(point), Some(player(to_move))),
+            };
+            $crate::engine::Explained::new(illegal(reason), point, to_move, &reason.to_string())
+        }
+
+        /// The engine's rules in the harness's terms.
+        fn rules_from_engine(rules: $engine::Rules) -> $crate::vocab::Rules {
+            $crate::vocab::Rules {
+                superko: match rules.superko {
+                    $engine::Superko::Positional => $crate::vocab::Superko::Positional,
+                    $engine::Superko::Situational => $crate::vocab::Superko::Situational,
+                    $engine::Superko::SimpleKo => $crate::vocab::Superko::SimpleKo,
+                },
+                suicide_allowed: rules.suicide == $engine::Suicide::Allowed,
+                agreement_ending: rules.ending == $engine::Ending::Agreement,
+                territory_scoring: rules.scoring == $engine::Scoring::Territory,
+                komi_half_points: rules.komi.half_points(),
+                illegal_loses_turn: rules.illegal_move == $engine::IllegalMove::LosesTurn,
+            }
+        }
+
+        /// The engine's handicap in the harness's terms.
+        fn handicap_from_engine(handicap: $engine::Handicap) -> $crate::vocab::Handicap {
+            match handicap {
+                $engine::Handicap::None => $crate::vocab::Handicap::None,
+                $engine::Handicap::Free(n) => $crate::vocab::Handicap::Free(n),
+                $engine::Handicap::Fixed(n) => $crate::vocab::Handicap::Fixed(n),
+            }
+        }
+
+        /// The parts of [`Details`](crate::engine::Details) read the same
+        /// way in both engines; `colors`, `coloring`, `legal`, `legal_turns`,
+        /// `empty_points`, `own_eye_fills` and `self_check` are left for the
+        /// adapter to fill through its engine's own accessors.
+        fn common_details(
+            game: &$engine::Game,
+            size: $crate::vocab::Size,
+        ) -> $crate::engine::Details {
+            let checks = $crate::engine::probe_turns(size)
+                .into_iter()
+                .map(|turn| {
+                    game.check(to_engine_turn(turn))
+                        .err()
+                        .map(|e| explained(&e))
+                })
+                .collect();
+            // On a copy, so only where it is cheap or telling: near the
+            // start, at the end, and where an agreement could be proposed.
+            let probe: Vec<$engine::Point> = $crate::engine::agreement_probe(size)
+                .iter()
+                .map(to_engine_point)
+                .collect();
+            let probed = game.turns_taken() < 2 || game.is_over() || game.consecutive_passes() >= 2;
+            let agreement = probed.then(|| game.clone().agree(&probe)).unwrap_or(Ok(()));
+            let agreement = agreement.map_err(|refusal| {
+                let message = refusal.to_string();
+                let point = match refusal {
+                    $engine::IllegalAgreement::OffBoard(p) => {
+                        Some($crate::vocab::Point::new(p.x, p.y))
+                    }
+                    _ => None,
+                };
+                let says = !message.is_empty()
+                    && point.map_or(true, |p| message.contains(&format!("({}, {})", p.x, p.y)));
+                (to_refusal(&refusal), point, says)
+            });
+            $crate::engine::Details {
+                agreement,
+                turns_taken: game.turns_taken(),
+                distinct_colorings: 0,
+                rules: rules_from_engine(game.rules()),
+                handicap: handicap_from_engine(game.handicap()),
+                colors: Vec::new(),
+                coloring: Vec::new(),
+                checks,
+                legal: Vec::new(),
+                legal_turns: Vec::new(),
+                empty_points: Vec::new(),
+                own_eye_fills: Vec::new(),
+                printed: $crate::engine::probe_turns(size)
+                    .into_iter()
+                    .map(|turn| to_engine_turn(turn).to_string())
+                    .chain([$engine::Player::Black, $engine::Player::White].map(|p| p.to_string()))
+                    .collect(),
+                diagram: game.to_string(),
+                result_text: game.result().to_string(),
+                komi_text: game.rules().komi.to_string(),
+                self_check: Ok(()),
+            }
         }
 
         impl $crate::engine::Engine for $adapter {
@@ -141,18 +261,18 @@ macro_rules! adapter {
             }
 
             fn play(&mut self, turn: $crate::vocab::Turn) -> $crate::vocab::Verdict {
-                verdict(self.game.play(to_engine_turn(turn)))
+                // Each through its own entry point: `pass`, and `play_at`.
+                verdict(match turn {
+                    $crate::vocab::Turn::Pass => self.game.pass(),
+                    $crate::vocab::Turn::Move(p) => play_at(&mut self.game, p),
+                })
             }
 
             fn legal_turns(&self) -> Vec<$crate::vocab::Turn> {
-                use $crate::vocab::{Point, Turn};
                 self.game
                     .legal_turns()
                     .into_iter()
-                    .map(|t| match t {
-                        $engine::Turn::Pass => Turn::Pass,
-                        $engine::Turn::Move(p) => Turn::Move(Point::new(p.x, p.y)),
-                    })
+                    .map(turn_from_engine)
                     .collect()
             }
 
@@ -196,27 +316,29 @@ macro_rules! adapter {
                 &mut self,
                 points: &[$crate::vocab::Point],
             ) -> Result<(), $crate::vocab::Refusal> {
-                use $crate::vocab::Refusal;
                 let points: Vec<$engine::Point> = points.iter().map(to_engine_point).collect();
-                self.game.agree(&points).map_err(|e| match e {
-                    $engine::IllegalAgreement::NotInTheseRules => Refusal::NotInTheseRules,
-                    $engine::IllegalAgreement::NotAfterTwoPasses => Refusal::NotAfterTwoPasses,
-                    $engine::IllegalAgreement::GameOver => Refusal::GameOver,
-                    $engine::IllegalAgreement::OffBoard(_) => Refusal::OffBoard,
-                })
+                self.game.agree(&points).map_err(|e| to_refusal(&e))
             }
 
             fn undo(&mut self) -> bool {
                 self.game.undo()
             }
+
+            fn details(&self) -> Option<$crate::engine::Details> {
+                Some(details(&self.game))
+            }
         }
     };
 }
 
+mod details;
 pub mod fast;
 pub mod spec;
 mod supports;
 
+pub use details::{
+    agreement_probe, first_difference, own_eye_fills, probe_points, probe_turns, Details, Explained,
+};
 pub use supports::{Supports, Unsupported};
 
 use crate::vocab::{
@@ -259,6 +381,12 @@ pub trait Engine {
     /// replays from the start where it would have undone.
     fn undo(&mut self) -> bool {
         false
+    }
+    /// Everything else the engine reports about the game, each through its
+    /// own accessor, for the differential driver to compare now and then;
+    /// `None` (the default) for an engine that reports nothing more.
+    fn details(&self) -> Option<Details> {
+        None
     }
 }
 

@@ -1,7 +1,7 @@
 //! The adapter for `tromp-taylor-spec`, the literal statement of the rules.
 
-use super::Engine;
-use crate::vocab::{Color, Grid, Player, Point, Rules, Setup, Size, Superko};
+use super::{own_eye_fills, probe_points, probe_turns, Details, Engine};
+use crate::vocab::{Color, Grid, Player, Point, Rules, Setup, Size};
 use tromp_taylor_spec as spec;
 
 adapter!(spec, SpecEngine, rules_to_spec);
@@ -54,6 +54,52 @@ fn grid(game: &spec::Game) -> Grid {
     Grid { size, colors }
 }
 
+/// A move, through `spec`'s `play_at`.
+fn play_at(game: &mut spec::Game, p: Point) -> Result<(), spec::IllegalTurn> {
+    game.play_at(to_engine_point(&p))
+}
+
+/// Everything else `spec` reports, each through its own accessor (its
+/// verdicts, which are slow, asked once: `is_legal` and the legal turns are
+/// read off them), and the own-eye fills from its coloring.
+fn details(game: &spec::Game) -> Details {
+    let rectangle = game.grid();
+    let size =
+        Size::new(rectangle.width(), rectangle.height()).expect("spec's grids are valid sizes");
+    let mut details = common_details(game, size);
+    let probes = probe_points(size);
+    let coloring = game.coloring();
+    details.distinct_colorings = game.earlier_colorings().len();
+    details.colors = vec![
+        probes
+            .iter()
+            .map(|p| game.color(to_engine_point(p)).map(|c| color(&c)))
+            .collect(),
+        probes
+            .iter()
+            .map(|p| {
+                rectangle
+                    .index(to_engine_point(p))
+                    .map(|i| color(&coloring[i]))
+            })
+            .collect(),
+    ];
+    details.coloring = coloring.colors().iter().map(color).collect();
+    details.legal = details.checks.iter().map(Option::is_none).collect();
+    details.legal_turns = probe_turns(size)
+        .into_iter()
+        .zip(&details.checks)
+        .filter(|(_, check)| check.is_none())
+        .map(|(turn, _)| turn)
+        .collect();
+    details.empty_points = size
+        .all_points()
+        .filter(|&p| size.index(p).map(|i| details.coloring[i]) == Some(Color::Empty))
+        .collect();
+    details.own_eye_fills = own_eye_fills(size, &details.coloring, player(game.to_move()));
+    details
+}
+
 /// The fixed handicap points on `size`, as `spec` states them (seed 004, GTP's table).
 pub fn fixed_handicap_points(size: Size, stones: usize) -> Result<Vec<Point>, String> {
     let grid = spec::Rectangle::new(size.width(), size.height()).map_err(|e| e.to_string())?;
@@ -63,18 +109,7 @@ pub fn fixed_handicap_points(size: Size, stones: usize) -> Result<Vec<Point>, St
 
 /// `spec`'s rules in the harness's terms.
 pub fn rules_from_spec(rules: spec::Rules) -> Rules {
-    Rules {
-        superko: match rules.superko {
-            spec::Superko::Positional => Superko::Positional,
-            spec::Superko::Situational => Superko::Situational,
-            spec::Superko::SimpleKo => Superko::SimpleKo,
-        },
-        suicide_allowed: rules.suicide == spec::Suicide::Allowed,
-        agreement_ending: rules.ending == spec::Ending::Agreement,
-        territory_scoring: rules.scoring == spec::Scoring::Territory,
-        komi_half_points: rules.komi.half_points(),
-        illegal_loses_turn: rules.illegal_move == spec::IllegalMove::LosesTurn,
-    }
+    rules_from_engine(rules)
 }
 
 use crate::vocab::RulesError;

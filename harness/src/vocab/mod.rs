@@ -13,5 +13,5 @@ pub use board::{
     Action, Color, Grid, GridError, Player, Point, Record, Size, SizeError, Turn, MAX_SIDE,
 };
 pub use outcome::{Outcome, OutcomeError};
-pub use rules::{Handicap, Rules, RulesError, Setup, Superko};
+pub use rules::{Handicap, Position, Rules, RulesError, Setup, Superko};
 pub use verdict::{Illegal, Refusal, Verdict};

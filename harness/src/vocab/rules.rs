@@ -68,3 +68,13 @@ pub struct Setup {
     /// The handicap.
     pub handicap: Handicap,
 }
+
+/// A setup position (a record's `AB`/`AW`): the color of every point, in
+/// point order, and the player to move from it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The colors, in point order (rows from the bottom).
+    pub colors: Vec<super::Color>,
+    /// Who moves first from the position.
+    pub to_move: super::Player,
+}

@@ -1,0 +1,213 @@
+//! The self-check: every piece of incremental bookkeeping (strings and their
+//! liberties, the hash and the packed coloring, the "ever this color"
+//! record, the empty list, the superko table) recomputed from the board and
+//! compared with what the game keeps.
+
+use crate::game::board::{BLACK, BORDER, EMPTY, WHITE};
+use crate::game::Game;
+
+impl Game {
+    /// Recomputes the bookkeeping from the board and compares it with what
+    /// the game keeps: each string's head, stone list, stone count, hash
+    /// and pseudo-liberties (and that it has a liberty), the hash and the
+    /// packed coloring, the record of which colors each point has had in
+    /// the recorded colorings, the list of empty points, and that every
+    /// recorded coloring is found in the superko table under its hash (the
+    /// strings are not checked after an agreement, which ends the game).
+    /// `Err` names the first thing that differs. A self-check for tests and
+    /// the differential harness: it costs time linear in the board and the
+    /// history, and is never called by the engine itself.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.check_cells()?;
+        // An agreement ends the game by emptying points as they are, without
+        // keeping the strings' bookkeeping (nothing is played after it).
+        if !self.agreed {
+            self.check_strings()?;
+        }
+        self.check_coloring()?;
+        self.check_ever()?;
+        self.check_empties()?;
+        self.check_history()
+    }
+
+    /// Border cells are borders, board cells hold a color and their index.
+    fn check_cells(&self) -> Result<(), String> {
+        for (q, &c) in self.color.iter().enumerate() {
+            let (row, column) = (q / self.stride, q % self.stride);
+            let on_board = (1..=self.height).contains(&row) && column >= 1;
+            match (on_board, c) {
+                (true, EMPTY | BLACK | WHITE) => {
+                    let i = (row - 1) * self.width + column - 1;
+                    if usize::from(self.index[q]) != i {
+                        return Err(format!("cell {q} has index {}, not {i}", self.index[q]));
+                    }
+                }
+                (false, BORDER) => {}
+                _ => return Err(format!("cell {q} has the code {c}")),
+            }
+        }
+        Ok(())
+    }
+
+    /// Each string, found by a flood fill, against its kept bookkeeping.
+    fn check_strings(&self) -> Result<(), String> {
+        let mut seen = vec![false; self.color.len()];
+        for start in 0..self.color.len() {
+            let c = self.color[start];
+            if !(c == BLACK || c == WHITE) || seen[start] {
+                continue;
+            }
+            let mut stones = vec![start];
+            seen[start] = true;
+            let mut k = 0;
+            while k < stones.len() {
+                for n in self.neighbours(stones[k]) {
+                    if self.color[n] == c && !seen[n] {
+                        seen[n] = true;
+                        stones.push(n);
+                    }
+                }
+                k += 1;
+            }
+            let head = usize::from(self.head[start]);
+            if let Some(&q) = stones.iter().find(|&&q| usize::from(self.head[q]) != head) {
+                return Err(format!("the string of cell {start} has two heads ({q})"));
+            }
+            if !stones.contains(&head) {
+                return Err(format!(
+                    "the head {head} of cell {start} is not in its string"
+                ));
+            }
+            let mut listed = vec![head];
+            let mut q = usize::from(self.next[head]);
+            while q != head && listed.len() <= stones.len() {
+                listed.push(q);
+                q = usize::from(self.next[q]);
+            }
+            listed.sort_unstable();
+            stones.sort_unstable();
+            if listed != stones {
+                return Err(format!(
+                    "the stone list of the string at {head} is not its string"
+                ));
+            }
+            let chain = &self.chain[head];
+            let (mut libs, mut sum, mut sumsq, mut hash) = (0u32, 0u32, 0u64, 0u64);
+            for &q in &stones {
+                hash ^= self.keys[2 * q + usize::from(c) - 1];
+                for n in self.neighbours(q) {
+                    if self.color[n] == EMPTY {
+                        libs += 1;
+                        sum += n as u32;
+                        sumsq += (n * n) as u64;
+                    }
+                }
+            }
+            let kept = (chain.stones, chain.hash, chain.libs, chain.sum, chain.sumsq);
+            let found = (stones.len() as u32, hash, libs, sum, sumsq);
+            if kept != found {
+                return Err(format!(
+                    "the string at {head}: kept (stones, hash, libs, sum, sumsq) {kept:?}, recomputed {found:?}"
+                ));
+            }
+            if libs == 0 {
+                return Err(format!("the string at {head} has no liberty"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The hash and the packed coloring against the board.
+    fn check_coloring(&self) -> Result<(), String> {
+        if self.hash != self.hash_from_scratch() {
+            return Err("the incremental hash is not the hash from scratch".to_string());
+        }
+        if self.packed != self.pack() {
+            return Err("the packed coloring is not the board".to_string());
+        }
+        Ok(())
+    }
+
+    /// The board packed 2 bits a point, in point-index order.
+    fn pack(&self) -> Vec<u64> {
+        let mut packed = vec![0u64; self.packed.len()];
+        for (q, &c) in self.color.iter().enumerate() {
+            if c == BLACK || c == WHITE {
+                let i = usize::from(self.index[q]);
+                packed[i / 32] |= u64::from(c) << (2 * (i % 32));
+            }
+        }
+        packed
+    }
+
+    /// Which colors each point has had in the recorded colorings.
+    fn check_ever(&self) -> Result<(), String> {
+        // The union of the packed colorings, word by word: 2 bits a point.
+        let mut union = vec![0u64; self.packed.len()];
+        for entry in 0..self.history.len() as u32 {
+            for (word, &bits) in union.iter_mut().zip(self.history.coloring(entry)) {
+                *word |= bits;
+            }
+        }
+        let ever: Vec<u8> = (0..self.width * self.height)
+            .map(|i| ((union[i / 32] >> (2 * (i % 32))) & 3) as u8)
+            .collect();
+        for (q, &index) in self.index.iter().enumerate() {
+            if self.color[q] == BORDER {
+                continue;
+            }
+            let i = usize::from(index);
+            if self.ever[q] != ever[i] {
+                return Err(format!(
+                    "point {i} is kept as ever {}, the recorded colorings give {}",
+                    self.ever[q], ever[i]
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The empty list holds each empty point once, at its kept position.
+    fn check_empties(&self) -> Result<(), String> {
+        let empty: Vec<usize> = (0..self.color.len())
+            .filter(|&q| self.color[q] == EMPTY)
+            .map(|q| usize::from(self.index[q]))
+            .collect();
+        let mut kept: Vec<usize> = self.empties.iter().map(|&i| usize::from(i)).collect();
+        for (k, &i) in kept.iter().enumerate() {
+            if usize::from(self.empty_pos[i]) != k {
+                return Err(format!(
+                    "empty point {i} is listed at {k}, kept at {}",
+                    self.empty_pos[i]
+                ));
+            }
+        }
+        kept.sort_unstable();
+        let mut empty = empty;
+        empty.sort_unstable();
+        if kept != empty {
+            return Err("the empty list is not the empty points".to_string());
+        }
+        Ok(())
+    }
+
+    /// Every recorded coloring is found in the table under its own hash,
+    /// and the coloring after the last turn is the board (but after an
+    /// agreement, which empties points without a turn).
+    fn check_history(&self) -> Result<(), String> {
+        for entry in 0..self.history.len() as u32 {
+            let coloring = self.history.coloring(entry);
+            let found = self
+                .history
+                .find(self.history.hash(entry), |c| c == coloring);
+            if found != Some(entry) {
+                return Err(format!("recorded coloring {entry} is found as {found:?}"));
+            }
+        }
+        let last = self.turn_entry.last().copied();
+        if !self.agreed && last.map(|e| self.history.coloring(e)) != Some(&self.packed[..]) {
+            return Err("the coloring after the last turn is not the board".to_string());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,245 @@
+//! What an engine reports beyond the trait's questions, read through the
+//! rest of its own API (every public accessor of `spec` and `fast`), and the
+//! first place where two such reports differ.
+//!
+//! The differential driver asks for these now and then (at the start, after
+//! undos, every few steps and at the end), so that an accessor no other
+//! check calls (`is_legal`, `color_at`, the diagram, a refusal's message)
+//! is held to the other engine's counterpart too.
+
+use crate::vocab::{Color, Handicap, Illegal, Player, Point, Refusal, Rules, Size, Turn};
+
+/// A refusal in detail: the reason in the harness's words, what the engine's
+/// structured reason names besides, and whether its message says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    /// The reason.
+    pub reason: Illegal,
+    /// The point the reason names (none for a game over).
+    pub point: Option<Point>,
+    /// The player to move that a situational superko names.
+    pub to_move: Option<Player>,
+    /// Whether the engine's message is not empty and names the point, the
+    /// turn repeated and the player (each that the reason has).
+    pub message_says_it: bool,
+}
+
+impl Explained {
+    /// A refusal whose message is `message`, with `reason`, `point` and
+    /// `to_move` taken from the engine's structured reason.
+    pub fn new(
+        reason: Illegal,
+        point: Option<Point>,
+        to_move: Option<Player>,
+        message: &str,
+    ) -> Explained {
+        let names = |text: String| message.contains(&text);
+        let mut says = !message.is_empty();
+        if let Some(p) = point {
+            says &= names(format!("({}, {})", p.x, p.y));
+        }
+        if let Illegal::Superko { repeats_turn, .. } = reason {
+            says &= names(format!("turn {repeats_turn}"));
+        }
+        if let Some(player) = to_move {
+            says &= names(player.to_string());
+        }
+        Explained {
+            reason,
+            point,
+            to_move,
+            message_says_it: says,
+        }
+    }
+}
+
+/// Everything else an engine reports about a game, each through its own
+/// accessor. Two engines of the whole rules must give equal reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Details {
+    /// Turns taken (a fixed handicap is one).
+    pub turns_taken: usize,
+    /// How many distinct colorings have stood.
+    pub distinct_colorings: usize,
+    /// The rules the game was started with.
+    pub rules: Rules,
+    /// The handicap it was started with.
+    pub handicap: Handicap,
+    /// The color at each of [`probe_points`], one list per accessor that
+    /// reads a point's color (`None` off the board).
+    pub colors: Vec<Vec<Option<Color>>>,
+    /// The coloring, as the accessor that fills a caller's buffer gives it.
+    pub coloring: Vec<Color>,
+    /// The verdict of `check` on each of [`probe_turns`].
+    pub checks: Vec<Option<Explained>>,
+    /// Whether each of [`probe_turns`] is legal, by the engine's own test.
+    pub legal: Vec<bool>,
+    /// What an agreement to empty every point and one off the board would
+    /// get now (played on a copy, within two turns of the start, at the end
+    /// and after two passes; `Ok` elsewhere): the refusal, the point it
+    /// names, and whether its message is not empty and names that point.
+    pub agreement: Result<(), (Refusal, Option<Point>, bool)>,
+    /// The legal turns, as the accessor that fills a caller's buffer gives them.
+    pub legal_turns: Vec<Turn>,
+    /// The empty points, in point order.
+    pub empty_points: Vec<Point>,
+    /// The points where a move by the player to move would fill one of her
+    /// own single-point eyes (every on-board neighbour hers), in point order.
+    pub own_eye_fills: Vec<Point>,
+    /// Each of [`probe_turns`] as the engine prints a turn, then Black and
+    /// White as it prints a player.
+    pub printed: Vec<String>,
+    /// The board as a diagram, top row first (`X`, `O`, `.`).
+    pub diagram: String,
+    /// The result as the engine prints it (`B+3.5`, `0`).
+    pub result_text: String,
+    /// The komi as the engine prints it.
+    pub komi_text: String,
+    /// The engine's own check of its bookkeeping (`Ok` for an engine with none).
+    pub self_check: Result<(), String>,
+}
+
+/// The points whose color the accessors are asked: every point of `size`,
+/// then the points just past its right and top edges.
+pub fn probe_points(size: Size) -> Vec<Point> {
+    let (w, h) = (size.width(), size.height());
+    let mut points: Vec<Point> = size.all_points().collect();
+    points.extend([Point::new(w, 0), Point::new(0, h), Point::new(w, h)]);
+    points.push(Point::new(w + 7, h / 2));
+    points
+}
+
+/// The points of the agreement a report asks about: every point of `size`,
+/// then one off the board (so that a game that allows an agreement refuses
+/// it, naming that point).
+pub fn agreement_probe(size: Size) -> Vec<Point> {
+    let mut points: Vec<Point> = size.all_points().collect();
+    points.push(Point::new(size.width() + 1, 0));
+    points
+}
+
+/// The turns whose verdicts are asked: the pass, then every probe point.
+pub fn probe_turns(size: Size) -> Vec<Turn> {
+    std::iter::once(Turn::Pass)
+        .chain(probe_points(size).into_iter().map(Turn::Move))
+        .collect()
+}
+
+/// The points where a move by `player` fills her own single-point eye on
+/// `colors` (a coloring of `size` in point order): the harness's statement
+/// of the light-playout test, from the coloring alone.
+pub fn own_eye_fills(size: Size, colors: &[Color], player: Player) -> Vec<Point> {
+    let color_at = |p: Point| size.index(p).map(|i| colors[i]);
+    size.all_points()
+        .filter(|&p| {
+            color_at(p) == Some(Color::Empty)
+                && neighbours(size, p).all(|n| color_at(n) == Some(player.color()))
+        })
+        .collect()
+}
+
+fn neighbours(size: Size, p: Point) -> impl Iterator<Item = Point> {
+    let (w, h) = (size.width(), size.height());
+    [
+        (p.x > 0).then(|| Point::new(p.x - 1, p.y)),
+        (p.x + 1 < w).then(|| Point::new(p.x + 1, p.y)),
+        (p.y > 0).then(|| Point::new(p.x, p.y - 1)),
+        (p.y + 1 < h).then(|| Point::new(p.x, p.y + 1)),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The first part of two reports that differs: its name, and each side's
+/// value there (the first differing item of a list, with its probe).
+pub fn first_difference(
+    size: Size,
+    left: &Details,
+    right: &Details,
+) -> Option<(String, String, String)> {
+    let show = |what: &str, l: &dyn std::fmt::Debug, r: &dyn std::fmt::Debug| {
+        Some((what.to_string(), format!("{l:?}"), format!("{r:?}")))
+    };
+    let turns = probe_turns(size);
+    let points = probe_points(size);
+    if left.turns_taken != right.turns_taken {
+        return show("turns taken", &left.turns_taken, &right.turns_taken);
+    }
+    if left.distinct_colorings != right.distinct_colorings {
+        return show(
+            "distinct colorings",
+            &left.distinct_colorings,
+            &right.distinct_colorings,
+        );
+    }
+    if left.rules != right.rules {
+        return show("rules", &left.rules, &right.rules);
+    }
+    if left.handicap != right.handicap {
+        return show("handicap", &left.handicap, &right.handicap);
+    }
+    for (i, (l, r)) in left.colors.iter().zip(&right.colors).enumerate() {
+        if let Some(k) = (0..l.len().max(r.len())).find(|&k| l.get(k) != r.get(k)) {
+            let what = format!("color accessor {i} at {:?}", points.get(k));
+            return show(&what, &l.get(k), &r.get(k));
+        }
+    }
+    if left.colors.len() != right.colors.len() {
+        return show("color accessors", &left.colors.len(), &right.colors.len());
+    }
+    if left.coloring != right.coloring {
+        return show("coloring (into a buffer)", &left.coloring, &right.coloring);
+    }
+    let (l, r) = (&left.checks, &right.checks);
+    if let Some(k) = (0..l.len().max(r.len())).find(|&k| l.get(k) != r.get(k)) {
+        return show(
+            &format!("check of {:?}", turns.get(k)),
+            &l.get(k),
+            &r.get(k),
+        );
+    }
+    if let Some(k) = (0..left.legal.len().max(right.legal.len()))
+        .find(|&k| left.legal.get(k) != right.legal.get(k))
+    {
+        let what = format!("is_legal of {:?}", turns.get(k));
+        return show(&what, &left.legal.get(k), &right.legal.get(k));
+    }
+    if left.agreement != right.agreement {
+        return show("agreement refusal", &left.agreement, &right.agreement);
+    }
+    if left.legal_turns != right.legal_turns {
+        return show(
+            "legal turns (into a buffer)",
+            &left.legal_turns,
+            &right.legal_turns,
+        );
+    }
+    if left.empty_points != right.empty_points {
+        return show("empty points", &left.empty_points, &right.empty_points);
+    }
+    if left.own_eye_fills != right.own_eye_fills {
+        return show("own-eye fills", &left.own_eye_fills, &right.own_eye_fills);
+    }
+    if let Some(k) = (0..left.printed.len().max(right.printed.len()))
+        .find(|&k| left.printed.get(k) != right.printed.get(k))
+    {
+        return show(
+            "printed turn or player",
+            &left.printed.get(k),
+            &right.printed.get(k),
+        );
+    }
+    if left.diagram != right.diagram {
+        return show("diagram", &left.diagram, &right.diagram);
+    }
+    if left.result_text != right.result_text {
+        return show("result as printed", &left.result_text, &right.result_text);
+    }
+    if left.komi_text != right.komi_text {
+        return show("komi as printed", &left.komi_text, &right.komi_text);
+    }
+    if left.self_check != right.self_check {
+        return show("self-check", &left.self_check, &right.self_check);
+    }
+    None
+}
