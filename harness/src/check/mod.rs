@@ -39,6 +39,8 @@ pub struct CheckOptions {
     /// The seed of the whole run: the same seed plays the same games.
     pub seed: u64,
     /// Board sizes to draw from (the engine's [`Supports`] skips the rest).
+    /// Left at the default, the rarer games on boards of their own
+    /// (handicaps, large boards) are mixed in; any other list is kept to.
     pub sizes: Vec<Size>,
     /// Rules to draw from; `None` draws random rules (presets and
     /// combinations, with komi now and then).
@@ -74,6 +76,12 @@ impl CheckOptions {
     /// The `diff` job's options for `engine` against the rules.
     pub fn diff_options(&self, engine: EngineKind) -> DiffOptions {
         let mut diff = DiffOptions::new(self.games, self.seed);
+        if self.sizes != diff.sizes {
+            // Only the sizes asked for: the handicap boards and large
+            // boards of the default mix are other sizes.
+            diff.mix.handicaps = 0;
+            diff.mix.large_boards = 0;
+        }
         diff.sizes = self.sizes.clone();
         diff.rules = self.rules.clone();
         diff.biases = self.biases.clone();
