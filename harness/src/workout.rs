@@ -313,3 +313,94 @@ fn spec_start(w: usize, h: usize) -> Result<(), String> {
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
+
+/// The differential tests that `spec`'s and `fast`'s own test suites run,
+/// so that `cargo mutants -p tromp-taylor-fast` (or `-spec`) runs them
+/// against every mutant: the quick workout of this module, every kind of
+/// generated game compared, and the texts round-tripped. One statement,
+/// expanded in both crates' `tests/differential.rs`.
+#[macro_export]
+macro_rules! differential_tests {
+    () => {
+        fn must(result: Result<usize, String>) {
+            if let Err(mismatch) = result {
+                panic!("{mismatch}");
+            }
+        }
+
+        #[test]
+        fn ordinary_games_agree() {
+            must($crate::workout::agree(
+                "an ordinary game",
+                $crate::workout::ordinary_games(120),
+            ));
+        }
+
+        #[test]
+        fn long_playouts_agree() {
+            must($crate::workout::agree(
+                "a long playout",
+                $crate::workout::long_games(),
+            ));
+        }
+
+        #[test]
+        fn the_presets_agree() {
+            must($crate::workout::presets_agree());
+        }
+
+        #[test]
+        fn every_combination_of_the_rules_agrees() {
+            must($crate::workout::agree(
+                "a game under each rule set",
+                $crate::workout::every_rules_games(),
+            ));
+        }
+
+        #[test]
+        fn games_from_setup_positions_agree() {
+            must($crate::workout::agree(
+                "a game from a setup position",
+                $crate::workout::position_games(60),
+            ));
+        }
+
+        #[test]
+        fn games_with_undos_agree_after_every_undo() {
+            must($crate::workout::agree(
+                "a game with undos",
+                $crate::workout::undo_games(25),
+            ));
+        }
+
+        #[test]
+        fn every_handicap_on_every_board_agrees() {
+            must($crate::workout::agree(
+                "a handicap game",
+                $crate::workout::handicap_games(2),
+            ));
+        }
+
+        #[test]
+        fn short_games_on_large_boards_agree() {
+            must($crate::workout::agree(
+                "a game on a large board",
+                $crate::workout::large_board_games(0),
+            ));
+        }
+
+        #[test]
+        fn boards_no_game_is_played_on_are_refused_alike() {
+            must($crate::workout::refused_sizes());
+        }
+
+        #[test]
+        fn texts_round_trip() {
+            if let Err(failure) =
+                $crate::round_trip::check_texts($crate::workout::WORKOUT_SEED, 200)
+            {
+                panic!("{failure}");
+            }
+        }
+    };
+}
