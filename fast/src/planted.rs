@@ -54,8 +54,8 @@ pub enum Bug {
     HandicapThirdLineAlways,
     /// The fixed handicap stones are not noted in the "ever this color" record.
     HandicapNotInEver,
-    /// The position of a captured point in the empty list is kept in 8 bits.
-    EmptyListIndexU8,
+    /// A point's place in the packed coloring is kept in 8 bits when a stone is placed.
+    PackedIndexU8,
     /// `is_legal` only checks that the point is empty.
     IsLegalOnlyChecksEmpty,
     /// A move refused on an occupied point names the point with x and y swapped.
@@ -84,7 +84,7 @@ impl Bug {
         Bug::UndoKeepsPrisoners,
         Bug::HandicapThirdLineAlways,
         Bug::HandicapNotInEver,
-        Bug::EmptyListIndexU8,
+        Bug::PackedIndexU8,
         Bug::IsLegalOnlyChecksEmpty,
         Bug::RefusalPointTransposed,
     ];
@@ -111,7 +111,7 @@ impl Bug {
             Bug::UndoKeepsPrisoners => "undo-keeps-prisoners",
             Bug::HandicapThirdLineAlways => "handicap-third-line-always",
             Bug::HandicapNotInEver => "handicap-not-in-ever",
-            Bug::EmptyListIndexU8 => "empty-list-index-u8",
+            Bug::PackedIndexU8 => "packed-index-u8",
             Bug::IsLegalOnlyChecksEmpty => "is-legal-only-checks-empty",
             Bug::RefusalPointTransposed => "refusal-point-transposed",
         }
@@ -169,8 +169,8 @@ impl Bug {
             Bug::HandicapNotInEver => {
                 "the fixed handicap stones are not noted in the record of the colors each point has had"
             }
-            Bug::EmptyListIndexU8 => {
-                "a captured point's place in the empty list is kept in 8 bits (wrong past 256 empty points)"
+            Bug::PackedIndexU8 => {
+                "a placed stone's place in the packed coloring is kept in 8 bits (wrong past 256 points)"
             }
             Bug::IsLegalOnlyChecksEmpty => {
                 "is_legal only checks that the game is on and the point empty (no suicide, ko or superko)"
@@ -203,7 +203,7 @@ impl Bug {
             Bug::UndoKeepsPrisoners => "game/undo.rs, Game::undo",
             Bug::HandicapThirdLineAlways => "game/setup.rs, fixed_handicap_points",
             Bug::HandicapNotInEver => "game/setup.rs, Game::with_handicap",
-            Bug::EmptyListIndexU8 => "game/board.rs, Game::remove_string",
+            Bug::PackedIndexU8 => "game/board.rs, Game::place_stone",
             Bug::IsLegalOnlyChecksEmpty => "game/legality.rs, Game::is_legal",
             Bug::RefusalPointTransposed => "game/legality.rs, Game::verdict",
         }

@@ -80,10 +80,33 @@ impl Script {
     /// position (`AB`, `AW`, `PL`) or its setup and handicap, and each move
     /// or agreement as an attempt.
     pub fn from_game_record(record: &crate::sgf::GameRecord) -> Script {
-        let start = record.setup.as_ref().map(|colors| Position {
-            colors: colors.clone(),
-            to_move: record.first_player(),
-        });
+        // `HA[n]` with its stones on the standard points is the fixed
+        // handicap itself, as the writer writes it; other stones are a position.
+        let handicap_stones = |colors: &Vec<crate::vocab::Color>| match record.handicap {
+            crate::vocab::Handicap::Fixed(n) => {
+                crate::engine::spec::fixed_handicap_points(record.size, n).is_ok_and(|points| {
+                    record.size.all_points().all(|p| {
+                        let black = points.contains(&p);
+                        let color = record.size.index(p).map(|i| colors[i]);
+                        color
+                            == Some(if black {
+                                crate::vocab::Color::Black
+                            } else {
+                                crate::vocab::Color::Empty
+                            })
+                    })
+                })
+            }
+            _ => false,
+        };
+        let start = record
+            .setup
+            .as_ref()
+            .filter(|colors| !handicap_stones(colors))
+            .map(|colors| Position {
+                colors: colors.clone(),
+                to_move: record.first_player(),
+            });
         let setup = Setup {
             size: record.size,
             rules: record.rules,

@@ -56,10 +56,10 @@ pub const HANDICAP_SIZES: [(usize, usize); 8] = [
 ];
 
 /// The most steps of a handicap game (fewer on larger boards, where `spec`'s
-/// legal sets cost more: 61 on 7x7, 37 on 9x9, 8 on 19x19), and of a game
+/// legal sets cost more: 61 on 7x7, 37 on 9x9, 16 on 19x19), and of a game
 /// on a large board.
 fn handicap_steps(size: Size) -> usize {
-    (3000 / size.points()).min(100)
+    (3000 / size.points()).clamp(16, 100)
 }
 const LARGE_BOARD_STEPS: usize = 8;
 
@@ -262,8 +262,10 @@ fn around(size: Size, p: Point) -> Vec<Point> {
 }
 
 /// A short game on a large board: each side from 10 to 52 (or one side
-/// of 1 to 9 now and then), from the empty board or from the position a
-/// random playout reaches.
+/// of 1 to 9 now and then), from the empty board or (two times in three)
+/// from the crowded position a random playout of half to one and a half
+/// times as many moves as points reaches, where captures come at once;
+/// capturing half of the time.
 pub fn large_board_game(rules: Rules, bias: Bias, rng: &mut Rng) -> Script {
     let side = |rng: &mut Rng| match rng.percent(15) {
         true => 1 + rng.below(9),
@@ -276,10 +278,11 @@ pub fn large_board_game(rules: Rules, bias: Bias, rng: &mut Rng) -> Script {
         rules,
         handicap: Handicap::None,
     };
-    let start = rng.percent(50).then(|| Position {
-        colors: playout_position(size, rng.below(size.points() / 2 + 1), rng),
+    let start = (rng.below(3) > 0).then(|| Position {
+        colors: playout_position(size, size.points() / 2 + rng.below(size.points() + 1), rng),
         to_move: Player::Black,
     });
+    let bias = if rng.percent(50) { Bias::Capture } else { bias };
     let extras = Extras {
         start,
         undo_percent: 10,

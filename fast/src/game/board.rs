@@ -134,7 +134,12 @@ impl Game {
         let key = self.keys[2 * q + p as usize - 1];
         color[q] = p;
         let i = index[q] as usize;
-        self.packed[i / 32] ^= (p as u64) << (2 * (i % 32));
+        let packed_at = if planted!(PackedIndexU8) {
+            usize::from(i as u8)
+        } else {
+            i
+        };
+        self.packed[packed_at / 32] ^= (p as u64) << (2 * (packed_at % 32));
         self.hash ^= key;
         let slot = self.empty_pos[i] as usize;
         let last = self.empties.pop().unwrap_or(0);
@@ -223,11 +228,7 @@ impl Game {
             let i = index[s];
             self.packed[i as usize / 32] ^= (c as u64) << (2 * (i % 32));
             self.hash ^= keys[2 * s + c as usize - 1];
-            self.empty_pos[i as usize] = if planted!(EmptyListIndexU8) {
-                self.empties.len() as u8 as u16
-            } else {
-                self.empties.len() as u16
-            };
+            self.empty_pos[i as usize] = self.empties.len() as u16;
             self.empties.push(i);
             for n in [s - 1, s + 1, s - stride, s + stride] {
                 if color[n] == other {

@@ -96,7 +96,9 @@ impl Game {
                 self.passes = r.passes as usize;
                 self.black_first = r.black_first as usize;
                 self.last_emptied = r.last_emptied;
-                self.prisoners = r.prisoners;
+                if !planted!(UndoKeepsPrisoners) {
+                    self.prisoners = r.prisoners;
+                }
             }
         }
         true
