@@ -48,6 +48,10 @@ fn games_from_setup_positions_agree() {
 #[test]
 fn games_with_undos_agree_after_every_undo() {
     must(agree("a game with undos", workout::undo_games(25)));
+    must(agree(
+        "an agreement undone",
+        workout::agreement_undo_games(),
+    ));
 }
 
 #[test]

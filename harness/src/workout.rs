@@ -9,9 +9,9 @@ use crate::diff::compare_script_with;
 use crate::engine::{FAST, SPEC};
 use crate::generate::{every_rules, generate_with, random_setup, Extras, Rng, BIASES, MIXED_SIZES};
 use crate::run::{game_script, DiffOptions};
-use crate::script::Script;
+use crate::script::{Script, Step, Undo};
 use crate::variety::{handicap_game, large_board_game, position_game, Mix, HANDICAP_SIZES};
-use crate::vocab::{Handicap, Rules, Setup, Size, Superko};
+use crate::vocab::{Handicap, Rules, Setup, Size, Superko, Turn};
 
 /// The seed of every workout: fixed, so that a mutant is caught or missed
 /// the same way on every run.
@@ -171,6 +171,45 @@ pub fn undo_games(games: usize) -> Vec<Script> {
                 ..Extras::default()
             };
             generate_with(setup, bias, &mut rng, &extras)
+        })
+        .collect()
+}
+
+/// Under each rule set with the agreement ending: a short game, two passes,
+/// an agreement on random points (taken back at once, one or two levels),
+/// then play on; the agreements that end games are undone too.
+pub fn agreement_undo_games() -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ 7);
+    let sizes = mixed_sizes();
+    every_rules()
+        .into_iter()
+        .filter(|rules| rules.agreement_ending)
+        .map(|rules| {
+            let mut setup = random_setup(&mut rng, &sizes, Some(&[rules]));
+            setup.handicap = Handicap::None;
+            let extras = Extras {
+                max_steps: Some(6 + rng.below(10)),
+                ..Extras::default()
+            };
+            let mut script = generate_with(setup, *rng.pick(&BIASES), &mut rng, &extras);
+            let size = setup.size;
+            let points = size
+                .all_points()
+                .filter(|_| rng.percent(40))
+                .collect::<Vec<_>>();
+            script.steps.extend([
+                Step::Attempt(Turn::Pass),
+                Step::Attempt(Turn::Pass),
+                Step::Agree(points),
+            ]);
+            script.undos.push(Undo {
+                after: script.steps.len() - 1,
+                levels: 1 + rng.below(2) as u8,
+            });
+            script
+                .steps
+                .extend((0..4).map(|_| Step::Choose(rng.below(100) as u32)));
+            script
         })
         .collect()
 }
