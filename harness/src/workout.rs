@@ -216,8 +216,9 @@ pub fn agreement_undo_games() -> Vec<Script> {
 
 /// Every fixed handicap from 2 to 9, and a free one, on every board of
 /// [`HANDICAP_SIZES`] (a count a board does not take must be refused by
-/// both), each with play around the handicap stones; then `more` handicap
-/// games as the default run draws them.
+/// both), each with play around the handicap stones; free handicaps of 0
+/// to 5 on the smallest boards (those that leave no point empty refused
+/// alike); then `more` handicap games as the default run draws them.
 pub fn handicap_games(more: usize) -> Vec<Script> {
     let mut rng = Rng::new(WORKOUT_SEED ^ 4);
     let mut scripts = Vec::new();
@@ -244,6 +245,22 @@ pub fn handicap_games(more: usize) -> Vec<Script> {
                 &mut rng,
                 &extras,
             ));
+        }
+    }
+    // Free handicaps from 0 to 5 on the smallest boards: those that leave
+    // no point empty must be refused alike.
+    for (w, h) in [(1, 1), (2, 1), (3, 1), (2, 2)] {
+        for n in 0..=5 {
+            let setup = Setup {
+                size: Size::new(w, h).expect("a valid size"),
+                rules: crate::generate::random_rules(&mut rng),
+                handicap: Handicap::Free(n),
+            };
+            let extras = Extras {
+                max_steps: Some(6),
+                ..Extras::default()
+            };
+            scripts.push(generate_with(setup, *rng.pick(&BIASES), &mut rng, &extras));
         }
     }
     scripts.extend(
