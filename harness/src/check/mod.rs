@@ -74,6 +74,11 @@ impl CheckOptions {
     /// The `diff` job's options for `engine` against the rules.
     pub fn diff_options(&self, engine: EngineKind) -> DiffOptions {
         let mut diff = DiffOptions::new(self.games, self.seed);
+        if self.sizes != diff.sizes {
+            // Only the sizes asked for: no handicap boards or large boards besides.
+            diff.mix.handicaps = 0;
+            diff.mix.large_boards = 0;
+        }
         diff.sizes = self.sizes.clone();
         diff.rules = self.rules.clone();
         diff.biases = self.biases.clone();
