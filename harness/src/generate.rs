@@ -288,10 +288,14 @@ pub fn generate_with(setup: Setup, bias: Bias, rng: &mut Rng, extras: &Extras) -
                 let _ = game.agree(&points);
             }
         }
+        // An agreement that ended the game is taken back half of the time
+        // in a game with undos: undoing it is a path of its own.
+        let agreed = matches!(step, Step::Agree(_)) && game.is_over();
         script.steps.push(step);
         std::mem::swap(&mut before, &mut now);
         game.coloring_into(&mut now);
-        if extras.undo_percent > 0 && rng.percent(extras.undo_percent) {
+        let undo_chance = if agreed { 50 } else { extras.undo_percent };
+        if extras.undo_percent > 0 && rng.percent(undo_chance) {
             let levels = 1 + rng.below(3) as u8;
             for _ in 0..levels {
                 game.undo();

@@ -9,9 +9,9 @@ use crate::diff::compare_script_with;
 use crate::engine::{FAST, SPEC};
 use crate::generate::{every_rules, generate_with, random_setup, Extras, Rng, BIASES, MIXED_SIZES};
 use crate::run::{game_script, DiffOptions};
-use crate::script::Script;
+use crate::script::{Script, Step, Undo};
 use crate::variety::{handicap_game, large_board_game, position_game, Mix, HANDICAP_SIZES};
-use crate::vocab::{Handicap, Rules, Setup, Size, Superko};
+use crate::vocab::{Handicap, Rules, Setup, Size, Superko, Turn};
 
 /// The seed of every workout: fixed, so that a mutant is caught or missed
 /// the same way on every run.
@@ -175,10 +175,50 @@ pub fn undo_games(games: usize) -> Vec<Script> {
         .collect()
 }
 
+/// Under each rule set with the agreement ending: a short game, two passes,
+/// an agreement on random points (taken back at once, one or two levels),
+/// then play on; the agreements that end games are undone too.
+pub fn agreement_undo_games() -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ 7);
+    let sizes = mixed_sizes();
+    every_rules()
+        .into_iter()
+        .filter(|rules| rules.agreement_ending)
+        .map(|rules| {
+            let mut setup = random_setup(&mut rng, &sizes, Some(&[rules]));
+            setup.handicap = Handicap::None;
+            let extras = Extras {
+                max_steps: Some(6 + rng.below(10)),
+                ..Extras::default()
+            };
+            let mut script = generate_with(setup, *rng.pick(&BIASES), &mut rng, &extras);
+            let size = setup.size;
+            let points = size
+                .all_points()
+                .filter(|_| rng.percent(40))
+                .collect::<Vec<_>>();
+            script.steps.extend([
+                Step::Attempt(Turn::Pass),
+                Step::Attempt(Turn::Pass),
+                Step::Agree(points),
+            ]);
+            script.undos.push(Undo {
+                after: script.steps.len() - 1,
+                levels: 1 + rng.below(2) as u8,
+            });
+            script
+                .steps
+                .extend((0..4).map(|_| Step::Choose(rng.below(100) as u32)));
+            script
+        })
+        .collect()
+}
+
 /// Every fixed handicap from 2 to 9, and a free one, on every board of
 /// [`HANDICAP_SIZES`] (a count a board does not take must be refused by
-/// both), each with play around the handicap stones; then `more` handicap
-/// games as the default run draws them.
+/// both), each with play around the handicap stones; free handicaps of 0
+/// to 5 on the smallest boards (those that leave no point empty refused
+/// alike); then `more` handicap games as the default run draws them.
 pub fn handicap_games(more: usize) -> Vec<Script> {
     let mut rng = Rng::new(WORKOUT_SEED ^ 4);
     let mut scripts = Vec::new();
@@ -205,6 +245,22 @@ pub fn handicap_games(more: usize) -> Vec<Script> {
                 &mut rng,
                 &extras,
             ));
+        }
+    }
+    // Free handicaps from 0 to 5 on the smallest boards: those that leave
+    // no point empty must be refused alike.
+    for (w, h) in [(1, 1), (2, 1), (3, 1), (2, 2)] {
+        for n in 0..=5 {
+            let setup = Setup {
+                size: Size::new(w, h).expect("a valid size"),
+                rules: crate::generate::random_rules(&mut rng),
+                handicap: Handicap::Free(n),
+            };
+            let extras = Extras {
+                max_steps: Some(6),
+                ..Extras::default()
+            };
+            scripts.push(generate_with(setup, *rng.pick(&BIASES), &mut rng, &extras));
         }
     }
     scripts.extend(
@@ -370,6 +426,10 @@ macro_rules! differential_tests {
             must($crate::workout::agree(
                 "a game with undos",
                 $crate::workout::undo_games(25),
+            ));
+            must($crate::workout::agree(
+                "an agreement undone",
+                $crate::workout::agreement_undo_games(),
             ));
         }
 
