@@ -292,23 +292,17 @@ fn is_convention(
         komi_half_points: (case.komi * 2.0) as i32,
         ..rules
     };
-    let mut statuses = crate::audit::scoring::Statuses::default();
-    if crate::audit::scoring::is_settled(&grid, rules) && caps.final_status_list {
-        let dead = send(client, "final_status_list dead")?;
-        let alive = send(client, "final_status_list alive")?;
-        statuses = crate::audit::scoring::read_statuses(
-            dead.ok.then_some(dead.text.as_str()),
-            alive.ok.then_some(alive.text.as_str()),
-            &grid,
-        );
-    }
-    Ok(crate::audit::scoring::is_convention(
+    crate::audit::scoring::judge_score(
         &grid,
         case.end.prisoners,
         rules,
         theirs,
-        &statuses,
-    ))
+        caps.final_status_list,
+        |what| {
+            let reply = send(client, &format!("final_status_list {what}"))?;
+            Ok(reply.ok.then_some(reply.text))
+        },
+    )
 }
 
 /// Whether two results (`B+3`, `B+3.0`, `W+0.5`, `0`, `Draw`) say the same,

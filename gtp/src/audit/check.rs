@@ -5,7 +5,7 @@
 //! score. The first divergence ends the game.
 
 use super::answers::{parse_showboard, read_vertex};
-use super::scoring::{is_convention, is_settled, read_statuses, Statuses};
+use super::scoring::judge_score;
 use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure, Reply};
 use crate::commands::{point_name, turn_text};
@@ -400,25 +400,19 @@ impl<'a> Auditor<'a> {
             rules.prisoners(Player::Black),
             rules.prisoners(Player::White),
         ];
-        let mut statuses = Statuses::default();
-        if is_settled(&grid, held_to) && self.caps.final_status_list {
-            let mut ask = |what: &str| -> Check<Option<String>> {
-                let reply = self
-                    .send(format!("final_status_list {what}"))
-                    .map_err(|f| self.failure(f, record, Some(rules)))?;
-                Ok(reply.ok.then_some(reply.text))
-            };
-            let dead = ask("dead")?;
-            let alive = ask("alive")?;
-            statuses = read_statuses(dead.as_deref(), alive.as_deref(), &grid);
-        }
-        Ok(
-            if is_convention(&grid, prisoners, held_to, theirs, &statuses) {
-                Kind::ScoringConvention
-            } else {
-                Kind::FinalScore
-            },
-        )
+        let has_status_list = self.caps.final_status_list;
+        let ask = |what: &str| -> Check<Option<String>> {
+            let reply = self
+                .send(format!("final_status_list {what}"))
+                .map_err(|f| self.failure(f, record, Some(rules)))?;
+            Ok(reply.ok.then_some(reply.text))
+        };
+        let convention = judge_score(&grid, prisoners, held_to, theirs, has_status_list, ask)?;
+        Ok(if convention {
+            Kind::ScoringConvention
+        } else {
+            Kind::FinalScore
+        })
     }
 
     /// `is_legal` on a raw attempt, against the rules' verdict.

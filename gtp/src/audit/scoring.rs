@@ -60,6 +60,29 @@ pub fn is_convention(
     }
 }
 
+/// Whether the engine's result `theirs` at the end of a game on `grid` is a
+/// scoring convention ([`is_convention`]), asking the engine for its
+/// statuses with `ask("dead")` and `ask("alive")` (each the answer to
+/// `final_status_list WHAT`, `None` when refused) only where they can
+/// decide it: the board is settled and the engine has the command. The one
+/// procedure of the auditor and of `vectors run`.
+pub fn judge_score<E>(
+    grid: &Grid,
+    prisoners: [usize; 2],
+    rules: Rules,
+    theirs: Outcome,
+    has_status_list: bool,
+    mut ask: impl FnMut(&str) -> Result<Option<String>, E>,
+) -> Result<bool, E> {
+    let mut statuses = Statuses::default();
+    if has_status_list && is_settled(grid, rules) {
+        let dead = ask("dead")?;
+        let alive = ask("alive")?;
+        statuses = read_statuses(dead.as_deref(), alive.as_deref(), grid);
+    }
+    Ok(is_convention(grid, prisoners, rules, theirs, &statuses))
+}
+
 /// The statuses an engine gives, read from its answers to
 /// `final_status_list dead` and `final_status_list alive` (`None` for an
 /// answer that is refused or not a list of vertices).

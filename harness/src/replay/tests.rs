@@ -8,6 +8,18 @@ use crate::engine::EngineName;
 use crate::generate::Rng;
 use crate::sgf::{read_games, read_records, ReadOptions};
 
+/// The first game of `text`, with every variation.
+fn first_tree(text: &str) -> crate::sgf::GameTree {
+    let options = ReadOptions {
+        all_variations: true,
+        ..ReadOptions::default()
+    };
+    read_games(text.as_bytes(), &options)
+        .next()
+        .expect("a game")
+        .expect("it reads")
+}
+
 /// A random game tree on a `size` board, written as SGF.
 fn random_tree(rng: &mut Rng, size: usize) -> String {
     let mut text = format!("(;SZ[{size}]");
@@ -128,14 +140,7 @@ fn a_lost_turn_is_taken_back_before_the_next_variation() {
     // Seed 003 (the chinese preset): White's suicide at A1 loses her turn;
     // the next variation starts again after Black's B1, with White to move.
     let text = "(;SZ[4:1]RU[chinese];B[ba](;W[aa])(;W[da]))";
-    let options = ReadOptions {
-        all_variations: true,
-        ..ReadOptions::default()
-    };
-    let tree = read_games(text.as_bytes(), &options)
-        .next()
-        .unwrap()
-        .unwrap();
+    let tree = first_tree(text);
     let mut walked = Vec::new();
     replay_tree("t", &tree, ReplayEngines::BOTH, |r| walked.push(r)).unwrap();
     let [lost, next] = &walked[..] else {
@@ -171,14 +176,7 @@ fn each_move_of_a_deep_tree_is_replayed_and_reported_once() {
         text.push_str(&format!("(;{player}[])(;{player}[{point}]"));
     }
     text.push_str(&")".repeat(levels + 1));
-    let options = ReadOptions {
-        all_variations: true,
-        ..ReadOptions::default()
-    };
-    let tree = read_games(text.as_bytes(), &options)
-        .next()
-        .unwrap()
-        .unwrap();
+    let tree = first_tree(&text);
     let engines = ReplayEngines {
         main: EngineName::Fast,
         check: None,
