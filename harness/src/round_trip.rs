@@ -214,6 +214,16 @@ fn rule_texts(rng: &mut Rng) -> Result<(), String> {
             })?;
         }
     }
+    // An unknown name is answered with the list of the presets, as listed.
+    let names: Vec<&str> = spec::options::PRESETS
+        .iter()
+        .map(|(name, _)| *name)
+        .collect();
+    let list = format!("({})", names.join(", "));
+    let message = spec::RulesError::Unknown("banana".into()).to_string();
+    require(message.contains(&list), || {
+        format!("an unknown name is refused with {message:?}, not the list {list}")
+    })?;
     require(spec::Rules::from_compact(" ").is_err(), || {
         "spec reads a blank rule string".into()
     })
@@ -380,11 +390,39 @@ fn komi_refusals() -> Result<(), String> {
     Ok(())
 }
 
-/// Board sizes written every way, read by `spec` and by the harness alike,
-/// and printed alike.
+/// What a size text should read as, stated here: `N`, `WxH` or `W:H`
+/// (`X` too), each side 1 to 6 digits; a side of 0 or over 52 is a bad size,
+/// anything else a bad text.
+fn expected_size(text: &str) -> Result<(usize, usize), spec::GridError> {
+    let bad = || spec::GridError::BadSizeText(text.to_string());
+    let side = |s: &str| {
+        let s = s.trim();
+        let digits = !s.is_empty() && s.len() <= 6 && s.bytes().all(|b| b.is_ascii_digit());
+        digits
+            .then(|| s.parse::<usize>().ok())
+            .flatten()
+            .ok_or_else(bad)
+    };
+    let (w, h) = match text.trim().split_once(['x', 'X', ':']) {
+        Some((w, h)) => (side(w)?, side(h)?),
+        None => (side(text)?, side(text)?),
+    };
+    match Size::new(w, h) {
+        Some(_) => Ok((w, h)),
+        None => Err(spec::GridError::BadSize {
+            width: w,
+            height: h,
+        }),
+    }
+}
+
+/// Board sizes written every way: `spec` reads each as stated above, and
+/// as the harness does wherever the harness reads it; prints each as the
+/// harness prints it; and names the text or the size in its refusal.
 fn size_texts(rng: &mut Rng, count: usize) -> Result<(), String> {
     let mut texts: Vec<String> = [
-        "", "x", "9x", "x9", "abc", "9x9x9", "1234567", "0", "53", "52:52",
+        "", "x", "9x", "x9", "abc", "9x9x9", "1234567", "123456", "000009", "0000009", "0", "53",
+        "52:52", "+9", "9x+9", " 7 X 5 ", "-1",
     ]
     .map(String::from)
     .to_vec();
@@ -398,29 +436,29 @@ fn size_texts(rng: &mut Rng, count: usize) -> Result<(), String> {
     }
     for text in texts {
         let theirs = text.parse::<spec::Rectangle>();
-        let ours = text.parse::<Size>();
-        let same = match (&theirs, &ours) {
-            (Ok(r), Ok(s)) => {
-                r.width() == s.width() && r.height() == s.height() && r.to_string() == s.to_string()
-            }
-            (Err(e), Err(_)) => {
-                let message = e.to_string();
-                match e {
-                    spec::GridError::BadSizeText(t) => {
-                        t == &text && message.contains(&format!("{text:?}"))
-                    }
-                    spec::GridError::BadSize { width, height } => {
-                        message.contains(&format!("{width}x{height}"))
-                            && Size::new(*width, *height).is_none()
-                    }
-                    _ => false,
-                }
-            }
-            _ => false,
-        };
-        require(same, || {
-            format!("the size {text:?}: spec reads {theirs:?}, the harness {ours:?}")
+        let expected = expected_size(&text);
+        let read = theirs.as_ref().map(|r| (r.width(), r.height()));
+        require(read.map_err(Clone::clone) == expected, || {
+            format!("spec reads the size {text:?} as {theirs:?}, not {expected:?}")
         })?;
+        if let (Ok(r), Ok(s)) = (&theirs, text.parse::<Size>()) {
+            require(r.to_string() == s.to_string(), || {
+                format!("spec prints {text:?} as {r}, the harness as {s}")
+            })?;
+        }
+        if let Err(e) = &theirs {
+            let message = e.to_string();
+            let names = match e {
+                spec::GridError::BadSizeText(_) => message.contains(&format!("{text:?}")),
+                spec::GridError::BadSize { width, height } => {
+                    message.contains(&format!("{width}x{height}"))
+                }
+                _ => false,
+            };
+            require(names, || {
+                format!("spec refuses {text:?} saying {message:?}")
+            })?;
+        }
     }
     Ok(())
 }

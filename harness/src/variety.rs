@@ -44,9 +44,10 @@ impl Mix {
 
 /// Boards for handicap games: every fixed handicap from 2 to 9 is taken by
 /// one of them (5 to 9 need both sides odd and above 7), some take none,
-/// some have one odd side only (8x9, 12x13: at most 4), and 12 and 13 put
-/// the stones on different lines.
-pub const HANDICAP_SIZES: [(usize, usize); 10] = [
+/// some have one odd side only (8x9, 12x13: at most 4), one a side below 7
+/// (9x5: none), and 12 and 13 put the stones on different lines.
+pub const HANDICAP_SIZES: [(usize, usize); 11] = [
+    (9, 5),
     (7, 7),
     (8, 7),
     (8, 9),

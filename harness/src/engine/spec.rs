@@ -69,7 +69,8 @@ fn details(game: &spec::Game) -> Details {
     let mut details = common_details(game, size);
     let probes = probe_points(size);
     let coloring = game.coloring();
-    details.distinct_colorings = game.earlier_colorings().len();
+    let earlier = game.earlier_colorings();
+    details.distinct_colorings = if earlier.is_empty() { 0 } else { earlier.len() };
     details.colors = vec![
         probes
             .iter()
