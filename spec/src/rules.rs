@@ -366,28 +366,14 @@ pub fn connected(
     p: usize,
     seen: &mut [bool],
 ) -> Connected {
-    let color = coloring[p];
-    let mut points = vec![p];
-    let mut adjacent = [false; 3];
-    seen[p] = true;
-    let mut next_to_search = 0;
-    while let Some(&q) = points.get(next_to_search) {
-        next_to_search += 1;
-        for next in grid.neighbours(q) {
-            if coloring[next] != color {
-                adjacent[coloring[next] as usize] = true;
-            } else if !seen[next] {
-                seen[next] = true;
-                points.push(next);
-            }
-        }
-    }
-    Connected { points, adjacent }
+    let mut found = Connected::default();
+    found.search(grid, coloring, p, seen);
+    found
 }
 
 /// What [`connected`] finds: the points joined to P by paths of P's color,
 /// and which other colors lie next to them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Connected {
     /// P and every point a path of P's color leads to from P.
     pub points: Vec<usize>,
@@ -395,6 +381,35 @@ pub struct Connected {
 }
 
 impl Connected {
+    /// [`connected`]`(P)`, found into `self` (what it held before is
+    /// forgotten), so that [`clear`] and [`score`] reuse one list of points
+    /// for every string and region they search.
+    pub fn search(
+        &mut self,
+        grid: &impl Topology,
+        coloring: &Coloring,
+        p: usize,
+        seen: &mut [bool],
+    ) {
+        let color = coloring[p];
+        self.points.clear();
+        self.points.push(p);
+        self.adjacent = [false; 3];
+        seen[p] = true;
+        let mut next_to_search = 0;
+        while let Some(&q) = self.points.get(next_to_search) {
+            next_to_search += 1;
+            for next in grid.neighbours(q) {
+                if coloring[next] != color {
+                    self.adjacent[coloring[next] as usize] = true;
+                } else if !seen[next] {
+                    seen[next] = true;
+                    self.points.push(next);
+                }
+            }
+        }
+    }
+
     /// Rule 3: whether these points reach `c` (a color not theirs).
     pub fn reaches(&self, c: Color) -> bool {
         self.adjacent[c as usize]
@@ -411,11 +426,12 @@ impl Connected {
 pub fn clear(grid: &impl Topology, coloring: &Coloring, color: Color) -> Coloring {
     let mut cleared = coloring.clone();
     let mut seen = vec![false; grid.point_count()];
+    let mut string = Connected::default();
     for p in 0..grid.point_count() {
         if coloring[p] == color && !seen[p] {
-            let string = connected(grid, coloring, p, &mut seen);
+            string.search(grid, coloring, p, &mut seen);
             if !string.reaches(Color::Empty) {
-                for q in string.points {
+                for &q in &string.points {
                     cleared[q] = Color::Empty;
                 }
             }
@@ -554,9 +570,10 @@ pub fn empty_points_reaching_only(
     let other = player.opponent().color();
     let mut seen = vec![false; grid.point_count()];
     let mut count = 0;
+    let mut region = Connected::default();
     for p in 0..grid.point_count() {
         if coloring[p] == Color::Empty && !seen[p] {
-            let region = connected(grid, coloring, p, &mut seen);
+            region.search(grid, coloring, p, &mut seen);
             if region.reaches(her) && !region.reaches(other) {
                 count += region.points.len();
             }
