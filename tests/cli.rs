@@ -323,3 +323,20 @@ fn a_wrong_is_legal_is_reported_with_what_play_did() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn diff_replay_plays_a_saved_game_from_its_setup_position() {
+    // Black's stone on B2 is set up, so Black's move there is refused, and
+    // only White's turn is taken: 2 steps, 1 turn. A replay that dropped
+    // the setup would play both on an empty board.
+    let dir = temp("replay-setup");
+    let file = dir.join("setup.sgf");
+    std::fs::write(&file, "(;FF[4]GM[1]SZ[3]AB[aa][bb]AW[cc];B[bb];W[ab])\n").unwrap();
+    let output = run(&["diff", "--replay", file.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("spec and fast agree (2 steps, 1 turn)"),
+        "{stdout}"
+    );
+}

@@ -4,7 +4,7 @@
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tromp_taylor_harness::diff::compare_record;
+use tromp_taylor_harness::diff::compare_script;
 use tromp_taylor_harness::engine::{FAST, SPEC};
 use tromp_taylor_harness::generate::{Bias, BIASES};
 use tromp_taylor_harness::run::{run_diff, DiffOptions, Summary};
@@ -153,15 +153,17 @@ fn replay_files(files: &[PathBuf]) -> ExitCode {
     for file in files {
         let read = std::fs::read_to_string(file)
             .map_err(|e| e.to_string())
-            .and_then(|text| tromp_taylor_harness::sgf::read(&text).map_err(|e| e.to_string()));
-        let (setup, record) = match read {
-            Ok(game) => game,
+            .and_then(|text| {
+                tromp_taylor_harness::sgf::read_script(&text).map_err(|e| e.to_string())
+            });
+        let script = match read {
+            Ok(script) => script,
             Err(e) => {
                 eprintln!("error: {}: {e}", file.display());
                 return ExitCode::from(2);
             }
         };
-        match compare_record(setup, &record, SPEC, FAST) {
+        match compare_script(&script, SPEC, FAST, true) {
             Ok(agreed) => println!(
                 "{}: spec and fast agree ({}, {})",
                 file.display(),

@@ -3,7 +3,7 @@
 
 use super::report::write_rules;
 use super::Disagreement;
-use crate::diff::{compare_record, Mismatch};
+use crate::diff::{compare_script, Mismatch};
 use crate::engine::{EngineKind, Unsupported, SPEC};
 use crate::run::Known;
 use crate::sgf::SgfError;
@@ -80,13 +80,19 @@ pub fn replay(
                 path: path.clone(),
                 source,
             })?;
-            let (setup, record) = crate::sgf::read(&text).map_err(|source| CheckError::Sgf {
+            let script = crate::sgf::read_script(&text).map_err(|source| CheckError::Sgf {
                 path: path.clone(),
                 source,
             })?;
-            let outcome = match engine.supports.setup(&setup) {
+            let supported = match script.start {
+                Some(_) => engine
+                    .supports
+                    .position(script.setup.size, script.setup.rules),
+                None => engine.supports.setup(&script.setup),
+            };
+            let outcome = match supported {
                 Err(reason) => Replayed::Skipped(reason),
-                Ok(()) => match compare_record(setup, &record, SPEC, engine) {
+                Ok(()) => match compare_script(&script, SPEC, engine, true) {
                     Ok(agreed) => Replayed::Agreed {
                         steps: agreed.steps,
                     },
