@@ -340,3 +340,46 @@ fn diff_replay_plays_a_saved_game_from_its_setup_position() {
         "{stdout}"
     );
 }
+
+#[test]
+fn audit_replay_says_what_it_cannot_replay_and_exits_2_when_nothing_ran() {
+    // A setup position cannot be set up over GTP: the game is skipped with
+    // the reason, and with nothing audited the exit code is 2.
+    let dir = temp("audit-replay-setup");
+    let file = dir.join("setup.sgf");
+    std::fs::write(&file, "(;FF[4]GM[1]SZ[3]AB[aa]AW[cc];B[bb])\n").unwrap();
+    let engine = format!("{BIN} gtp");
+    let out = dir.join("out");
+    let output = run(&[
+        "audit",
+        "--engine",
+        &engine,
+        "--out",
+        out.to_str().unwrap(),
+        "--replay",
+        file.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("skipped: a setup position (AB/AW): GTP has no command that sets one up"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("no replayed game could be audited"),
+        "{stderr}"
+    );
+    // A file that is not SGF is refused before the engine starts.
+    std::fs::write(&file, "not a game").unwrap();
+    refused(
+        &[
+            "audit",
+            "--engine",
+            &engine,
+            "--replay",
+            file.to_str().unwrap(),
+        ],
+        &["setup.sgf", "not SGF"],
+    );
+}

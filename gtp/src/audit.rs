@@ -58,6 +58,10 @@ pub struct AuditOptions {
     /// Whether a scoring convention (dead stones removed before counting)
     /// counts as a divergence in [`AuditSummary::diverges`].
     pub strict_score: bool,
+    /// Instead of generated games, these saved games (each with the file it
+    /// was read from), played as recorded and not minimised: a reproducer
+    /// replayed (`audit --replay FILE`).
+    pub replay: Vec<(PathBuf, Script)>,
 }
 
 /// How the engine is told the rules it is held to.
@@ -90,6 +94,7 @@ impl AuditOptions {
             skip_checks: Vec::new(),
             set_rules: SetRules::Auto,
             strict_score: false,
+            replay: Vec::new(),
         }
     }
 }
@@ -99,8 +104,10 @@ impl AuditOptions {
 pub struct Found {
     /// The game, from 1.
     pub game: usize,
-    /// Its bias.
-    pub bias: Bias,
+    /// Its bias; none for a game replayed from a file.
+    pub bias: Option<Bias>,
+    /// The file the game was replayed from (`audit --replay`).
+    pub replayed: Option<PathBuf>,
     /// Its setup.
     pub setup: Setup,
     /// The steps of the game as generated, up to the divergence.
@@ -380,10 +387,25 @@ pub fn run_audit(
             .notes
             .push(format!("{}: switched off (--skip-checks)", check.name()));
     }
-    for game in 1..=options.games {
-        let (bias, script) = game_script(options, game);
+    let games = if options.replay.is_empty() {
+        options.games
+    } else {
+        options.replay.len()
+    };
+    for game in 1..=games {
+        let (bias, script, file) = match options.replay.get(game - 1) {
+            Some((file, script)) => (None, script.clone(), Some(file.clone())),
+            None => {
+                let (bias, script) = game_script(options, game);
+                (Some(bias), script, None)
+            }
+        };
         summary.games += 1;
-        let label = format!("game {game} ({}, {bias})", script.setup.size);
+        let label = match (&file, bias) {
+            (Some(file), _) => format!("{} ({})", file.display(), script.setup.size),
+            (None, Some(bias)) => format!("game {game} ({}, {bias})", script.setup.size),
+            (None, None) => format!("game {game} ({})", script.setup.size),
+        };
         match auditee.audit(&script, options.reference) {
             GameAudit::Agrees(played) => {
                 summary.agreed += 1;
@@ -405,16 +427,21 @@ pub fn run_audit(
                 let never_started = divergence.record.is_empty()
                     && divergence.transcript.is_empty()
                     && matches!(divergence.kind, Kind::Crash | Kind::Hang | Kind::Garbage);
-                let (script, divergence) = minimise(
-                    &mut auditee,
-                    options.reference,
-                    &script,
-                    *divergence,
-                    options.minimise_budget,
-                );
+                // A replayed game is the reproducer as given: not minimised.
+                let (script, divergence) = match file {
+                    Some(_) => (script, *divergence),
+                    None => minimise(
+                        &mut auditee,
+                        options.reference,
+                        &script,
+                        *divergence,
+                        options.minimise_budget,
+                    ),
+                };
                 let mut found = Found {
                     game,
                     bias,
+                    replayed: file,
                     setup: script.setup,
                     steps_before,
                     script,
@@ -433,10 +460,15 @@ pub fn run_audit(
                         Err(e) => progress(&format!("cannot write {}: {e}", sgf.display())),
                     }
                 }
+                let at = found.divergence.record.len();
                 progress(&format!(
-                    "{label}: DIVERGES: the engine {} at step {} (minimised from {steps_before}){}",
+                    "{label}: DIVERGES: the engine {} at step {at}{}{}",
                     found.divergence.kind,
-                    found.divergence.record.len(),
+                    if steps_before > at {
+                        format!(" (minimised from {steps_before})")
+                    } else {
+                        String::new()
+                    },
                     found
                         .files
                         .as_ref()

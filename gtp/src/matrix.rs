@@ -6,6 +6,7 @@
 pub mod manifest;
 pub mod table;
 
+use crate::audit::check::Kind;
 use crate::audit::export::{audit_data, junit, junit_suite, AuditData};
 use crate::audit::{run_audit, AuditOptions, AuditSummary, SetRules};
 use crate::vectors_run::{self, Tally};
@@ -57,6 +58,10 @@ pub struct Row {
     pub skipped_checks: Option<String>,
     /// Whether the rules have superko, and simple ko.
     kos: (bool, bool),
+    /// The `audit` options that replay one of this row's reproducers on
+    /// the engine as the row ran it (`--engine`, `--set-rules`,
+    /// `--skip-checks`), for the table's "Reproduce" list.
+    pub replay_options: String,
 }
 
 /// A row as JSON has it.
@@ -141,6 +146,7 @@ fn run_row(
             profile.rules.superko != Superko::SimpleKo,
             profile.rules.superko == Superko::SimpleKo,
         ),
+        replay_options: replay_options(profile),
     };
     if !exists(&program) {
         let install = manifest
@@ -190,6 +196,21 @@ fn slug(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect()
+}
+
+/// `--engine "CMD"`, and `--set-rules` and `--skip-checks` where the
+/// profile has them: what `audit --replay` needs to run the engine as the
+/// row did.
+fn replay_options(profile: &CheckedProfile) -> String {
+    let mut text = format!("--engine \"{}\"", profile.command.join(" "));
+    if let Some(set_rules) = &profile.set_rules {
+        text += &format!(" --set-rules \"{set_rules}\"");
+    }
+    if !profile.skip_checks.is_empty() {
+        let names: Vec<&str> = profile.skip_checks.iter().map(|c| c.name()).collect();
+        text += &format!(" --skip-checks {}", names.join(","));
+    }
+    text
 }
 
 /// The line printed as a row is done.
@@ -312,6 +333,34 @@ pub fn matrix_markdown(rows: &[Row]) -> String {
             row.rules,
             columns.join(" | ")
         );
+    }
+    let reproduce: Vec<String> = rows
+        .iter()
+        .filter_map(|row| {
+            let summary = row.audit.as_ref().ok()?;
+            let shortest = summary
+                .found
+                .iter()
+                .filter(|f| f.divergence.kind != Kind::ScoringConvention)
+                .min_by_key(|f| f.divergence.record.len())?;
+            let (sgf, _) = shortest.files.as_ref()?;
+            Some(format!(
+                "{} under {}: `tromp-taylor audit --replay {} {}`",
+                row.engine,
+                row.rules_name,
+                sgf.display(),
+                row.replay_options
+            ))
+        })
+        .collect();
+    if !reproduce.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nReproduce (the shortest divergence of each row, replayed on the engine as the row ran it):\n"
+        );
+        for line in reproduce {
+            let _ = writeln!(text, "- {line}");
+        }
     }
     let notes: Vec<String> = rows
         .iter()

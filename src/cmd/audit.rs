@@ -18,8 +18,15 @@ pub struct AuditArgs {
     /// The rules the engine is held to: a preset, a compact string (komi
     /// included, as `koPOSITIONALscoreAREAsui1komi7.5`), or a name other
     /// programs use (`chinese`, `nz`, `aga`, `japanese`, as `replay` reads RU).
-    #[arg(long, default_value = "tromp-taylor", value_parser = super::rules_by_any_name)]
-    pub rules: Rules,
+    /// Default: tromp-taylor; with `--replay`, each record's own RU and KM.
+    #[arg(long, value_parser = super::rules_by_any_name)]
+    pub rules: Option<Rules>,
+    /// Instead of generated games, replay these SGF files (a divergence's
+    /// reproducer, as `audit` writes it) on the engine, move by move, and
+    /// report where it parts from the rules. `--size`, `--games`, `--seed`
+    /// and `--bias` do not apply then.
+    #[arg(long, num_args = 1..)]
+    pub replay: Vec<PathBuf>,
     /// Board sizes, comma-separated (`5x5,9x9`, `7`, `5x3`).
     #[arg(long, value_delimiter = ',', default_value = "5x5,9x9")]
     pub size: Vec<Size>,
@@ -84,7 +91,17 @@ impl AuditArgs {
         }
         let seed = self.seed.unwrap_or_else(super::clock_seed);
         let mut options = AuditOptions::new(engine, self.games, seed);
-        options.rules = self.rules;
+        options.rules = self.rules.unwrap_or(Rules::TROMP_TAYLOR);
+        for file in &self.replay {
+            let text = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let text = String::from_utf8_lossy(&text);
+            let mut script = tromp_taylor_harness::sgf::read_script(&text)
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            if let Some(rules) = self.rules {
+                script.setup.rules = rules;
+            }
+            options.replay.push((file.clone(), script));
+        }
         options.sizes = self.size.clone();
         if options.sizes.is_empty() {
             return Err("--size names no size".to_string());
@@ -125,21 +142,34 @@ impl AuditArgs {
                 return ExitCode::from(2);
             }
         };
-        println!(
-            "tromp-taylor audit: `{}` under {}, {} on {}, seed {} (repeat with --seed {}), reports in {}",
-            options.engine.join(" "),
-            options.rules,
-            tromp_taylor_gtp::audit::report::plural(options.games, "game"),
-            options
-                .sizes
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(","),
-            options.seed,
-            options.seed,
-            self.out.display()
-        );
+        if options.replay.is_empty() {
+            println!(
+                "tromp-taylor audit: `{}` under {}, {} on {}, seed {} (repeat with --seed {}), reports in {}",
+                options.engine.join(" "),
+                options.rules,
+                tromp_taylor_gtp::audit::report::plural(options.games, "game"),
+                options
+                    .sizes
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                options.seed,
+                options.seed,
+                self.out.display()
+            );
+        } else {
+            println!(
+                "tromp-taylor audit: `{}`, {} replayed as recorded, each under {}, reports in {}",
+                options.engine.join(" "),
+                tromp_taylor_gtp::audit::report::plural(options.replay.len(), "game"),
+                match self.rules {
+                    Some(rules) => rules.to_string(),
+                    None => "its own RU and KM".to_string(),
+                },
+                self.out.display()
+            );
+        }
         let summary = match run_audit(&options, |line| println!("{line}")) {
             Ok(summary) => summary,
             Err(e) => {
@@ -180,6 +210,9 @@ impl AuditArgs {
         }
         if summary.diverges(self.strict_score) {
             ExitCode::FAILURE
+        } else if !options.replay.is_empty() && summary.skipped.len() == summary.games {
+            eprintln!("error: no replayed game could be audited: nothing was checked");
+            ExitCode::from(2)
         } else {
             ExitCode::SUCCESS
         }

@@ -12,7 +12,7 @@ use crate::commands::{point_name, turn_text};
 use std::fmt;
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::script::{Action, Record, Script, Step};
-use tromp_taylor_harness::vocab::{Color, Grid, Outcome, Player, Point, Rules, Turn};
+use tromp_taylor_harness::vocab::{Color, Grid, Handicap, Outcome, Player, Point, Rules, Turn};
 
 /// What kind of divergence: the key the summary groups by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -221,6 +221,19 @@ impl<'a> Auditor<'a> {
         let setup = script.setup;
         let size = setup.size;
         let mut record: Record = Vec::new();
+        // Generated games start on the empty board; a replayed record may
+        // not, and the engine is never audited on a start it was not given.
+        if script.start.is_some() {
+            return Ok(Err(Unsupported(
+                "a setup position (AB/AW): GTP has no command that sets one up".to_string(),
+            )));
+        }
+        if setup.handicap != Handicap::None {
+            return Ok(Err(Unsupported(format!(
+                "{}: the auditor plays games without a handicap",
+                tromp_taylor_harness::play::handicap_words(setup.handicap)
+            ))));
+        }
         let Ok(mut rules) = (self.reference.start)(setup) else {
             return Ok(Err(Unsupported(format!(
                 "the rules' engine cannot start a {} game under {}",

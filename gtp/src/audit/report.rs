@@ -130,10 +130,15 @@ fn board(grid: &tromp_taylor_harness::vocab::Grid) -> String {
 pub fn report(engine: &str, found: &Found) -> String {
     let d = &found.divergence;
     let mut text = String::new();
+    let game = match (&found.replayed, found.bias) {
+        (Some(file), _) => format!("{} replayed", file.display()),
+        (None, Some(bias)) => format!("game {} (bias {bias})", found.game),
+        (None, None) => format!("game {}", found.game),
+    };
     let _ = writeln!(
         text,
-        "AUDIT of `{engine}`: game {} ({} game under {}, bias {}): the engine {}",
-        found.game, found.setup.size, found.setup.rules, found.bias, d.kind
+        "AUDIT of `{engine}`: {game}, a {} game under {}: the engine {}",
+        found.setup.size, found.setup.rules, d.kind
     );
     if found.steps_before > d.record.len() {
         let _ = writeln!(
