@@ -1,6 +1,7 @@
 //! One module per subcommand: its arguments (clap) and what it prints.
 
 pub mod audit;
+pub mod builtin_cases;
 pub mod count;
 pub mod diff;
 pub mod gtp;

@@ -383,3 +383,52 @@ fn audit_replay_says_what_it_cannot_replay_and_exits_2_when_nothing_ran() {
         &["setup.sgf", "not SGF"],
     );
 }
+
+#[test]
+fn vectors_run_builtin_writes_json_and_junit_of_every_case() {
+    let dir = temp("vectors-builtin");
+    let (json, junit) = (dir.join("run.json"), dir.join("run.xml"));
+    let engine = format!("{BIN} gtp");
+    let output = run(&[
+        "vectors",
+        "run",
+        "--builtin",
+        "--engine",
+        &engine,
+        "--json",
+        json.to_str().unwrap(),
+        "--junit",
+        junit.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let cases = data["cases"].as_array().unwrap();
+    // Every case of the suite, the 19x19 ones included, is in the run.
+    assert_eq!(
+        cases.len(),
+        stdout.lines().filter(|l| l.starts_with("{\"id\"")).count()
+    );
+    assert!(cases
+        .iter()
+        .any(|c| c["id"] == "board-19/ko-retake-refused" && c["status"] == "pass"));
+    let pass = data["tally"]["pass"].as_u64().unwrap();
+    assert!(pass > 0 && data["tally"]["fail"] == 0, "{data}");
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.contains(&format!("tests=\"{}\"", cases.len())), "{xml}");
+    assert!(
+        xml.contains("<testcase name=\"board-19/ko-retake-refused\"/>"),
+        "{xml}"
+    );
+    // A folder and --builtin together are refused.
+    let output = run(&[
+        "vectors",
+        "run",
+        "--builtin",
+        "--engine",
+        &engine,
+        "somewhere",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -1,5 +1,6 @@
 //! `vectors run`: the conformance vectors played against any GTP engine, one
-//! JSON line per case (`pass`, `fail`, `skip`, `error`) and a summary.
+//! JSON line per case (`pass`, `fail`, `skip`, `error`) and a summary, and
+//! the whole run as JSON or JUnit XML for other tools.
 
 use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure};
@@ -386,6 +387,58 @@ pub fn run(
     }
     client.kill();
     Ok(tally)
+}
+
+/// A whole run, as `vectors run --json` writes it.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunData<'a> {
+    /// The engine's command line.
+    pub engine: String,
+    /// The counts.
+    pub tally: Tally,
+    /// Every case's result, in the order run.
+    pub cases: &'a [CaseResult],
+}
+
+/// A run as one JUnit test suite named `name`: a test case per vector case
+/// (its id), failed with where, what was expected and what the engine
+/// answered; errored when the engine could not run it; skipped with why.
+/// A scoring convention passes, with what the engine said kept as output.
+pub fn junit_suite(name: &str, results: &[CaseResult]) -> quick_junit::TestSuite {
+    use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
+    let mut suite = TestSuite::new(name);
+    for result in results {
+        let detail = format!(
+            "at {}: expected {}, the engine answered {}",
+            result.at.as_deref().unwrap_or("-"),
+            result.expected.as_deref().unwrap_or("-"),
+            result.got.as_deref().unwrap_or("-")
+        );
+        let case = match result.status.as_str() {
+            "pass" => TestCase::new(&result.id, TestCaseStatus::success()),
+            "convention" => {
+                let mut case = TestCase::new(&result.id, TestCaseStatus::success());
+                case.set_system_out(format!("a scoring convention: {detail}"));
+                case
+            }
+            "skip" => {
+                let mut status = TestCaseStatus::skipped();
+                status.set_message(result.at.clone().unwrap_or_default());
+                TestCase::new(&result.id, status)
+            }
+            kind => {
+                let mut status = TestCaseStatus::non_success(if kind == "fail" {
+                    NonSuccessKind::Failure
+                } else {
+                    NonSuccessKind::Error
+                });
+                status.set_message(detail);
+                TestCase::new(&result.id, status)
+            }
+        };
+        suite.add_test_case(case);
+    }
+    suite
 }
 
 #[cfg(test)]

@@ -160,7 +160,43 @@ fn generated(count: usize, seed: u64) -> Result<Vec<Case>, String> {
 /// [`cases::suite_dir`], for ours), each confirmed by `spec` and by `fast`,
 /// then `generated_count` generated ones.
 pub fn all_cases(cases_dir: &Path, generated_count: usize, seed: u64) -> Result<Vec<Case>, String> {
-    let mut all = cases::load_dir(cases_dir).map_err(|e| e.to_string())?;
+    let all = cases::load_dir(cases_dir).map_err(|e| e.to_string())?;
+    confirmed_with_generated(all, generated_count, seed)
+}
+
+/// Every case, as [`all_cases`], with the hand-written ones read from texts
+/// rather than a folder: each `(file name, text)` as if read from that file
+/// (a binary carries the suite this way: `vectors run --builtin`). An id
+/// that two cases share is refused, as in a folder.
+pub fn all_cases_from_texts(
+    files: &[(&str, &str)],
+    generated_count: usize,
+    seed: u64,
+) -> Result<Vec<Case>, String> {
+    let mut all: Vec<Case> = Vec::new();
+    let mut ids = std::collections::BTreeSet::new();
+    for (name, text) in files {
+        let file = cases::load_text(Path::new(name), text).map_err(|e| e.to_string())?;
+        for case in file.cases {
+            if !ids.insert(case.id.clone()) {
+                return Err(format!(
+                    "{name}: case {}: another case has this id",
+                    case.id
+                ));
+            }
+            all.push(case);
+        }
+    }
+    confirmed_with_generated(all, generated_count, seed)
+}
+
+/// The hand-written cases, each confirmed by `spec` and by `fast`, then
+/// `generated_count` generated ones.
+fn confirmed_with_generated(
+    mut all: Vec<Case>,
+    generated_count: usize,
+    seed: u64,
+) -> Result<Vec<Case>, String> {
     for case in &all {
         for engine in [SPEC, FAST] {
             check_case(engine, case).map_err(|e| e.to_string())?;
@@ -328,7 +364,14 @@ pub fn export(
     generated_count: usize,
     seed: u64,
 ) -> Result<usize, String> {
-    let files = group(all_cases(cases_dir, generated_count, seed)?);
+    export_cases(all_cases(cases_dir, generated_count, seed)?, dir)
+}
+
+/// Writes `cases` as [`export`] does (one JSON file per group, and a
+/// gogui-regress `.tst` file per case it can state) into `dir`; returns how
+/// many cases were written.
+pub fn export_cases(cases: Vec<Case>, dir: &Path) -> Result<usize, String> {
+    let files = group(cases);
     std::fs::create_dir_all(dir.join("tst")).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut count = 0;
     for file in &files {

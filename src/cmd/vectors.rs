@@ -14,10 +14,10 @@ pub enum VectorsCommand {
     Export {
         /// The folder to write.
         dir: PathBuf,
-        /// The folder of hand-written cases (the suite, `testdata/cases/`
-        /// of this source tree, by default).
-        #[arg(long, default_value_os_t = tromp_taylor_harness::cases::suite_dir())]
-        cases: PathBuf,
+        /// A folder of hand-written cases to export instead of the suite
+        /// (by default the suite's `testdata/cases/`, carried in the binary).
+        #[arg(long)]
+        cases: Option<PathBuf>,
         /// How many generated cases besides the hand-written ones.
         #[arg(long, default_value_t = 40, value_parser = super::numbers::generated)]
         generated: usize,
@@ -50,6 +50,17 @@ pub enum VectorsCommand {
         /// estimates.
         #[arg(long, value_delimiter = ',')]
         skip_checks: Vec<tromp_taylor_gtp::audit::CheckName>,
+        /// Also write the run as JSON (the tally and every case's result)
+        /// to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Also write JUnit XML (a test case per vector case) to this file.
+        #[arg(long)]
+        junit: Option<PathBuf>,
+        /// Run the vectors carried in this binary (what `vectors export`
+        /// writes by default) instead of a folder's.
+        #[arg(long, conflicts_with = "dir")]
+        builtin: bool,
         /// The folder written by `vectors export`.
         #[arg(default_value = "vectors")]
         dir: PathBuf,
@@ -65,7 +76,15 @@ impl VectorsCommand {
                 cases,
                 generated,
                 seed,
-            } => match tromp_taylor_harness::vectors::export(&cases, &dir, generated, seed) {
+            } => match match cases {
+                Some(cases) => tromp_taylor_harness::vectors::export(&cases, &dir, generated, seed),
+                None => tromp_taylor_harness::vectors::all_cases_from_texts(
+                    super::builtin_cases::CASE_FILES,
+                    generated,
+                    seed,
+                )
+                .and_then(|cases| tromp_taylor_harness::vectors::export_cases(cases, &dir)),
+            } {
                 Ok(count) => {
                     println!("{count} cases written to {}", dir.display());
                     ExitCode::SUCCESS
@@ -81,10 +100,24 @@ impl VectorsCommand {
                 timeout,
                 assume_rules,
                 skip_checks,
+                json,
+                junit,
+                builtin,
                 dir,
             } => {
                 use tromp_taylor_gtp::vectors_run::{read_dir, run};
-                let files = match read_dir(&dir) {
+                for file in [&json, &junit].into_iter().flatten() {
+                    if file.is_dir() {
+                        eprintln!("error: {}: is a folder, not a file", file.display());
+                        return ExitCode::from(2);
+                    }
+                }
+                let files = if builtin {
+                    super::builtin_cases::vector_files()
+                } else {
+                    read_dir(&dir).map_err(|e| e.to_string())
+                };
+                let files = match files {
                     Ok(files) => files,
                     Err(e) => {
                         eprintln!("error: the vectors cannot be run: {e}");
@@ -99,6 +132,7 @@ impl VectorsCommand {
                 let command = tromp_taylor_gtp::client::split_command(&engine);
                 let timeout = std::time::Duration::from_secs_f64(timeout);
                 let off = &skip_checks;
+                let mut results = Vec::new();
                 let tally = run(
                     &command,
                     &files,
@@ -111,10 +145,15 @@ impl VectorsCommand {
                             "{}",
                             serde_json::to_string(result).expect("results serialize")
                         );
+                        results.push(result.clone());
                     },
                 );
                 match tally {
                     Ok(tally) => {
+                        if let Err(e) = write_exports(&engine, tally, &results, &json, &junit) {
+                            eprintln!("error: {e}");
+                            return ExitCode::from(2);
+                        }
                         println!(
                             "{} pass, {} fail, {} skip, {} error, {} scoring convention",
                             tally.pass, tally.fail, tally.skip, tally.error, tally.convention
@@ -139,4 +178,30 @@ impl VectorsCommand {
             }
         }
     }
+}
+
+/// Writes `vectors run --json` and `--junit`, where asked.
+fn write_exports(
+    engine: &str,
+    tally: tromp_taylor_gtp::vectors_run::Tally,
+    results: &[tromp_taylor_gtp::vectors_run::CaseResult],
+    json: &Option<PathBuf>,
+    junit: &Option<PathBuf>,
+) -> Result<(), String> {
+    use tromp_taylor_gtp::vectors_run::{junit_suite, RunData};
+    if let Some(path) = json {
+        let data = RunData {
+            engine: engine.to_string(),
+            tally,
+            cases: results,
+        };
+        let text = serde_json::to_string_pretty(&data).map_err(|e| e.to_string())?;
+        std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(path) = junit {
+        let suite = junit_suite(engine, results);
+        let xml = tromp_taylor_gtp::audit::export::junit("tromp-taylor vectors run", vec![suite]);
+        std::fs::write(path, xml).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
 }
