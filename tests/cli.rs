@@ -432,3 +432,56 @@ fn vectors_run_builtin_writes_json_and_junit_of_every_case() {
     ]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn an_engine_with_kgs_rules_only_is_told_the_rules_with_it() {
+    if std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: python3 is not installed (engines/tools/gtp_hide.py needs it)");
+        return;
+    }
+    // Our engine, started under the ten rules, with kata-set-rules hidden:
+    // held to Japanese-style rules (simple ko, territory), it agrees only
+    // if the auditor tells it `kgs-rules japanese`; with kgs-rules hidden
+    // too it is not told, says so, and diverges.
+    let hide = |hidden: &str| {
+        format!(
+            "python3 engines/tools/gtp_hide.py --hide {hidden} -- {BIN} gtp --rules tromp-taylor"
+        )
+    };
+    let dir = temp("kgs-rules");
+    let audit = |engine: &str| {
+        let output = run(&[
+            "audit",
+            "--engine",
+            engine,
+            "--rules",
+            "simple-ko-territory",
+            "--games",
+            "6",
+            "--seed",
+            "1",
+            "--size",
+            "5x5",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    let (code, stdout) = audit(&hide("kata-set-rules"));
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(!stdout.contains("was not told the rules"), "{stdout}");
+    let (code, stdout) = audit(&hide("kata-set-rules,kgs-rules"));
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout
+            .contains("the engine was not told the rules (it has no kata-set-rules or kgs-rules)"),
+        "{stdout}"
+    );
+}

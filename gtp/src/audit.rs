@@ -68,13 +68,34 @@ pub struct AuditOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetRules {
     /// `kata-set-rules` with the compact rule string where the engine has
-    /// it; otherwise nothing (its command line is trusted to set them, and
-    /// the summary says so).
+    /// it; else `kgs-rules` where the engine has that and one of KGS's rule
+    /// sets is these rules ([`kgs_rules_name`]); otherwise nothing (its
+    /// command line is trusted to set them, and the summary says so).
     Auto,
     /// This GTP command, before each game (`kgs-rules chinese`).
     Command(String),
     /// Nothing.
     Nothing,
+}
+
+/// The name of the KGS rule set (`kgs-rules`: japanese, chinese, aga,
+/// new_zealand) that is `rules`, as the rule names are read everywhere
+/// here (`sgf::rules_from_ru`); komi aside, since it is sent with `komi`,
+/// and whether a refused move loses the turn aside, since over GTP a
+/// refused `play` leaves the turn to the controller either way. `None` when
+/// no KGS rule set is these rules (the ten rules' own suicide, for one).
+pub fn kgs_rules_name(rules: Rules) -> Option<&'static str> {
+    let essentials = |r: Rules| Rules {
+        komi_half_points: 0,
+        illegal_loses_turn: false,
+        ..r
+    };
+    ["japanese", "chinese", "aga", "new_zealand"]
+        .into_iter()
+        .find(|name| {
+            tromp_taylor_harness::sgf::rules_from_ru(name)
+                .is_some_and(|named| essentials(named) == essentials(rules))
+        })
 }
 
 impl AuditOptions {
@@ -226,10 +247,16 @@ impl Auditee {
     /// The command that tells the engine `rules`, if any.
     fn rules_command(&self, rules: tromp_taylor_harness::vocab::Rules) -> Option<String> {
         match &self.set_rules {
-            SetRules::Auto => self
-                .caps
-                .is_some_and(|c| c.kata_set_rules)
-                .then(|| format!("kata-set-rules {rules}")),
+            SetRules::Auto => {
+                let caps = self.caps?;
+                if caps.kata_set_rules {
+                    Some(format!("kata-set-rules {rules}"))
+                } else if caps.kgs_rules {
+                    kgs_rules_name(rules).map(|name| format!("kgs-rules {name}"))
+                } else {
+                    None
+                }
+            }
             SetRules::Command(command) => Some(command.clone()),
             SetRules::Nothing => None,
         }
@@ -374,10 +401,16 @@ pub fn run_audit(
         notes: Vec::new(),
     };
     if let Some(caps) = auditee.caps {
-        if !caps.kata_set_rules && options.set_rules == SetRules::Auto {
+        let kgs = caps.kgs_rules && kgs_rules_name(options.rules).is_some();
+        if !caps.kata_set_rules && !kgs && options.set_rules == SetRules::Auto {
+            let why = if caps.kgs_rules {
+                "it has no kata-set-rules, and no KGS rule set of its kgs-rules is these rules"
+            } else {
+                "it has no kata-set-rules or kgs-rules"
+            };
             summary.notes.push(format!(
-                "the engine was not told the rules (it has no kata-set-rules): it is held to \
-                 {} as its command line sets them",
+                "the engine was not told the rules ({why}): it is held to {} as its command \
+                 line sets them",
                 options.rules
             ));
         }
@@ -492,4 +525,24 @@ pub fn run_audit(
         }
     }
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kgs_rules_name;
+    use tromp_taylor_harness::vocab::Rules;
+
+    #[test]
+    fn kgs_rule_sets_are_named_only_for_the_rules_they_are() {
+        let named = |text: &str| kgs_rules_name(text.parse::<Rules>().unwrap());
+        assert_eq!(named("simple-ko-territory"), Some("japanese"));
+        assert_eq!(named("chinese"), Some("chinese"));
+        assert_eq!(named("koPOSITIONALscoreAREAsui0komi7.5"), Some("chinese"));
+        assert_eq!(named("new-zealand"), Some("new_zealand"));
+        assert_eq!(named("koSITUATIONALscoreAREAsui0"), Some("aga"));
+        // The ten rules' own: positional superko with suicide allowed.
+        assert_eq!(named("tromp-taylor"), None);
+        assert_eq!(named("koSIMPLEscoreAREAsui0"), None);
+        assert_eq!(named("koSIMPLEscoreTERRITORYsui0endAGREEMENT"), None);
+    }
 }

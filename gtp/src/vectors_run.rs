@@ -137,7 +137,20 @@ fn run_case(
         ));
     }
     send(client, "clear_board")?;
-    let set = caps.kata_set_rules && send(client, &format!("kata-set-rules {}", case.rules))?.ok;
+    // kata-set-rules where the engine has it, else kgs-rules where one of
+    // KGS's rule sets is the case's rules.
+    let kgs = case
+        .rules
+        .parse::<tromp_taylor_harness::vocab::Rules>()
+        .ok()
+        .and_then(crate::audit::kgs_rules_name);
+    let set = if caps.kata_set_rules {
+        send(client, &format!("kata-set-rules {}", case.rules))?.ok
+    } else if let (true, Some(name)) = (caps.kgs_rules, kgs) {
+        send(client, &format!("kgs-rules {name}"))?.ok
+    } else {
+        false
+    };
     // An engine that cannot be told the rules runs only the cases under the
     // rules its command line is assumed to give it (komi aside).
     let without_komi =
@@ -316,6 +329,18 @@ fn same_result(theirs: &str, ours: &str) -> bool {
     }
 }
 
+/// Whether the engine can be told `rules` (a compact string): it has
+/// `kata-set-rules`, or `kgs-rules` and a KGS rule set is these rules.
+fn can_be_told(caps: &Capabilities, rules: &str) -> bool {
+    caps.kata_set_rules
+        || (caps.kgs_rules
+            && rules
+                .parse::<tromp_taylor_harness::vocab::Rules>()
+                .ok()
+                .and_then(crate::audit::kgs_rules_name)
+                .is_some())
+}
+
 /// The counts of a run.
 #[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Tally {
@@ -354,7 +379,7 @@ pub fn run(
         // An engine whose rules are fixed is held to the case recomputed
         // under them, rather than skipping it.
         let recomputed = match assume {
-            Some(rules) if !caps.kata_set_rules => {
+            Some(rules) if !can_be_told(&caps, &case.rules) => {
                 tromp_taylor_harness::vectors::under_rules(case, rules).ok()
             }
             _ => None,
