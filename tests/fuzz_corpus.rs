@@ -50,7 +50,7 @@ fn differential_corpus_agrees() {
 fn fast_invariants_corpus_holds() {
     for (_, bytes) in corpus("fast_invariants") {
         if let Some(game) = game(&bytes) {
-            fast_invariants(&game);
+            fast_invariants(&tromp_taylor_harness::fuzzing::FuzzLargeGame(game));
         }
     }
 }

@@ -89,6 +89,23 @@ impl fmt::Debug for FuzzGame {
     }
 }
 
+/// The `fast_invariants` target's input: the bytes of a [`FuzzGame`], read
+/// on boards up to [`FAST_INVARIANTS_MAX_SIDE`]; its `Debug` is the SGF of
+/// that game (not of the 9x9-bounded one the differential target plays), so
+/// a crash report is its own reproducer.
+#[derive(Arbitrary, Clone)]
+pub struct FuzzLargeGame(pub FuzzGame);
+
+impl fmt::Debug for FuzzLargeGame {
+    /// The SGF of the `fast_invariants` target's game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.0.script(FAST_INVARIANTS_MAX_SIDE))
+    }
+}
+
+/// The largest side the `fast_invariants` target plays on.
+pub const FAST_INVARIANTS_MAX_SIDE: u8 = 52;
+
 /// The largest side the differential target plays on (`spec` is slow on large boards).
 pub const DIFFERENTIAL_MAX_SIDE: u8 = 9;
 
@@ -103,8 +120,8 @@ pub fn differential(game: &FuzzGame) {
 /// The `fast_invariants` target, on boards up to 52x52: after every turn the
 /// incremental hash equals the hash from scratch, the legal set equals the
 /// turns `is_legal` accepts, and undoing the turn restores the game exactly.
-pub fn fast_invariants(game: &FuzzGame) {
-    let script = game.script(52);
+pub fn fast_invariants(game: &FuzzLargeGame) {
+    let script = game.0.script(FAST_INVARIANTS_MAX_SIDE);
     let setup = script.setup;
     let handicap = match setup.handicap {
         Handicap::None => fast::Handicap::None,

@@ -1,0 +1,220 @@
+//! The CI files we ship, read with a YAML parser: the ClusterFuzzLite
+//! workflows (they build with `.clusterfuzzlite/build.sh` and fuzz in Rust
+//! mode) and the engine author's composite action, `action.yml`, whose shell
+//! steps are then run here as GitHub would run them, against GNU Go (which
+//! breaks the rules, so the last step must fail the job) and against our own
+//! engine (which must pass).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use yaml_rust2::{Yaml, YamlLoader};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(path: &Path) -> Yaml {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut docs =
+        YamlLoader::load_from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(docs.len(), 1, "{}: one YAML document", path.display());
+    docs.remove(0)
+}
+
+#[test]
+fn the_clusterfuzzlite_workflows_fuzz_every_target_in_rust() {
+    assert_eq!(
+        load(&root().join(".clusterfuzzlite/project.yaml"))["language"].as_str(),
+        Some("rust")
+    );
+    for (file, mode) in [
+        ("cflite_pr.yml", "code-change"),
+        ("cflite_batch.yml", "batch"),
+    ] {
+        let workflow = load(&root().join(".github/workflows").join(file));
+        assert!(workflow["name"].as_str().is_some(), "{file}: a name");
+        assert!(!workflow["on"].is_badvalue(), "{file}: triggers");
+        let jobs = workflow["jobs"]
+            .as_hash()
+            .unwrap_or_else(|| panic!("{file}: jobs"));
+        assert_eq!(jobs.len(), 1, "{file}");
+        let job = jobs.values().next().unwrap();
+        let steps = job["steps"].as_vec().unwrap();
+        let uses: Vec<&str> = steps.iter().filter_map(|s| s["uses"].as_str()).collect();
+        assert_eq!(
+            uses,
+            [
+                "google/clusterfuzzlite/actions/build_fuzzers@v1",
+                "google/clusterfuzzlite/actions/run_fuzzers@v1"
+            ],
+            "{file}"
+        );
+        assert_eq!(
+            steps[0]["with"]["language"].as_str(),
+            Some("rust"),
+            "{file}"
+        );
+        assert_eq!(steps[1]["with"]["mode"].as_str(), Some(mode), "{file}");
+        assert!(steps[1]["with"]["fuzz-seconds"]
+            .as_i64()
+            .is_some_and(|s| s > 0));
+    }
+}
+
+/// `${{ inputs.NAME }}` and `${{ steps.ID.outputs.NAME }}` in `text`,
+/// replaced as GitHub would.
+fn expand(
+    text: &str,
+    inputs: &BTreeMap<String, String>,
+    outputs: &BTreeMap<String, String>,
+) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("${{") {
+        out.push_str(&rest[..start]);
+        let end = rest[start..].find("}}").expect("a closed expression") + start;
+        let expression = rest[start + 3..end].trim();
+        let value = if let Some(name) = expression.strip_prefix("inputs.") {
+            inputs
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| panic!("no input {name}"))
+        } else if let Some(path) = expression.strip_prefix("steps.") {
+            outputs.get(path).cloned().unwrap_or_default()
+        } else {
+            panic!("an expression the test does not know: {expression}")
+        };
+        out.push_str(&value);
+        rest = &rest[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Runs the action's shell steps with `engine` as its input, as a runner
+/// would (each step's `env`, `GITHUB_OUTPUT`, `if:` on `inputs.vectors`);
+/// the upload step (`uses:`) is GitHub's own and is left out. Returns each
+/// step's name and exit status, and the report folder.
+fn run_action(engine: &str, extra: &[(&str, &str)], name: &str) -> (Vec<(String, i32)>, PathBuf) {
+    let action = load(&root().join("action.yml"));
+    assert_eq!(action["runs"]["using"].as_str(), Some("composite"));
+    let work =
+        std::env::temp_dir().join(format!("tromp-taylor-action-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).unwrap();
+    let mut inputs = BTreeMap::new();
+    for (key, spec) in action["inputs"].as_hash().unwrap() {
+        let key = key.as_str().unwrap().to_string();
+        let default = spec["default"].as_str().unwrap_or("").to_string();
+        inputs.insert(key, default);
+    }
+    inputs.insert("engine".to_string(), engine.to_string());
+    for (key, value) in extra {
+        assert!(inputs.contains_key(*key), "no input {key}");
+        inputs.insert(key.to_string(), value.to_string());
+    }
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut outputs = BTreeMap::new();
+    let mut ran = Vec::new();
+    for step in action["runs"]["steps"].as_vec().unwrap() {
+        let step_name = step["name"].as_str().unwrap().to_string();
+        let Some(script) = step["run"].as_str() else {
+            assert!(step["uses"].as_str().is_some(), "{step_name}: run or uses");
+            continue;
+        };
+        assert_eq!(step["shell"].as_str(), Some("bash"), "{step_name}");
+        if let Some(condition) = step["if"].as_str() {
+            assert_eq!(condition, "inputs.vectors == 'true'", "{step_name}");
+            if inputs["vectors"] != "true" {
+                continue;
+            }
+        }
+        let github_output = work.join("github_output");
+        std::fs::write(&github_output, "").unwrap();
+        let mut command = Command::new("bash");
+        command
+            .arg("-e")
+            .arg("-o")
+            .arg("pipefail")
+            .arg("-c")
+            .arg(script);
+        command
+            .current_dir(&work)
+            .env("PATH", &path)
+            .env("GITHUB_OUTPUT", &github_output);
+        if let Some(env) = step["env"].as_hash() {
+            for (key, value) in env {
+                command.env(
+                    key.as_str().unwrap(),
+                    expand(value.as_str().unwrap(), &inputs, &outputs),
+                );
+            }
+        }
+        let output = command.output().unwrap();
+        eprintln!(
+            "== {step_name}\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        if let Some(id) = step["id"].as_str() {
+            for line in std::fs::read_to_string(&github_output).unwrap().lines() {
+                let (key, value) = line.split_once('=').unwrap();
+                outputs.insert(format!("{id}.outputs.{key}"), value.to_string());
+            }
+        }
+        ran.push((step_name, output.status.code().unwrap_or(-1)));
+    }
+    (ran, work.join(&inputs["out"]))
+}
+
+#[test]
+fn the_action_fails_the_job_on_gnu_go_and_passes_our_engine() {
+    const GNUGO: &str = "/usr/games/gnugo";
+    if !Path::new(GNUGO).exists() {
+        eprintln!("skipped: gnugo is not installed (apt-get install -y gnugo)");
+        return;
+    }
+    let settings = [("games", "8"), ("sizes", "5x5"), ("skip-checks", "score")];
+    let engine =
+        format!("{GNUGO} --mode gtp --chinese-rules --allow-all-suicide --positional-superko");
+    let (ran, out) = run_action(&engine, &settings, "gnugo");
+    let statuses: Vec<i32> = ran.iter().map(|(_, s)| *s).collect();
+    // Install, audit, vectors: each step itself succeeds; the verdict fails.
+    assert_eq!(statuses, [0, 0, 0, 1], "{ran:?}");
+    for file in [
+        "audit.xml",
+        "audit.json",
+        "audit.txt",
+        "vectors.xml",
+        "vectors.json",
+    ] {
+        assert!(out.join(file).is_file(), "{file} in {}", out.display());
+    }
+    let sgfs = std::fs::read_dir(out.join("audit"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "sgf")
+        })
+        .count();
+    assert!(sgfs > 0, "the reproducers are in the artifact's folder");
+    let xml = std::fs::read_to_string(out.join("audit.xml")).unwrap();
+    assert!(xml.contains("<failure"), "{xml}");
+
+    let ours = format!("{} gtp", env!("CARGO_BIN_EXE_tromp-taylor"));
+    let (ran, _) = run_action(&ours, &[("games", "4"), ("sizes", "5x5")], "ours");
+    let statuses: Vec<i32> = ran.iter().map(|(_, s)| *s).collect();
+    assert_eq!(statuses, [0, 0, 0, 0], "{ran:?}");
+}
