@@ -86,7 +86,9 @@ pub fn board_game_rules(rules: Rules) -> Result<(BgRules, Komi), Unsupported> {
 }
 
 fn start(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
-    Ok(Box::new(start_board_game(setup).map_err(|e| e.to_string())?))
+    Ok(Box::new(
+        start_board_game(setup).map_err(|e| e.to_string())?,
+    ))
 }
 
 /// Starts a game in board-game, or says what it cannot play.

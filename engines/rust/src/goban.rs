@@ -337,4 +337,3 @@ fn cause(m: &Mismatch) -> Option<&'static str> {
         _ => None,
     }
 }
-

@@ -20,5 +20,8 @@ pub const ENGINES: [(&str, EngineKind); 2] = [
 
 /// The engine called `name` in [`ENGINES`].
 pub fn engine(name: &str) -> Option<EngineKind> {
-    ENGINES.iter().find(|(n, _)| *n == name).map(|&(_, kind)| kind)
+    ENGINES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, kind)| kind)
 }

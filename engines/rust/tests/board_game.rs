@@ -108,14 +108,20 @@ fn refusals_are_named_as_the_rules_name_them() {
     assert_eq!(tt.legal_turns(), vec![Turn::Pass]);
     let cgos = start_board_game(setup(1, rules("koPOSITIONALscoreAREAsui0"))).expect("1x1");
     assert_eq!(cgos.check(at), Err(Illegal::Suicide));
-    assert_eq!(tt.check(Turn::Move(Point::new(1, 0))), Err(Illegal::OffBoard));
+    assert_eq!(
+        tt.check(Turn::Move(Point::new(1, 0))),
+        Err(Illegal::OffBoard)
+    );
     // Two passes end it; then nothing is legal.
     assert_eq!(tt.play(Turn::Pass), Ok(()));
     assert_eq!(tt.consecutive_passes(), 1);
     assert_eq!(tt.play(Turn::Pass), Ok(()));
     assert!(tt.is_over());
     assert_eq!(tt.check(Turn::Pass), Err(Illegal::GameOver));
-    assert_eq!(tt.check(Turn::Move(Point::new(9, 9))), Err(Illegal::GameOver));
+    assert_eq!(
+        tt.check(Turn::Move(Point::new(9, 9))),
+        Err(Illegal::GameOver)
+    );
     // Rectangles, handicaps and the rules it lacks are refused at the start.
     let rectangle = Setup {
         size: Size::new(3, 2).expect("a size"),

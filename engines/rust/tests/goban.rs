@@ -7,10 +7,10 @@
 mod goban;
 
 use goban::{check_goban, saved};
-use tromp_taylor_peers::goban::{goban_rule, GOBAN, GOBAN_RECTANGLES, KNOWN};
 use tromp_taylor_harness::check::{check_engine, replay, CheckOptions, Replayed};
 use tromp_taylor_harness::engine::{Unsupported, FAST};
 use tromp_taylor_harness::vocab::{Rules, Size, Superko};
+use tromp_taylor_peers::goban::{goban_rule, GOBAN, GOBAN_RECTANGLES, KNOWN};
 
 fn rules(text: &str) -> Rules {
     text.parse().expect("a rule string")

@@ -20,7 +20,8 @@ struct Args {
     engine: EngineKind,
     /// Rules: a preset (tromp-taylor, chinese, new-zealand,
     /// simple-ko-territory) or a compact string (koPOSITIONALscoreAREAsui0);
-    /// a game the engine cannot play under them is refused at `boardsize`.
+    /// rules the engine does not claim are refused at once, and a board or
+    /// handicap it does not claim at `boardsize` (or `fixed_handicap`).
     #[arg(long, default_value = "tromp-taylor")]
     rules: Rules,
     /// The seed of `genmove`.
@@ -30,13 +31,24 @@ struct Args {
 
 fn engine(name: &str) -> Result<EngineKind, String> {
     tromp_taylor_peers::engine(name).ok_or_else(|| {
-        let names: Vec<&str> = tromp_taylor_peers::ENGINES.iter().map(|(n, _)| *n).collect();
+        let names: Vec<&str> = tromp_taylor_peers::ENGINES
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
         format!("{name:?} is not one of {}", names.join(", "))
     })
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    // The session would fall back to the default rules: refuse instead.
+    if let Err(unsupported) = args.engine.supports.rules(args.rules) {
+        eprintln!(
+            "peer-gtp: {} does not claim {unsupported} (rules {})",
+            args.engine.name, args.rules
+        );
+        return ExitCode::from(2);
+    }
     let options = SessionOptions {
         engine: args.engine,
         rules: args.rules,
