@@ -2,7 +2,7 @@
 //! [`Engine`](tromp_taylor_harness::engine::Engine) trait, one file each:
 //! [`goban`] (the `goban` crate, 0.20) and [`board_game`] (the `go` module
 //! of the `board-game` crate, 0.8). Each exposes an
-//! [`EngineKind`](tromp_taylor_harness::engine::EngineKind), checked
+//! [`EngineKind`], checked
 //! in-process by `tromp_taylor_harness::check::check_engine` and served over
 //! GTP by the `peer-gtp` binary (`tromp_taylor_gtp::run`) for the
 //! conformance matrix (engines/goban-crate.toml, engines/board-game.toml).
