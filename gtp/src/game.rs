@@ -2,8 +2,10 @@
 //! or a setup position) and the turns taken since, replayed from the start
 //! whenever the start or the rules change. A turn is undone by the engine
 //! when it can take turns back ([`Supports::undo`]), and otherwise by
-//! replaying the others from the start.
+//! replaying the others from the start. A game the engine does not claim
+//! ([`Supports`]) is refused before the engine is asked to start it.
 //!
+//! [`Supports`]: tromp_taylor_harness::engine::Supports
 //! [`Supports::undo`]: tromp_taylor_harness::engine::Supports::undo
 
 use tromp_taylor_harness::engine::{Engine, EngineKind};
@@ -81,6 +83,19 @@ impl Game {
         turns: &[Turn],
         lost: Option<&[bool]>,
     ) -> Result<Game, RebuildError> {
+        // Only what the engine claims: an engine may start games it does not
+        // claim (to show what it makes of them), which a session must not serve.
+        let claimed = match &start {
+            Start::Empty(handicap) => kind.supports.setup(&Setup {
+                size,
+                rules,
+                handicap: *handicap,
+            }),
+            Start::Position { .. } => kind.supports.position(size, rules),
+        };
+        claimed.map_err(|unsupported| {
+            RebuildError::Start(format!("{} does not claim {unsupported}", kind.name))
+        })?;
         let engine = match &start {
             Start::Empty(handicap) => (kind.start)(Setup {
                 size,

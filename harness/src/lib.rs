@@ -4,8 +4,9 @@
 //!
 //! To check your own engine from a `#[test]`, implement [`engine::Engine`],
 //! declare what it claims in an [`engine::EngineKind`], and call
-//! [`check::check_engine`]; `examples/goban.rs` does it for the `goban`
-//! crate, and docs/checking-your-engine.md walks through it.
+//! [`check::check_engine`]; the workspace's `engines/rust/examples/goban.rs`
+//! does it for the `goban` crate, and docs/checking-your-engine.md walks
+//! through it.
 //!
 //! Data flows one way: the rules (`tromp-taylor-spec`) and the optimised
 //! engine (`tromp-taylor-fast`) decide; this crate drives them and compares

@@ -14,7 +14,7 @@
 //! assert_eq!(report.summary.games, 4);
 //! ```
 //!
-//! See docs/checking-your-engine.md and `harness/examples/goban.rs`.
+//! See docs/checking-your-engine.md and `engines/rust/examples/goban.rs`.
 
 mod replay;
 mod report;

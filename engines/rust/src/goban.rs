@@ -1,15 +1,13 @@
-//! The worked example of checking a third-party Rust engine against the
-//! rules: the `goban` crate (0.20) adapted to the harness's `Engine` trait,
-//! what it claims, its four known divergences, and a `main` that checks it
-//! and replays the saved divergences (`cargo run -p tromp-taylor-harness
-//! --example goban`). docs/checking-your-engine.md walks through it.
+//! The `goban` crate (0.20) adapted to the harness's `Engine` trait: what it
+//! claims ([`GOBAN_SUPPORTS`]), our rules in its terms ([`goban_rule`]), and
+//! its four known divergences ([`KNOWN`]), each recognised in a mismatch.
+//! `examples/goban.rs` checks it in-process and docs/checking-your-engine.md
+//! walks through it; `peer-gtp --engine goban` serves it over GTP.
 
-use goban::pieces::stones::Color as GColor;
-use goban::rules::game::Game;
-use goban::rules::{GobanSizes, IllegalRules, Move, PlayError, Rule, ScoreRules};
+use ::goban::pieces::stones::Color as GColor;
+use ::goban::rules::game::Game;
+use ::goban::rules::{GobanSizes, IllegalRules, Move, PlayError, Rule, ScoreRules};
 use std::collections::HashMap;
-use std::process::ExitCode;
-use tromp_taylor_harness::check::{check_engine, replay, CheckOptions, CheckReport};
 use tromp_taylor_harness::diff::{Difference, Mismatch};
 use tromp_taylor_harness::engine::{no_setup_positions, Engine, EngineKind, Supports, Unsupported};
 use tromp_taylor_harness::quotes::{RULE_1, RULE_6, SIMPLE_KO};
@@ -278,7 +276,8 @@ impl Engine for GobanEngine {
 }
 
 // ---------------------------------------------------------------------------
-// The known divergences (docs/testing.md explains each, from goban's code).
+// The known divergences (docs/testing.md and docs/conformance/goban-crate.md
+// explain each, from goban's code).
 
 /// The four ways goban 0.20 parts from the rules, each recognised in a mismatch.
 pub const KNOWN: [Known; 4] = [
@@ -336,64 +335,5 @@ fn cause(m: &Mismatch) -> Option<&'static str> {
         }
         (Ok(()), Err(Illegal::Ko)) => Some("ko-point"),
         _ => None,
-    }
-}
-
-// ---------------------------------------------------------------------------
-// The check.
-
-/// Checks `engine` on `games` games from `seed` on square boards from 2x2 to
-/// 7x7 (fixed handicaps come on 7x7) under `rules` (`None`: random rules,
-/// which goban's claims narrow), the `known` divergences reported apart.
-pub fn check_goban(
-    engine: EngineKind,
-    rules: Option<Vec<Rules>>,
-    known: &[Known],
-    games: usize,
-    seed: u64,
-) -> CheckReport {
-    let mut options = CheckOptions::new(games, seed);
-    options.sizes = [2, 3, 4, 5, 7]
-        .map(|n| Size::new(n, n).expect("a size"))
-        .to_vec();
-    options.rules = rules;
-    options.known = known.to_vec();
-    check_engine(engine, &options)
-}
-
-/// Checks what goban claims: random rules on squares, 200 games from seed 1.
-pub fn check_claims(known: &[Known]) -> CheckReport {
-    check_goban(GOBAN, None, known, 200, 1)
-}
-
-/// The saved divergences, one SGF each.
-pub fn saved() -> std::path::PathBuf {
-    let harness = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    harness
-        .parent()
-        .expect("the workspace")
-        .join("testdata/goban")
-}
-
-/// Checks goban within its claims and replays the saved divergences,
-/// printing both reports; fails only on a new divergence. With `--unknown`,
-/// nothing is known: every divergence is new.
-pub fn main() -> ExitCode {
-    let unknown = std::env::args().any(|arg| arg == "--unknown");
-    let known = if unknown { &[][..] } else { &KNOWN[..] };
-    let report = check_claims(known);
-    println!("{report}");
-    println!("The saved divergences, replayed:");
-    let replayed = match replay(GOBAN, &[saved()], known) {
-        Ok(replayed) => replayed,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    print!("{replayed}");
-    match report.agrees() && replayed.agrees() {
-        true => ExitCode::SUCCESS,
-        false => ExitCode::FAILURE,
     }
 }

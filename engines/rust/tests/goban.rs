@@ -1,4 +1,4 @@
-//! The worked example, `harness/examples/goban.rs`, run as a test: its
+//! The worked example, `engines/rust/examples/goban.rs`, run as a test: its
 //! `main`, and what its check must find in goban 0.20 under each rule set
 //! goban claims (one known divergence each, and agreement under simple ko
 //! without suicide), on rectangles, and in the saved divergences.
@@ -6,10 +6,11 @@
 #[path = "../examples/goban.rs"]
 mod goban;
 
-use goban::{check_goban, saved, GOBAN, GOBAN_RECTANGLES, KNOWN};
+use goban::{check_goban, saved};
 use tromp_taylor_harness::check::{check_engine, replay, CheckOptions, Replayed};
 use tromp_taylor_harness::engine::{Unsupported, FAST};
 use tromp_taylor_harness::vocab::{Rules, Size, Superko};
+use tromp_taylor_peers::goban::{goban_rule, GOBAN, GOBAN_RECTANGLES, KNOWN};
 
 fn rules(text: &str) -> Rules {
     text.parse().expect("a rule string")
@@ -63,7 +64,7 @@ fn chinese_rules_goban_misses_repetitions_made_without_a_capture() {
     // goban refuses an illegal move and lets the player try again: the
     // chinese preset's lost turn (seed 003, section 19) is not claimed.
     let chinese = rules("koPOSITIONALscoreAREAsui0");
-    let rule = goban::goban_rule(chinese).expect("goban plays the chinese rules");
+    let rule = goban_rule(chinese).expect("goban plays the chinese rules");
     assert_eq!(rule.flag_illegal, ::goban::rules::CHINESE.flag_illegal);
     assert_eq!(rule.flag_score, ::goban::rules::CHINESE.flag_score);
     let komi = Rules {
@@ -108,7 +109,7 @@ fn simple_ko_without_suicide_goban_agrees_with_spec() {
         agreement_ending: false,
         ..rules("simple-ko-territory")
     };
-    let rule = goban::goban_rule(japanese_like).expect("goban plays simple ko");
+    let rule = goban_rule(japanese_like).expect("goban plays simple ko");
     assert_eq!(rule.flag_illegal, ::goban::rules::JAPANESE.flag_illegal);
     assert_eq!(rule.flag_score, ::goban::rules::JAPANESE.flag_score);
     let area = rules("koSIMPLEscoreAREAsui0");
