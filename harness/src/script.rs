@@ -76,6 +76,21 @@ impl Script {
         }
     }
 
+    /// Reads the main line of the first game of `text` as a script to play:
+    /// as [`crate::sgf::read`] reads it, and from its setup position (`AB`,
+    /// `AW`, `PL`) when it has one, which `sgf::read` has no place for.
+    /// Replaying a saved game reads it this way, so a game from a set-up
+    /// position is played from that position.
+    pub fn read_sgf(text: &str) -> Result<Script, crate::sgf::SgfError> {
+        let options = crate::sgf::ReadOptions {
+            attempts: true,
+            ..crate::sgf::ReadOptions::default()
+        };
+        Ok(Script::from_game_record(&crate::sgf::read_game(
+            text, &options,
+        )?))
+    }
+
     /// The game of a record (an SGF's main line) as a script: its setup
     /// position (`AB`, `AW`, `PL`) or its setup and handicap, and each move
     /// or agreement as an attempt.

@@ -95,7 +95,7 @@ impl AuditArgs {
         for file in &self.replay {
             let text = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
             let text = String::from_utf8_lossy(&text);
-            let mut script = tromp_taylor_harness::sgf::read_script(&text)
+            let mut script = tromp_taylor_harness::script::Script::read_sgf(&text)
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             if let Some(rules) = self.rules {
                 script.setup.rules = rules;

@@ -154,7 +154,7 @@ fn replay_files(files: &[PathBuf]) -> ExitCode {
         let read = std::fs::read_to_string(file)
             .map_err(|e| e.to_string())
             .and_then(|text| {
-                tromp_taylor_harness::sgf::read_script(&text).map_err(|e| e.to_string())
+                tromp_taylor_harness::script::Script::read_sgf(&text).map_err(|e| e.to_string())
             });
         let script = match read {
             Ok(script) => script,

@@ -80,10 +80,11 @@ pub fn replay(
                 path: path.clone(),
                 source,
             })?;
-            let script = crate::sgf::read_script(&text).map_err(|source| CheckError::Sgf {
-                path: path.clone(),
-                source,
-            })?;
+            let script =
+                crate::script::Script::read_sgf(&text).map_err(|source| CheckError::Sgf {
+                    path: path.clone(),
+                    source,
+                })?;
             let supported = match script.start {
                 Some(_) => engine
                     .supports

@@ -36,5 +36,5 @@ pub use game_tree::{GameTree, TreeNode};
 pub use read::{read_game, read_games, read_records, Games, ReadOptions};
 pub use record::{GameRecord, RecordedMove, RulesSource};
 pub use rules::rules_from_ru;
-pub use script::{game_record, read, read_script, write};
+pub use script::{game_record, read, write};
 pub use write::write_record;

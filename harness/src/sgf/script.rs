@@ -7,7 +7,6 @@ use super::error::SgfError;
 use super::read::{read_game, ReadOptions};
 use super::record::{GameRecord, RecordedMove};
 use super::write::write_record;
-use crate::script::Script;
 use crate::vocab::{Record, Setup};
 
 /// The game record of a generated game: its setup (a fixed handicap written
@@ -36,7 +35,7 @@ pub fn write(setup: &Setup, record: &Record) -> String {
 /// setup (`HA` with `AB` stones is a fixed handicap, without them a free
 /// one) and every action, each with the player written. A setup position
 /// other than a handicap has no place in a [`Setup`]: read such records
-/// with [`read_script`].
+/// with [`Script::read_sgf`](crate::script::Script::read_sgf).
 pub fn read(text: &str) -> Result<(Setup, Record), SgfError> {
     let options = ReadOptions {
         attempts: true,
@@ -54,17 +53,4 @@ pub fn read(text: &str) -> Result<(Setup, Record), SgfError> {
         .map(|m| (m.player, m.action))
         .collect();
     Ok((setup, record))
-}
-
-/// Reads the main line of the first game of `text` as a script to play:
-/// as [`read`] reads it, and from its setup position (`AB`, `AW`, `PL`)
-/// when it has one, which [`read`] has no place for. Replaying a saved
-/// game reads it this way, so a game from a set-up position is played from
-/// that position.
-pub fn read_script(text: &str) -> Result<Script, SgfError> {
-    let options = ReadOptions {
-        attempts: true,
-        ..ReadOptions::default()
-    };
-    Ok(Script::from_game_record(&read_game(text, &options)?))
 }
