@@ -2,7 +2,9 @@
 //! generated games on the rules (`spec`) and on your engine, within what the
 //! engine claims ([`crate::engine::Supports`]), and gives a report with
 //! every place they part, minimised, in the words of `tromp-taylor diff`;
-//! another replays the SGFs you keep as regressions.
+//! another replays the SGFs you keep as regressions. An engine that needs
+//! state to start its games is checked through a closure
+//! ([`check_factory`]).
 //!
 //! ```
 //! use tromp_taylor_harness::check::{check_engine, CheckOptions};
@@ -16,11 +18,13 @@
 //!
 //! See docs/checking-your-engine.md and `engines/rust/examples/goban.rs`.
 
+mod factory;
 mod replay;
 mod report;
 #[cfg(test)]
 mod tests;
 
+pub use factory::{check_factory, EngineFactory, StartWith};
 pub use replay::{replay, CheckError, Replay, ReplayReport, Replayed};
 pub use report::rules_at_stake;
 

@@ -143,3 +143,46 @@ fn rules_at_stake_follow_the_rules_verdict() {
     };
     assert_eq!(rules_at_stake(&mismatch), [RULE_6]);
 }
+
+#[test]
+fn a_factory_holds_state_and_is_checked_like_a_kind() {
+    use super::{check_factory, EngineFactory};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    // The state a plain `fn` cannot hold: which engine to start, and a count.
+    let started = Arc::new(AtomicUsize::new(0));
+    let factory = |panics: bool| {
+        let counter = Arc::clone(&started);
+        EngineFactory {
+            name: if panics { "panicky-factory" } else { "fast-factory" }.to_string(),
+            start: Arc::new(move |setup| {
+                counter.fetch_add(1, Ordering::Relaxed);
+                if panics {
+                    panicky(setup)
+                } else {
+                    (FAST.start)(setup)
+                }
+            }),
+            supports: Supports::EVERYTHING,
+        }
+    };
+    let report = check_factory(&factory(false), &options());
+    report.assert_agrees();
+    assert_eq!(report.engine, "fast-factory");
+    assert!(!report.supports.setup_positions);
+    assert!(started.load(Ordering::Relaxed) > 0);
+    let report = check_factory(&factory(true), &options());
+    assert!(!report.agrees());
+    let text = report.to_string();
+    assert!(text.contains("panicky-factory panicked: planted panic"), "{text}");
+    // The same name twice is stored once.
+    assert!(std::ptr::eq(
+        check_factory(&factory(false), &CheckOptions::new(0, 1)).engine,
+        report_name(&factory(false))
+    ));
+}
+
+/// The name a factory's report gives it.
+fn report_name(engine: &super::EngineFactory) -> &'static str {
+    super::check_factory(engine, &CheckOptions::new(0, 1)).engine
+}
