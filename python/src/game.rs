@@ -1,0 +1,395 @@
+//! `Game`: a game on either engine (`spec`, the literal rules, or `fast`),
+//! played by GTP vertices, with its grid, legal moves, score, result, undo
+//! and SGF.
+
+use crate::{illegal_move, player_letter, rules_from, size_from, PyRules};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tromp_taylor_harness::engine::{Engine, EngineKind, EngineName};
+use tromp_taylor_harness::sgf;
+use tromp_taylor_harness::vertex::{column_name, parse_turn, turn_name, VertexError};
+use tromp_taylor_harness::vocab::{
+    Action, Color, Handicap, Illegal, Player, Point, Record, Setup, Size, Turn,
+};
+use tromp_taylor_spec::Rectangle;
+
+/// A game of Go under the Tromp-Taylor rules (or a variation of them), on
+/// the literal statement of the rules (`engine="spec"`) or the optimised
+/// engine (`engine="fast"`, the default). Vertices are GTP's: `"D4"`,
+/// `"pass"`; columns skip `I`; row 1 is at the bottom.
+#[pyclass(module = "tromp_taylor")]
+pub struct Game {
+    kind: EngineKind,
+    setup: Setup,
+    engine: Box<dyn Engine + Send>,
+    /// Every turn taken (lost turns included), with who took it.
+    record: Record,
+}
+
+/// The engine named `name`: `spec` or `fast`.
+fn engine_kind(name: &str) -> PyResult<EngineKind> {
+    name.parse::<EngineName>()
+        .map(EngineName::kind)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Starts the game of `setup` in `kind`.
+fn start(kind: EngineKind, setup: Setup) -> PyResult<Box<dyn Engine + Send>> {
+    (kind.start)(setup).map_err(PyValueError::new_err)
+}
+
+/// `size` as the rules' rectangle, to read vertices on.
+fn rectangle(size: Size) -> Rectangle {
+    Rectangle::new(size.width(), size.height()).expect("a size is a rectangle of the rules")
+}
+
+/// The GTP diagram of a grid: column letters above and below, row numbers
+/// on both sides, top row first; `X` black, `O` white, `.` empty.
+fn diagram(size: Size, colors: &[Color]) -> String {
+    let cell = if size.width() > 25 { 3 } else { 2 };
+    let mut header = String::from("  ");
+    for x in 0..size.width() {
+        header.push_str(&format!("{:>cell$}", column_name(x)));
+    }
+    let header = header.trim_end().to_string();
+    let mut text = format!("{header}\n");
+    for y in (0..size.height()).rev() {
+        text.push_str(&format!("{:>2}", y + 1));
+        for x in 0..size.width() {
+            let index = y * size.width() + x;
+            text.push_str(&format!("{:>cell$}", colors[index].mark()));
+        }
+        text.push_str(&format!(" {}\n", y + 1));
+    }
+    text.push_str(&header);
+    text.push('\n');
+    text
+}
+
+impl Game {
+    /// `vertex` read on this board: `Err` if it is not a vertex at all; a
+    /// well-formed vertex off the board is an [`IllegalMove`](crate::IllegalMove).
+    fn turn(&self, py: Python<'_>, vertex: &str) -> PyResult<Turn> {
+        match parse_turn(vertex, rectangle(self.setup.size)) {
+            Ok(turn) => Ok(turn),
+            Err(VertexError::Malformed(_)) => Err(PyValueError::new_err(
+                parse_turn(vertex, rectangle(self.setup.size))
+                    .unwrap_err()
+                    .to_string(),
+            )),
+            Err(VertexError::OffBoard { vertex, .. }) => Err(illegal_move(
+                py,
+                Illegal::OffBoard,
+                &vertex,
+                self.setup.rules,
+                false,
+            )),
+        }
+    }
+
+    /// Takes `turn`, recording it (and a lost turn); the refusal otherwise.
+    fn take(&mut self, turn: Turn) -> Result<(), (Illegal, bool)> {
+        let player = self.engine.to_move();
+        match self.engine.play(turn) {
+            Ok(()) => {
+                self.record.push((player, Action::Turn(turn)));
+                Ok(())
+            }
+            Err(illegal) => {
+                let lost = self.setup.rules.illegal_loses_turn && illegal.loses_turn();
+                if lost {
+                    self.record.push((player, Action::Turn(turn)));
+                }
+                Err((illegal, lost))
+            }
+        }
+    }
+
+    /// The rows of the grid, top first, each point as `f(color)`.
+    fn rows<T>(&self, f: impl Fn(Color) -> T) -> Vec<Vec<T>> {
+        let grid = self.engine.grid();
+        let size = self.setup.size;
+        (0..size.height())
+            .rev()
+            .map(|y| {
+                (0..size.width())
+                    .map(|x| f(grid.at(Point::new(x, y))))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A new game on a `size` board (`9`, `"9x9"`, `"5x3"`), under `rules`
+    /// (a `Rules`, a preset name or a compact rule string), in `engine`
+    /// (`"fast"` or `"spec"`).
+    #[new]
+    #[pyo3(signature = (size = None, rules = None, engine = "fast"))]
+    fn new(
+        size: Option<&Bound<'_, PyAny>>,
+        rules: Option<&Bound<'_, PyAny>>,
+        engine: &str,
+    ) -> PyResult<Game> {
+        let size = match size {
+            Some(size) => size_from(size)?,
+            None => Size::new(19, 19).expect("19x19 is a size"),
+        };
+        let rules = match rules {
+            Some(rules) => rules_from(rules)?,
+            None => Default::default(),
+        };
+        let kind = engine_kind(engine)?;
+        let setup = Setup {
+            size,
+            rules,
+            handicap: Handicap::None,
+        };
+        Ok(Game {
+            kind,
+            setup,
+            engine: start(kind, setup)?,
+            record: Vec::new(),
+        })
+    }
+
+    /// The game recorded in SGF `text` (its main line), replayed in
+    /// `engine`. ValueError if the SGF cannot be read, starts from a setup
+    /// position, or holds a turn the rules refuse.
+    #[staticmethod]
+    #[pyo3(signature = (text, engine = "fast"))]
+    fn from_sgf(py: Python<'_>, text: &str, engine: &str) -> PyResult<Game> {
+        let error = |e: String| PyValueError::new_err(e);
+        let script = sgf::read_script(text).map_err(|e| error(e.to_string()))?;
+        if script.start.is_some() {
+            return Err(error(
+                "the record starts from a setup position (AB/AW): Game.from_sgf plays games from the empty board or a handicap only".to_string(),
+            ));
+        }
+        let (setup, record) = sgf::read(text).map_err(|e| error(e.to_string()))?;
+        let kind = engine_kind(engine)?;
+        let mut game = Game {
+            kind,
+            setup,
+            engine: start(kind, setup)?,
+            record: Vec::new(),
+        };
+        for (number, (player, action)) in record.into_iter().enumerate() {
+            let number = number + 1;
+            let to_move = game.engine.to_move();
+            if player != to_move {
+                return Err(error(format!(
+                    "move {number} is {}'s, but {} is to move",
+                    player_letter(player),
+                    player_letter(to_move)
+                )));
+            }
+            match action {
+                Action::Turn(turn) => {
+                    if let Err((illegal, false)) = game.take(turn) {
+                        let vertex = turn_name(turn);
+                        let e = illegal_move(py, illegal, &vertex, setup.rules, false);
+                        return Err(error(format!("move {number}: {}", e.value_bound(py))));
+                    }
+                }
+                Action::Agree(points) => {
+                    game.engine.agree(&points).map_err(|refusal| {
+                        error(format!(
+                            "move {number}: the agreement is refused ({refusal:?})"
+                        ))
+                    })?;
+                    game.record.push((player, Action::Agree(points)));
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    /// Plays `vertex` (`"D4"`, `"pass"`) for the player to move. Raises
+    /// `IllegalMove` (its `reason` and `rule` say why) if the rules refuse
+    /// it, changing nothing, except under rules where an illegal move loses
+    /// the turn (`lost_turn` is then true); ValueError if `vertex` is not a
+    /// vertex.
+    fn play(&mut self, py: Python<'_>, vertex: &str) -> PyResult<()> {
+        let turn = self.turn(py, vertex)?;
+        self.take(turn).map_err(|(illegal, lost)| {
+            illegal_move(py, illegal, &turn_name(turn), self.setup.rules, lost)
+        })
+    }
+
+    /// Whether the player to move may play `vertex` (off the board: False).
+    fn is_legal(&self, vertex: &str) -> PyResult<bool> {
+        match parse_turn(vertex, rectangle(self.setup.size)) {
+            Ok(turn) => Ok(self.engine.check(turn).is_ok()),
+            Err(VertexError::OffBoard { .. }) => Ok(false),
+            Err(e) => Err(PyValueError::new_err(e.to_string())),
+        }
+    }
+
+    /// Why the player to move may not play `vertex` (`"occupied"`,
+    /// `"suicide"`, `"superko"`, `"ko"`, `"game-over"`, `"off-board"`), or
+    /// None if she may.
+    fn why_illegal(&self, vertex: &str) -> PyResult<Option<&'static str>> {
+        match parse_turn(vertex, rectangle(self.setup.size)) {
+            Ok(turn) => Ok(self.engine.check(turn).err().map(Illegal::code)),
+            Err(VertexError::OffBoard { .. }) => Ok(Some(Illegal::OffBoard.code())),
+            Err(e) => Err(PyValueError::new_err(e.to_string())),
+        }
+    }
+
+    /// Every legal turn: `"pass"` first, then the vertices in point order
+    /// (row 1 from the left, then row 2, ...); empty once the game is over.
+    fn legal_moves(&self) -> Vec<String> {
+        self.engine
+            .legal_turns()
+            .into_iter()
+            .map(turn_name)
+            .collect()
+    }
+
+    /// Takes back the last turn (a lost turn or an agreement included);
+    /// False, changing nothing, at the start.
+    fn undo(&mut self) -> bool {
+        let undone = self.engine.undo();
+        if undone {
+            self.record.pop();
+        }
+        undone
+    }
+
+    /// The board as GTP shows it: column letters, row numbers, `X` black,
+    /// `O` white, `.` empty, top row first.
+    #[getter]
+    fn grid(&self) -> String {
+        diagram(self.setup.size, &self.engine.grid().colors)
+    }
+
+    /// The board as rows of `X`, `O` and `.`, top row first.
+    fn grid_rows(&self) -> Vec<String> {
+        self.engine.grid().rows()
+    }
+
+    /// The board as rows (top first) of `"B"`, `"W"` or None.
+    #[getter]
+    fn board(&self) -> Vec<Vec<Option<&'static str>>> {
+        self.rows(|color| match color {
+            Color::Black => Some("B"),
+            Color::White => Some("W"),
+            Color::Empty => None,
+        })
+    }
+
+    /// The color of `vertex`: `"B"`, `"W"` or None.
+    fn color_at(&self, py: Python<'_>, vertex: &str) -> PyResult<Option<&'static str>> {
+        match self.turn(py, vertex)? {
+            Turn::Pass => Err(PyValueError::new_err("pass is not a point")),
+            Turn::Move(point) => Ok(match self.engine.grid().at(point) {
+                Color::Black => Some("B"),
+                Color::White => Some("W"),
+                Color::Empty => None,
+            }),
+        }
+    }
+
+    /// The scores as the position stands, without komi: `(black, white)`
+    /// (rule 9's points, or comment 9's territory and prisoners).
+    fn score(&self) -> (usize, usize) {
+        (
+            self.engine.score(Player::Black),
+            self.engine.score(Player::White),
+        )
+    }
+
+    /// The opponent stones each player holds: `(black, white)`.
+    fn prisoners(&self) -> (usize, usize) {
+        (
+            self.engine.prisoners(Player::Black),
+            self.engine.prisoners(Player::White),
+        )
+    }
+
+    /// The result with komi as the position stands: `"B+3.5"`, `"W+1"`, or
+    /// `"0"` for a tie.
+    fn result(&self) -> String {
+        self.engine.outcome().to_string()
+    }
+
+    /// The game in SGF (FF[4]): size, rules (compact string), komi, every
+    /// turn taken (a pass as `B[]`), and the result once the game is over.
+    fn to_sgf(&self) -> String {
+        let mut record = sgf::game_record(&self.setup, &self.record);
+        if self.engine.is_over() {
+            record.result = Some(self.engine.outcome().to_string());
+        }
+        sgf::write_record(&record)
+    }
+
+    /// Whose turn it is: `"B"` or `"W"`.
+    #[getter]
+    fn to_move(&self) -> &'static str {
+        player_letter(self.engine.to_move())
+    }
+
+    /// Whether the game has ended (rule 8: two consecutive passes).
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.engine.is_over()
+    }
+
+    /// The run of consecutive passes.
+    #[getter]
+    fn consecutive_passes(&self) -> usize {
+        self.engine.consecutive_passes()
+    }
+
+    /// The turns taken, as `(color, vertex)` pairs.
+    #[getter]
+    fn moves(&self) -> Vec<(&'static str, String)> {
+        self.record
+            .iter()
+            .map(|(player, action)| {
+                let what = match action {
+                    Action::Turn(turn) => turn_name(*turn),
+                    Action::Agree(_) => "agree".to_string(),
+                };
+                (player_letter(*player), what)
+            })
+            .collect()
+    }
+
+    /// The board's `(width, height)`.
+    #[getter]
+    fn size(&self) -> (usize, usize) {
+        (self.setup.size.width(), self.setup.size.height())
+    }
+
+    /// The rules of the game.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            rules: self.setup.rules,
+        }
+    }
+
+    /// The engine playing the game: `"spec"` or `"fast"`.
+    #[getter]
+    fn engine(&self) -> &'static str {
+        self.kind.name
+    }
+
+    fn __str__(&self) -> String {
+        self.grid()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Game {} {} engine={} turns={} to_move={}>",
+            self.setup.size,
+            self.setup.rules,
+            self.kind.name,
+            self.record.len(),
+            self.to_move()
+        )
+    }
+}
