@@ -31,11 +31,11 @@ struct Has {
     score: bool,
 }
 
-/// What a Python engine claims: no agreement ending, handicaps, setup
-/// positions or undo, which the protocol has no words for.
+/// What a Python engine claims: no agreement ending, fixed handicaps, setup
+/// positions or undo, which the protocol has no words for. Free handicaps
+/// are Black's first turns in a row, which `play` is told by its color.
 const PYTHON_SUPPORTS: Supports = Supports {
     agreement_ending: false,
-    free_handicap: false,
     fixed_handicap: false,
     setup_positions: false,
     undo: false,
@@ -282,8 +282,8 @@ fn notes(missing: &BTreeSet<&'static str>) -> Vec<String> {
          (play is told the color), the run of passes and the end of the game, each player's \
          score and prisoners, and the reason for a refusal (any exception is a refusal)"
             .to_string(),
-        "not claimed, so those games are skipped: the agreement ending, handicaps, setup \
-         positions and undo"
+        "not claimed, so those games are skipped: the agreement ending, fixed handicaps \
+         (stones placed before the first turn), setup positions and undo"
             .to_string(),
     ];
     for part in missing {

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The Python package's CI: its Rust gates (it is outside the root workspace,
+# so the root's fmt and clippy do not see it), then a fresh venv with
+# maturin and pytest from PyPI, a release wheel built by maturin and
+# installed there, and the tests of python/tests. Exits non-zero on any
+# failure. Run from anywhere: bash python/ci.sh
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here"
+
+step() { printf '\n== python: %s\n' "$*"; }
+started=$SECONDS
+
+step "cargo fmt --check (python/)"
+cargo fmt --manifest-path Cargo.toml -- --check
+
+step "cargo clippy (python/)"
+cargo clippy --manifest-path Cargo.toml --all-targets -- -D warnings
+
+step "a venv with maturin and pytest"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+if ! python3 -m venv "$work/venv" 2>/dev/null; then
+  # Debian splits venv (and its ensurepip) into python3-venv.
+  if command -v apt-get >/dev/null 2>&1; then
+    (apt-get update && apt-get install -y python3-venv) >/dev/null 2>&1 || true
+  fi
+  python3 -m venv "$work/venv"
+fi
+"$work/venv/bin/python" -m pip install -q --upgrade pip
+"$work/venv/bin/python" -m pip install -q maturin pytest
+
+step "maturin build --release"
+"$work/venv/bin/maturin" build --release --out "$work/wheels"
+"$work/venv/bin/python" -m pip install -q "$work"/wheels/*.whl
+
+step "pytest"
+# The tests import the installed wheel, not the sources.
+(cd "$here" && "$work/venv/bin/python" -m pytest -q tests)
+
+echo "python/ci.sh took $(( SECONDS - started )) s"

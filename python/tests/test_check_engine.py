@@ -1,0 +1,105 @@
+"""Tests of check_engine on engines written in Python: a correct small
+engine agrees, the same with a planted ko bug is caught with an SGF, and
+what an engine lacks is skipped and said."""
+
+import tromp_taylor as tt
+from simple_engine import PlayOnly, SimpleEngine
+
+
+def simple(width, height, rules):
+    return SimpleEngine(width, height, rules)
+
+
+def ko_bug(width, height, rules):
+    return SimpleEngine(width, height, rules, planted_bug="ko")
+
+
+def test_a_correct_engine_agrees():
+    report = tt.check_engine(simple, games=40, sizes=["4x4", "5x5", "5x3"], seed=3)
+    assert report.ok, str(report)
+    assert bool(report)
+    assert report.games > 0 and report.agreed == report.games
+    assert report.divergences == []
+    assert report.engine == "simple"
+    # Every optional part is there: only the protocol's limits are noted.
+    assert not any("missing" in note for note in report.skipped), report.skipped
+    assert "simple checked against the rules" in str(report)
+
+
+def test_komi_and_suicide_forbidden_agree():
+    report = tt.check_engine(simple, games=20, sizes=[5], rules=[
+        "koPOSITIONALscoreAREAsui0komi2.5", "tromp-taylor"], seed=4)
+    assert report.ok, str(report)
+
+
+def test_a_planted_ko_bug_is_found_with_an_sgf():
+    report = tt.check_engine(ko_bug, games=40, sizes=["5x5"], seed=3)
+    assert not report.ok
+    assert report.agreed < report.games
+    divergence = report.divergences[0]
+    # is_legal lists the ko retake: the legal sets differ before it is played.
+    assert divergence.kind == "legal-set", divergence.kind
+    assert divergence.rule.startswith("Rule 6"), divergence.rule
+    assert divergence.sgf.startswith("(;FF[4]") and "SZ[5]" in divergence.sgf
+    assert divergence.sgf in divergence.message
+    assert "MISMATCH" in str(report)
+    # The SGF replays on the rules to the turn the rules refuse.
+    game = tt.Game.from_sgf(divergence.sgf.rsplit(";", 1)[0] + ")")
+    assert game.moves
+
+
+def test_a_planted_ko_bug_is_found_by_play_alone():
+    report = tt.check_engine(
+        lambda w, h, r: PlayOnlyWrapper(ko_bug(w, h, r)), games=60, sizes=["4x4", "5x5"], seed=2,
+        name="ko-bug-play-only")
+    assert not report.ok
+    kinds = {d.kind for d in report.divergences}
+    # Without is_legal, the retake is caught when it is tried: play accepts it.
+    assert kinds == {"verdict"}, str(report)
+    divergence = report.divergences[0]
+    assert divergence.rule.startswith("Rule 6") and divergence.sgf.startswith("(;FF[4]")
+    assert "spec: illegal: superko" in divergence.message, divergence.message
+
+
+def test_missing_parts_are_skipped_and_said():
+    report = tt.check_engine(PlayOnly, games=15, sizes=["5x5"], seed=5, name="play-only")
+    assert report.ok, str(report)
+    assert report.engine == "play-only"
+    notes = "\n".join(report.skipped)
+    for part in ("is_legal()", "board()", "score()"):
+        assert f"{part} is missing" in notes, notes
+    assert "Not compared" in str(report)
+
+
+def test_a_factory_that_fails_is_a_divergence():
+    def broken(width, height, rules):
+        raise RuntimeError("no engine today")
+
+    report = tt.check_engine(broken, games=3, sizes=[3])
+    assert not report.ok
+    assert report.divergences[0].kind == "start"
+    assert "no engine today" in report.divergences[0].message
+
+
+def test_an_engine_refusing_legal_moves_is_caught():
+    class Stubborn(SimpleEngine):
+        def play(self, color, vertex):
+            if vertex == "B2":
+                raise ValueError("never B2")
+            super().play(color, vertex)
+
+    report = tt.check_engine(
+        lambda w, h, r: PlayOnlyWrapper(Stubborn(w, h, r)), games=20, sizes=[3], seed=1)
+    assert not report.ok
+    assert report.divergences[0].kind == "refused"
+    assert "never B2" in report.divergences[0].message
+
+
+class PlayOnlyWrapper:
+    """Only ``play`` of an engine, so that its refusals are seen in play."""
+
+    def __init__(self, engine):
+        self.engine = engine
+
+    def play(self, color, vertex):
+        self.engine.play(color, vertex)

@@ -1,0 +1,146 @@
+"""Type stubs of ``tromp_taylor``: the Tromp-Taylor rules of Go, executable
+(games on the literal rules, ``spec``, or the optimised engine, ``fast``),
+and the differential check of an engine written in Python against them."""
+
+from typing import Callable, List, Optional, Protocol, Sequence, Tuple, Union
+
+__version__: str
+
+Vertex = str
+"""A GTP vertex: ``"D4"`` (columns A-Z without I, row 1 at the bottom) or ``"pass"``."""
+
+Color = str
+"""``"B"`` or ``"W"``."""
+
+class IllegalMove(ValueError):
+    """A turn the rules refuse."""
+
+    reason: str
+    """``occupied``, ``suicide``, ``superko``, ``ko``, ``game-over`` or ``off-board``."""
+    rule: str
+    """The text that forbids it: ``rule 6``, ``comment 6``, ``comment 7``, ``rule 7``,
+    ``rule 8``, ``rule 1`` or ``seed 004``."""
+    vertex: str
+    """The turn refused, in GTP form."""
+    lost_turn: bool
+    """Whether the refusal also lost the turn (rules where an illegal move loses it)."""
+    message: str
+
+class Rules:
+    """A preset name (``tromp-taylor``, ``chinese``, ``new-zealand``,
+    ``simple-ko-territory``) or a compact rule string (``koPOSITIONALscoreAREAsui1komi7.5``)."""
+
+    def __init__(self, text: str = "tromp-taylor") -> None: ...
+    @staticmethod
+    def presets() -> List[Tuple[str, str]]: ...
+    @property
+    def superko(self) -> str:
+        """``positional``, ``situational`` or ``simple-ko``."""
+    @property
+    def suicide_allowed(self) -> bool: ...
+    @property
+    def agreement_ending(self) -> bool: ...
+    @property
+    def territory_scoring(self) -> bool: ...
+    @property
+    def illegal_loses_turn(self) -> bool: ...
+    @property
+    def komi(self) -> float: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+Size = Union[int, str]
+"""A side (``9``) or a text: ``"9x9"``, ``"5x3"``, ``"7:3"``."""
+
+RulesLike = Union[Rules, str]
+
+class Game:
+    """A game of Go under the Tromp-Taylor rules (or a variation of them)."""
+
+    def __init__(
+        self, size: Optional[Size] = None, rules: Optional[RulesLike] = None, engine: str = "fast"
+    ) -> None:
+        """``size`` defaults to 19, ``rules`` to ``tromp-taylor``; ``engine`` is ``fast`` or ``spec``."""
+    @staticmethod
+    def from_sgf(text: str, engine: str = "fast") -> "Game":
+        """The main line of an SGF record, replayed; ValueError if it cannot be."""
+    def play(self, vertex: Vertex) -> None:
+        """Plays for the player to move; raises IllegalMove if the rules refuse it."""
+    def is_legal(self, vertex: Vertex) -> bool: ...
+    def why_illegal(self, vertex: Vertex) -> Optional[str]:
+        """The reason the rules would refuse ``vertex``, or None."""
+    def legal_moves(self) -> List[Vertex]:
+        """``"pass"`` first, then vertices in point order; empty once the game is over."""
+    def undo(self) -> bool: ...
+    @property
+    def grid(self) -> str:
+        """The board as GTP prints it: ``X`` black, ``O`` white, ``.`` empty."""
+    def grid_rows(self) -> List[str]:
+        """Rows of ``X``, ``O`` and ``.``, top row first."""
+    @property
+    def board(self) -> List[List[Optional[Color]]]:
+        """Rows (top first) of ``"B"``, ``"W"`` or None."""
+    def color_at(self, vertex: Vertex) -> Optional[Color]: ...
+    def score(self) -> Tuple[int, int]:
+        """``(black, white)`` as the position stands, without komi."""
+    def prisoners(self) -> Tuple[int, int]: ...
+    def result(self) -> str:
+        """With komi: ``"B+3.5"``, ``"W+1"``, or ``"0"`` for a tie."""
+    def to_sgf(self) -> str: ...
+    @property
+    def to_move(self) -> Color: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def consecutive_passes(self) -> int: ...
+    @property
+    def moves(self) -> List[Tuple[Color, str]]: ...
+    @property
+    def size(self) -> Tuple[int, int]:
+        """``(width, height)``."""
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def engine(self) -> str: ...
+
+class PythonEngine(Protocol):
+    """What ``check_engine``'s factory returns. Only ``play`` is required;
+    ``is_legal(color, vertex) -> bool``, ``board()`` (rows top first, as text
+    or cells) and ``score() -> str`` (``"B+3.5"``) are compared when present."""
+
+    def play(self, color: Color, vertex: Vertex) -> object:
+        """Plays, or raises any exception to refuse."""
+
+class Divergence:
+    kind: str
+    rule: str
+    rules: List[str]
+    message: str
+    sgf: str
+    game: int
+    minimised: bool
+
+class CheckReport:
+    engine: str
+    games: int
+    agreed: int
+    turns: int
+    skipped_games: int
+    divergences: List[Divergence]
+    skipped: List[str]
+    ok: bool
+    text: str
+    def __bool__(self) -> bool: ...
+
+def check_engine(
+    factory: Callable[[int, int, str], PythonEngine],
+    games: int = 100,
+    sizes: Optional[Union[Size, Sequence[Size]]] = None,
+    rules: Optional[Union[RulesLike, Sequence[RulesLike]]] = None,
+    seed: int = 0,
+    jobs: Optional[int] = None,
+    name: Optional[str] = None,
+) -> CheckReport:
+    """Plays ``games`` generated games on the rules and on the engine that
+    ``factory(width, height, rules)`` starts (sizes default to 5x5 and 9x9,
+    rules to ``tromp-taylor``) and reports where they part."""
