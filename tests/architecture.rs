@@ -43,6 +43,7 @@ fn all_rust_files() -> Vec<PathBuf> {
         "fast",
         "harness",
         "gtp",
+        "python/src",
         "tests",
         "fuzz/fuzz_targets",
     ]
@@ -89,7 +90,7 @@ fn spec_and_fast_have_no_runtime_dependencies() {
 
 #[test]
 fn the_libraries_never_depend_on_the_command_line() {
-    for manifest in ["harness/Cargo.toml", "gtp/Cargo.toml"] {
+    for manifest in ["harness/Cargo.toml", "gtp/Cargo.toml", "python/Cargo.toml"] {
         let deps = runtime_dependencies(manifest);
         for banned in ["clap", "indicatif", "tromp-taylor"] {
             assert!(

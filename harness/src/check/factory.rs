@@ -96,7 +96,7 @@ fn start_with_factory(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
 /// ```
 pub fn check_factory(engine: &EngineFactory, options: &CheckOptions) -> CheckReport {
     let _one_at_a_time = lock(&RUNNING);
-    *lock(&FACTORY) = Some(Arc::clone(&engine.start));
+    let _installed = Installed::new(Arc::clone(&engine.start));
     let kind = EngineKind {
         name: lasting(&engine.name),
         start: start_with_factory,
@@ -106,7 +106,22 @@ pub fn check_factory(engine: &EngineFactory, options: &CheckOptions) -> CheckRep
             ..engine.supports
         },
     };
-    let report = check_engine(kind, options);
-    *lock(&FACTORY) = None;
-    report
+    check_engine(kind, options)
+}
+
+/// The factory of the check running now, taken out again when the check
+/// ends, however it ends.
+struct Installed;
+
+impl Installed {
+    fn new(start: Arc<StartWith>) -> Installed {
+        *lock(&FACTORY) = Some(start);
+        Installed
+    }
+}
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        *lock(&FACTORY) = None;
+    }
 }
