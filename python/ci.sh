@@ -17,6 +17,9 @@ cargo fmt --manifest-path Cargo.toml -- --check
 step "cargo clippy (python/)"
 cargo clippy --manifest-path Cargo.toml --all-targets -- -D warnings
 
+step "cargo doc (python/, warnings denied)"
+RUSTDOCFLAGS="-D warnings" cargo doc --manifest-path Cargo.toml --no-deps
+
 step "a venv with maturin and pytest"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -1,7 +1,8 @@
 //! The Python module `tromp_taylor` (PyO3): the rules as the command line
-//! reads them ([`Rules`]), games on either engine ([`game::Game`]) with
-//! illegal moves raised as [`IllegalMove`], and the differential check of a
-//! Python engine against the rules ([`check::check_engine`]).
+//! reads them ([`PyRules`], `Rules` in Python), games on either engine
+//! (`game::Game`) with illegal moves raised as [`IllegalMove`], and the
+//! differential check of a Python engine against the rules
+//! (`check::check_engine`).
 //!
 //! Everything here translates: the rules, the engines and the check are the
 //! harness's (`tromp-taylor-harness`), asked in its vocabulary.
