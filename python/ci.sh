@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Python package's CI: its Rust gates (it is outside the root workspace,
-# so the root's fmt and clippy do not see it), then a fresh venv with
-# maturin and pytest from PyPI, a release wheel built by maturin and
-# installed there, and the tests of python/tests. Exits non-zero on any
+# so the root's fmt, clippy and doc do not see it), then a fresh venv with
+# maturin, pytest and mypy from PyPI, a release wheel built by maturin and
+# installed there, its type stubs checked against it (stubtest), and the
+# tests of python/tests. Exits non-zero on any
 # failure. Run from anywhere: bash python/ci.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -31,11 +32,15 @@ if ! python3 -m venv "$work/venv" 2>/dev/null; then
   python3 -m venv "$work/venv"
 fi
 "$work/venv/bin/python" -m pip install -q --upgrade pip
-"$work/venv/bin/python" -m pip install -q maturin pytest
+"$work/venv/bin/python" -m pip install -q maturin pytest "mypy==2.4.1"
 
 step "maturin build --release"
 "$work/venv/bin/maturin" build --release --out "$work/wheels"
 "$work/venv/bin/python" -m pip install -q "$work"/wheels/*.whl
+
+step "the type stubs against the module (mypy's stubtest)"
+(cd "$work" && "$work/venv/bin/python" -m mypy.stubtest tromp_taylor --ignore-disjoint-bases \
+  --allowlist "$here/stubtest-allowlist.txt")
 
 step "pytest"
 # The tests import the installed wheel, not the sources.

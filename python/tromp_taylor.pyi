@@ -2,14 +2,16 @@
 (games on the literal rules, ``spec``, or the optimised engine, ``fast``),
 and the differential check of an engine written in Python against them."""
 
-from typing import Callable, List, Optional, Protocol, Sequence, Tuple, Union
+from typing import Callable, List, Optional, Protocol, Sequence, Tuple, Union, final
+
+__all__ = ["CheckReport", "Divergence", "Game", "IllegalMove", "Rules", "__version__", "check_engine"]
 
 __version__: str
 
-Vertex = str
+_Vertex = str
 """A GTP vertex: ``"D4"`` (columns A-Z without I, row 1 at the bottom) or ``"pass"``."""
 
-Color = str
+_Color = str
 """``"B"`` or ``"W"``."""
 
 class IllegalMove(ValueError):
@@ -26,11 +28,12 @@ class IllegalMove(ValueError):
     """Whether the refusal also lost the turn (rules where an illegal move loses it)."""
     message: str
 
+@final
 class Rules:
     """A preset name (``tromp-taylor``, ``chinese``, ``new-zealand``,
     ``simple-ko-territory``) or a compact rule string (``koPOSITIONALscoreAREAsui1komi7.5``)."""
 
-    def __init__(self, text: str = "tromp-taylor") -> None: ...
+    def __new__(cls, text: str = "tromp-taylor") -> "Rules": ...
     @staticmethod
     def presets() -> List[Tuple[str, str]]: ...
     @property
@@ -46,30 +49,31 @@ class Rules:
     def illegal_loses_turn(self) -> bool: ...
     @property
     def komi(self) -> float: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-Size = Union[int, str]
+_Size = Union[int, str]
 """A side (``9``) or a text: ``"9x9"``, ``"5x3"``, ``"7:3"``."""
 
-RulesLike = Union[Rules, str]
+_RulesLike = Union[Rules, str]
 
+@final
 class Game:
     """A game of Go under the Tromp-Taylor rules (or a variation of them)."""
 
-    def __init__(
-        self, size: Optional[Size] = None, rules: Optional[RulesLike] = None, engine: str = "fast"
-    ) -> None:
+    def __new__(
+        cls, size: Optional[_Size] = None, rules: Optional[_RulesLike] = None, engine: str = "fast"
+    ) -> "Game":
         """``size`` defaults to 19, ``rules`` to ``tromp-taylor``; ``engine`` is ``fast`` or ``spec``."""
     @staticmethod
     def from_sgf(text: str, engine: str = "fast") -> "Game":
         """The main line of an SGF record, replayed; ValueError if it cannot be."""
-    def play(self, vertex: Vertex) -> None:
+    def play(self, vertex: _Vertex) -> None:
         """Plays for the player to move; raises IllegalMove if the rules refuse it."""
-    def is_legal(self, vertex: Vertex) -> bool: ...
-    def why_illegal(self, vertex: Vertex) -> Optional[str]:
+    def is_legal(self, vertex: _Vertex) -> bool: ...
+    def why_illegal(self, vertex: _Vertex) -> Optional[str]:
         """The reason the rules would refuse ``vertex``, or None."""
-    def legal_moves(self) -> List[Vertex]:
+    def legal_moves(self) -> List[_Vertex]:
         """``"pass"`` first, then vertices in point order; empty once the game is over."""
     def undo(self) -> bool: ...
     @property
@@ -78,9 +82,9 @@ class Game:
     def grid_rows(self) -> List[str]:
         """Rows of ``X``, ``O`` and ``.``, top row first."""
     @property
-    def board(self) -> List[List[Optional[Color]]]:
+    def board(self) -> List[List[Optional[_Color]]]:
         """Rows (top first) of ``"B"``, ``"W"`` or None."""
-    def color_at(self, vertex: Vertex) -> Optional[Color]: ...
+    def color_at(self, vertex: _Vertex) -> Optional[_Color]: ...
     def score(self) -> Tuple[int, int]:
         """``(black, white)`` as the position stands, without komi."""
     def prisoners(self) -> Tuple[int, int]: ...
@@ -88,13 +92,13 @@ class Game:
         """With komi: ``"B+3.5"``, ``"W+1"``, or ``"0"`` for a tie."""
     def to_sgf(self) -> str: ...
     @property
-    def to_move(self) -> Color: ...
+    def to_move(self) -> _Color: ...
     @property
     def is_over(self) -> bool: ...
     @property
     def consecutive_passes(self) -> int: ...
     @property
-    def moves(self) -> List[Tuple[Color, str]]: ...
+    def moves(self) -> List[Tuple[_Color, str]]: ...
     @property
     def size(self) -> Tuple[int, int]:
         """``(width, height)``."""
@@ -103,14 +107,15 @@ class Game:
     @property
     def engine(self) -> str: ...
 
-class PythonEngine(Protocol):
+class _PythonEngine(Protocol):
     """What ``check_engine``'s factory returns. Only ``play`` is required;
     ``is_legal(color, vertex) -> bool``, ``board()`` (rows top first, as text
     or cells) and ``score() -> str`` (``"B+3.5"``) are compared when present."""
 
-    def play(self, color: Color, vertex: Vertex) -> object:
+    def play(self, color: _Color, vertex: _Vertex) -> object:
         """Plays, or raises any exception to refuse."""
 
+@final
 class Divergence:
     kind: str
     rule: str
@@ -120,6 +125,7 @@ class Divergence:
     game: int
     minimised: bool
 
+@final
 class CheckReport:
     engine: str
     games: int
@@ -133,10 +139,10 @@ class CheckReport:
     def __bool__(self) -> bool: ...
 
 def check_engine(
-    factory: Callable[[int, int, str], PythonEngine],
+    factory: Callable[[int, int, str], _PythonEngine],
     games: int = 100,
-    sizes: Optional[Union[Size, Sequence[Size]]] = None,
-    rules: Optional[Union[RulesLike, Sequence[RulesLike]]] = None,
+    sizes: Optional[Union[_Size, Sequence[_Size]]] = None,
+    rules: Optional[Union[_RulesLike, Sequence[_RulesLike]]] = None,
     seed: int = 0,
     jobs: Optional[int] = None,
     name: Optional[str] = None,

@@ -177,8 +177,12 @@ fn player_letter(player: Player) -> &'static str {
     }
 }
 
-/// The module: `Rules`, `Game`, `IllegalMove`, `check_engine` and its
-/// `CheckReport` and `Divergence`.
+/// The Tromp-Taylor rules of Go, executable: `Game` plays on the literal
+/// statement of the rules (`engine="spec"`) or the optimised engine
+/// (`"fast"`) under `Rules` (presets and compact strings), raising
+/// `IllegalMove` with the reason and the rule; `check_engine` checks an
+/// engine written in Python against the rules (a `CheckReport` of
+/// `Divergence`s). See docs/python.md.
 #[pymodule]
 fn tromp_taylor(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();

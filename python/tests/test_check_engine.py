@@ -103,3 +103,75 @@ class PlayOnlyWrapper:
 
     def play(self, color, vertex):
         self.engine.play(color, vertex)
+
+
+class Cells(SimpleEngine):
+    """``board()`` as lists of "B"/"W"/None, and as one text, by turns."""
+
+    calls = 0
+
+    def board(self):
+        Cells.calls += 1
+        rows = super().board()
+        if Cells.calls % 2:
+            return [[{"X": "B", "O": "W"}.get(c) for c in row] for row in rows]
+        return "\n".join(rows)
+
+
+class NoCaptures(SimpleEngine):
+    """Shows captured stones still on the board."""
+
+    def play(self, color, vertex):
+        before = dict(self.grid)
+        super().play(color, vertex)
+        self.shown = {**before, **self.grid}
+
+    def board(self):
+        shown = getattr(self, "shown", self.grid)
+        return [
+            "".join({"B": "X", "W": "O"}.get(shown.get((x, y)), ".") for x in range(self.width))
+            for y in reversed(range(self.height))
+        ]
+
+
+class NoKomi(SimpleEngine):
+    """Forgets komi in its result."""
+
+    def score(self):
+        self.komi = 0.0
+        return super().score()
+
+
+class LegalityRaises(SimpleEngine):
+    def is_legal(self, color, vertex):
+        raise KeyError("nobody knows")
+
+
+def test_board_forms_agree():
+    report = tt.check_engine(Cells, games=10, sizes=["4x3"], seed=6)
+    assert report.ok, str(report)
+    assert Cells.calls > 0
+
+
+def test_a_board_keeping_captured_stones_is_a_grid_divergence():
+    report = tt.check_engine(NoCaptures, games=30, sizes=[4], seed=7)
+    assert not report.ok
+    assert {d.kind for d in report.divergences} == {"grid"}, str(report)
+    assert report.divergences[0].rule.startswith("Rule 7"), report.divergences[0].rule
+
+
+def test_a_result_without_komi_is_an_outcome_divergence():
+    report = tt.check_engine(NoKomi, games=10, sizes=[3], rules="koPOSITIONALscoreAREAsui1komi0.5")
+    assert not report.ok
+    assert {d.kind for d in report.divergences} == {"outcome"}, str(report)
+    divergence = report.divergences[0]
+    assert divergence.rules[-1].startswith("Rule 10") and "Comment 10" in divergence.rules[-1]
+    assert "spec says W+0.5" in divergence.message
+
+
+def test_an_exception_in_is_legal_is_reported():
+    report = tt.check_engine(LegalityRaises, games=3, sizes=[3])
+    assert not report.ok
+    divergence = report.divergences[0]
+    assert divergence.kind == "panic"
+    assert "is_legal() raised KeyError" in divergence.message
