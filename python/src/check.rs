@@ -10,8 +10,9 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use std::cell::Cell;
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, Once, PoisonError};
 use tromp_taylor_harness::check::{check_factory, rules_at_stake, CheckOptions, EngineFactory};
 use tromp_taylor_harness::diff::Difference;
 use tromp_taylor_harness::engine::{Engine, Supports, FAST};
@@ -58,6 +59,42 @@ struct PyEngine {
     has: Has,
 }
 
+thread_local! {
+    /// Whether the panic under way on this thread is an engine's failure
+    /// that the check reports (so the panic hook need not print it).
+    static REPORTED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Ends the engine's answer with `message`, which the harness catches and
+/// reports as the engine's failure at this step (`panic`, or `refused`),
+/// without the panic hook printing it too.
+fn fail(message: String) -> ! {
+    REPORTED.with(|reported| reported.set(true));
+    std::panic::panic_any(message)
+}
+
+/// [`fail`] with a formatted message.
+macro_rules! fail {
+    ($($message:tt)*) => {
+        fail(format!($($message)*))
+    };
+}
+
+/// Installs, once, a panic hook that keeps quiet about the failures
+/// [`fail`] reports (the check's report says them) and leaves every other
+/// panic to the hook before it.
+pub fn quiet_reported_failures() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !REPORTED.with(|reported| reported.replace(false)) {
+                before(info);
+            }
+        }));
+    });
+}
+
 /// A Python exception, as `Type: message`.
 fn described(error: &PyErr) -> String {
     error.to_string()
@@ -77,7 +114,7 @@ impl PyEngine {
             Ok(attribute) if attribute.is_callable() => attribute.call1(args),
             other => other,
         };
-        answer.unwrap_or_else(|e| panic!("{}.{name}() raised {}", self.name, described(&e)))
+        answer.unwrap_or_else(|e| fail!("{}.{name}() raised {}", self.name, described(&e)))
     }
 
     /// Whether the engine's `is_legal` says `turn` is legal for `player`.
@@ -86,7 +123,7 @@ impl PyEngine {
             let vertex = turn_name(turn);
             let answer = self.ask(py, "is_legal", (player_letter(player), vertex.as_str()));
             answer.is_truthy().unwrap_or_else(|e| {
-                panic!(
+                fail!(
                     "{}.is_legal() answered no truth value: {}",
                     self.name,
                     described(&e)
@@ -100,13 +137,15 @@ impl PyEngine {
         Python::with_gil(|py| {
             let answer = self.ask(py, "board", ());
             let rows = rows_text(&answer)
-                .unwrap_or_else(|e| panic!("{}.board() gave no board: {e}", self.name));
+                .unwrap_or_else(|e| fail!("{}.board() gave no board: {e}", self.name));
             let grid = Grid::from_rows(&rows)
-                .unwrap_or_else(|e| panic!("{}.board() gave no board: {e}", self.name));
+                .unwrap_or_else(|e| fail!("{}.board() gave no board: {e}", self.name));
             if grid.size != self.size {
-                panic!(
+                fail!(
                     "{}.board() gave a {} board in a {} game",
-                    self.name, grid.size, self.size
+                    self.name,
+                    grid.size,
+                    self.size
                 );
             }
             grid
@@ -181,7 +220,7 @@ impl Engine for PyEngine {
         }
         let player = self.shadow.to_move();
         match (self.says_legal(player, turn), rules) {
-            (false, Ok(())) => panic!(
+            (false, Ok(())) => fail!(
                 "{REFUSED} {} {}, which the rules allow (is_legal said no)",
                 player_letter(player),
                 turn_name(turn)
@@ -212,7 +251,7 @@ impl Engine for PyEngine {
             // Accepted against the rules: the verdicts differ, and the
             // comparison ends here.
             (Ok(()), Err(_)) => Ok(()),
-            (Err(e), Ok(())) => panic!(
+            (Err(e), Ok(())) => fail!(
                 "{REFUSED} {} {vertex}, which the rules allow: {e}",
                 player_letter(player)
             ),
@@ -261,7 +300,7 @@ impl Engine for PyEngine {
             let answer = self.ask(py, "score", ());
             let text = answer.str().map(|s| s.to_string()).unwrap_or_default();
             text.parse::<Outcome>()
-                .unwrap_or_else(|e| panic!("{}.score() gave no result: {e}", self.name))
+                .unwrap_or_else(|e| fail!("{}.score() gave no result: {e}", self.name))
         })
     }
 
@@ -477,6 +516,7 @@ pub fn check_engine(
         start: python_start(factory.clone().unbind(), name.clone(), Arc::clone(&missing)),
         supports: PYTHON_SUPPORTS,
     };
+    quiet_reported_failures();
     let report = py.allow_threads(|| check_factory(&engine, &options));
     let missing = missing.lock().unwrap_or_else(PoisonError::into_inner);
     let mut skipped = notes(&missing);

@@ -81,7 +81,7 @@ def test_a_factory_that_fails_is_a_divergence():
     assert "no engine today" in report.divergences[0].message
 
 
-def test_an_engine_refusing_legal_moves_is_caught():
+def test_an_engine_refusing_legal_moves_is_caught(capfd):
     class Stubborn(SimpleEngine):
         def play(self, color, vertex):
             if vertex == "B2":
@@ -93,6 +93,8 @@ def test_an_engine_refusing_legal_moves_is_caught():
     assert not report.ok
     assert report.divergences[0].kind == "refused"
     assert "never B2" in report.divergences[0].message
+    # Reported once, in the report: the panic hook does not print it too.
+    assert "panicked at" not in capfd.readouterr().err
 
 
 class PlayOnlyWrapper:
