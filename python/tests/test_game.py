@@ -121,6 +121,10 @@ def test_suicide_allowed_forbidden_and_losing_the_turn():
     assert refused.value.reason == "suicide" and refused.value.lost_turn
     assert game.to_move == "B"
     assert game.moves[-1] == ("W", "A1")
+    # The lost turn is in the record, and replays as lost.
+    again = tt.Game.from_sgf(game.to_sgf())
+    assert again.moves == game.moves and again.to_move == "B"
+    assert game.undo() and game.to_move == "W" and game.moves[-1] == ("B", "C1")
 
 
 def test_single_stone_suicide_repeats_a_coloring():
