@@ -161,7 +161,8 @@ impl Game {
     #[pyo3(signature = (text, engine = "fast"))]
     fn from_sgf(py: Python<'_>, text: &str, engine: &str) -> PyResult<Game> {
         let error = |e: String| PyValueError::new_err(e);
-        let script = tromp_taylor_harness::script::Script::read_sgf(text).map_err(|e| error(e.to_string()))?;
+        let script = tromp_taylor_harness::script::Script::read_sgf(text)
+            .map_err(|e| error(e.to_string()))?;
         if script.start.is_some() {
             return Err(error(
                 "the record starts from a setup position (AB/AW): Game.from_sgf plays games from the empty board or a handicap only".to_string(),
