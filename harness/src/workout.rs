@@ -303,6 +303,37 @@ pub fn large_board_games(more: usize) -> Vec<Script> {
     scripts
 }
 
+/// The mixed sizes turned on their side (taller than wide: the default
+/// run's sizes are wide, so a column index read as a row, say, would pass
+/// unseen there), `per_size` games each, every bias, from the empty board
+/// and from setup positions.
+pub fn tall_board_games(per_size: usize) -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ 7);
+    let sizes: Vec<Size> = MIXED_SIZES
+        .iter()
+        .filter(|&&(w, h)| w > h)
+        .map(|&(w, h)| Size::new(h, w).expect("a valid size"))
+        .collect();
+    let mut scripts = Vec::new();
+    for size in sizes {
+        for game in 0..per_size {
+            let bias = BIASES[game % BIASES.len()];
+            let rules = crate::generate::random_rules(&mut rng);
+            if game % 2 == 0 {
+                let setup = Setup {
+                    size,
+                    rules,
+                    handicap: Handicap::None,
+                };
+                scripts.push(crate::generate::generate(setup, bias, &mut rng));
+            } else {
+                scripts.push(position_game(size, rules, bias, &mut rng));
+            }
+        }
+    }
+    scripts
+}
+
 /// Boards no game can be played on, and setup positions of the wrong
 /// length: both engines refuse each, and each refusal names the size asked
 /// for (or both lengths).
@@ -438,6 +469,14 @@ macro_rules! differential_tests {
             must($crate::workout::agree(
                 "a handicap game",
                 $crate::workout::handicap_games(2),
+            ));
+        }
+
+        #[test]
+        fn games_on_tall_boards_agree() {
+            must($crate::workout::agree(
+                "tall boards",
+                $crate::workout::tall_board_games(6),
             ));
         }
 
