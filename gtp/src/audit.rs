@@ -78,6 +78,18 @@ pub enum SetRules {
     Nothing,
 }
 
+impl SetRules {
+    /// What `--set-rules` (or a manifest's `set_rules`) says: absent, the
+    /// default ([`SetRules::Auto`]); empty, nothing; else that command.
+    pub fn from_option(text: Option<&str>) -> SetRules {
+        match text.map(str::trim) {
+            None => SetRules::Auto,
+            Some("") => SetRules::Nothing,
+            Some(command) => SetRules::Command(command.to_string()),
+        }
+    }
+}
+
 /// The name of the KGS rule set (`kgs-rules`: japanese, chinese, aga,
 /// new_zealand) that is `rules`, as the rule names are read everywhere
 /// here (`sgf::rules_from_ru`); komi aside, since it is sent with `komi`,

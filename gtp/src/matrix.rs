@@ -166,11 +166,7 @@ fn run_row(
     audit.sizes.clone_from(&profile.sizes);
     audit.timeout = options.timeout;
     audit.skip_checks.clone_from(&profile.skip_checks);
-    audit.set_rules = match profile.set_rules.as_deref().map(str::trim) {
-        None => SetRules::Auto,
-        Some("") => SetRules::Nothing,
-        Some(command) => SetRules::Command(command.to_string()),
-    };
+    audit.set_rules = SetRules::from_option(profile.set_rules.as_deref());
     audit.minimise_budget = if options.quick { 40 } else { 300 };
     audit.out = Some(
         options

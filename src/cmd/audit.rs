@@ -117,11 +117,7 @@ impl AuditArgs {
         options.timeout = Duration::from_secs_f64(self.timeout);
         options.out = Some(self.out.clone());
         options.skip_checks.clone_from(&self.skip_checks);
-        options.set_rules = match self.set_rules.as_deref().map(str::trim) {
-            None => SetRules::Auto,
-            Some("") => SetRules::Nothing,
-            Some(command) => SetRules::Command(command.to_string()),
-        };
+        options.set_rules = SetRules::from_option(self.set_rules.as_deref());
         options.strict_score = self.strict_score;
         for file in [&self.json, &self.junit].into_iter().flatten() {
             if file.is_dir() {
