@@ -415,9 +415,10 @@ fn play_both(
     }
     let size = script.setup.size;
     for (index, step) in script.steps.iter().enumerate() {
-        if let Some(difference) = state_difference(&a, &b, legal_sets) {
-            return Err(mismatch(so_far, difference, &a, &b));
-        }
+        let compared_legal_set = match compare_state(&a, &b, legal_sets) {
+            Ok(legal) => legal,
+            Err(difference) => return Err(mismatch(so_far, difference, &a, &b)),
+        };
         // (Not at the start of an empty board: nothing there to tell.)
         let telling =
             index > 0 || script.start.is_some() || script.setup.handicap != Handicap::None;
@@ -429,7 +430,10 @@ fn play_both(
         let to_move = a.to_move();
         let action = match step {
             Step::Choose(n) => {
-                let legal = a.legal_turns();
+                let legal = match compared_legal_set {
+                    Some(legal) => legal,
+                    None => a.legal_turns(),
+                };
                 if legal.is_empty() {
                     break;
                 }
@@ -551,34 +555,46 @@ fn details_difference(size: Size, a: &dyn Engine, b: &dyn Engine) -> Option<Diff
 }
 
 fn state_difference(a: &dyn Engine, b: &dyn Engine, legal_sets: bool) -> Option<Difference> {
+    compare_state(a, b, legal_sets).err()
+}
+
+/// [`state_difference`], which also hands back the legal set both engines
+/// gave when it compared them (so a chosen turn is taken from it rather than
+/// asked for again: on `spec`, the list of legal turns is most of the work).
+fn compare_state(
+    a: &dyn Engine,
+    b: &dyn Engine,
+    legal_sets: bool,
+) -> Result<Option<Vec<Turn>>, Difference> {
     if a.is_over() != b.is_over() {
-        return Some(Difference::Over {
+        return Err(Difference::Over {
             left: a.is_over(),
             right: b.is_over(),
         });
     }
     if a.to_move() != b.to_move() {
-        return Some(Difference::ToMove {
+        return Err(Difference::ToMove {
             left: a.to_move(),
             right: b.to_move(),
         });
     }
     if a.consecutive_passes() != b.consecutive_passes() {
-        return Some(Difference::Passes {
+        return Err(Difference::Passes {
             left: a.consecutive_passes(),
             right: b.consecutive_passes(),
         });
     }
-    if legal_sets {
-        let (la, lb) = (a.legal_turns(), b.legal_turns());
-        if la != lb {
-            return Some(Difference::LegalSet {
-                only_left: la.iter().filter(|t| !lb.contains(t)).copied().collect(),
-                only_right: lb.iter().filter(|t| !la.contains(t)).copied().collect(),
-            });
-        }
+    if !legal_sets {
+        return Ok(None);
     }
-    None
+    let (la, lb) = (a.legal_turns(), b.legal_turns());
+    if la != lb {
+        return Err(Difference::LegalSet {
+            only_left: la.iter().filter(|t| !lb.contains(t)).copied().collect(),
+            only_right: lb.iter().filter(|t| !la.contains(t)).copied().collect(),
+        });
+    }
+    Ok(Some(la))
 }
 
 fn end_difference(a: &dyn Engine, b: &dyn Engine) -> Option<Difference> {

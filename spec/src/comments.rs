@@ -7,8 +7,8 @@
 use crate::error::IllegalTurn;
 use crate::options::{Handicap, RulesError};
 use crate::rules::{
-    clear, empty_points_reaching_only, reaches, Color, Coloring, EarlierColorings, Player, Point,
-    Rectangle, Topology, FIRST_PLAYER,
+    empty_points_reaching_only, reaches, Clearing, Color, Coloring, EarlierColorings, Player,
+    Point, Rectangle, Topology, FIRST_PLAYER,
 };
 
 /// **Comment 5.** "For handicap games, the weaker player, taking black, may
@@ -155,16 +155,21 @@ pub fn loses_turn(illegal: &IllegalTurn) -> bool {
 /// empty: a suicide, which these rules forbid (seed 003, section 5: "A
 /// player cannot play on a forbidden point"). With such moves excluded,
 /// clearing one's own color (rule 7's last step) never empties anything, so
-/// it is not done.
+/// it is not done. `clearing` holds the lists the clearing works with.
 pub fn play_move_without_suicide(
     grid: &impl Topology,
     coloring: &Coloring,
     p: usize,
     player: Player,
+    clearing: &mut Clearing,
 ) -> Option<Coloring> {
-    let mut colored = coloring.clone();
-    colored[p] = player.color();
-    let after_emptying_opponent = clear(grid, &colored, player.opponent().color());
+    let mut after_emptying_opponent = coloring.clone();
+    after_emptying_opponent[p] = player.color();
+    clearing.clear(
+        grid,
+        &mut after_emptying_opponent,
+        player.opponent().color(),
+    );
     reaches(grid, &after_emptying_opponent, p, Color::Empty).then_some(after_emptying_opponent)
 }
 
@@ -191,10 +196,12 @@ pub fn retakes_ko(
         return false;
     };
     let own = player.color();
-    let just_captured = (0..now.colors().len())
-        .filter(|&p| before[p] == own && now[p] == Color::Empty)
-        .count();
-    last_turn_by == player.opponent() && just_captured == 1 && after_move == before
+    let just_captured = || {
+        (0..now.colors().len())
+            .filter(|&p| before[p] == own && now[p] == Color::Empty)
+            .count()
+    };
+    last_turn_by == player.opponent() && after_move == before && just_captured() == 1
 }
 
 /// **Comment 8.** "After only 2 consecutive passes, the players may end the

@@ -5,7 +5,8 @@ use crate::comments;
 use crate::error::{IllegalAgreement, IllegalTurn};
 use crate::options::{Ending, Handicap, IllegalMove, Rules, RulesError, Scoring, Suicide, Superko};
 use crate::rules::{
-    self, Color, Coloring, EarlierColorings, Outcome, Player, Point, Rectangle, Topology, Turn,
+    self, Clearing, Color, Coloring, EarlierColorings, Outcome, Player, Point, Rectangle, Topology,
+    Turn,
 };
 use std::fmt;
 
@@ -219,6 +220,15 @@ impl Game {
 
     /// The coloring `turn` would make, or why it is not legal. Changes nothing.
     pub fn coloring_after(&self, turn: Turn) -> Result<Coloring, IllegalTurn> {
+        self.coloring_after_with(turn, &mut Clearing::new(&self.grid))
+    }
+
+    /// [`Game::coloring_after`], with the lists of `clearing`.
+    fn coloring_after_with(
+        &self,
+        turn: Turn,
+        clearing: &mut Clearing,
+    ) -> Result<Coloring, IllegalTurn> {
         if self.is_over() {
             return Err(IllegalTurn::GameOver);
         }
@@ -232,9 +242,11 @@ impl Game {
         }
         let player = self.to_move();
         let after = match self.rules.suicide {
-            Suicide::Allowed => rules::play_move(&self.grid, &self.coloring, p, player),
+            Suicide::Allowed => {
+                rules::play_move_with(&self.grid, &self.coloring, p, player, clearing)
+            }
             Suicide::Forbidden => {
-                comments::play_move_without_suicide(&self.grid, &self.coloring, p, player)
+                comments::play_move_without_suicide(&self.grid, &self.coloring, p, player, clearing)
                     .ok_or(IllegalTurn::Suicide(point))?
             }
         };
@@ -287,9 +299,10 @@ impl Game {
         if self.is_over() {
             return Vec::new();
         }
+        let mut clearing = Clearing::new(&self.grid);
         std::iter::once(Turn::Pass)
             .chain(self.grid.points().map(Turn::Move))
-            .filter(|&turn| self.check(turn).is_ok())
+            .filter(|&turn| self.coloring_after_with(turn, &mut clearing).is_ok())
             .collect()
     }
 

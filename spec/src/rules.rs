@@ -203,13 +203,14 @@ impl Topology for Rectangle {
 
     /// Rule 3's "(vertically or horizontally) adjacent points": left, right, below, above.
     fn neighbours(&self, point: usize) -> impl Iterator<Item = usize> + '_ {
-        let Point { x, y } = self.point(point);
         let w = self.width;
+        // The column without a 64-bit division: points number fewer than 2^32.
+        let x = (point as u32 % w as u32) as usize;
         [
             (x > 0).then(|| point - 1),
             (x + 1 < w).then(|| point + 1),
-            (y > 0).then(|| point - w),
-            (y + 1 < self.height).then(|| point + w),
+            (point >= w).then(|| point - w),
+            (point + w < self.point_count()).then(|| point + w),
         ]
         .into_iter()
         .flatten()
@@ -425,19 +426,54 @@ impl Connected {
 /// together or not at all ([`connected`]), so each string is searched once.
 pub fn clear(grid: &impl Topology, coloring: &Coloring, color: Color) -> Coloring {
     let mut cleared = coloring.clone();
-    let mut seen = vec![false; grid.point_count()];
-    let mut string = Connected::default();
-    for p in 0..grid.point_count() {
-        if coloring[p] == color && !seen[p] {
-            string.search(grid, coloring, p, &mut seen);
-            if !string.reaches(Color::Empty) {
-                for &q in &string.points {
-                    cleared[q] = Color::Empty;
+    Clearing::new(grid).clear(grid, &mut cleared, color);
+    cleared
+}
+
+/// **Rule 4**, as a process on one coloring: the lists it works with, kept
+/// from one clearing to the next (rule 7 clears twice per move, and a list
+/// of legal turns makes every move).
+#[derive(Clone, Debug, Default)]
+pub struct Clearing {
+    seen: Vec<bool>,
+    string: Connected,
+    not_reaching_empty: Vec<usize>,
+}
+
+impl Clearing {
+    /// Lists sized for `grid`.
+    pub fn new(grid: &impl Topology) -> Clearing {
+        let points = grid.point_count();
+        Clearing {
+            seen: vec![false; points],
+            string: Connected {
+                points: Vec::with_capacity(points),
+                adjacent: [false; 3],
+            },
+            not_reaching_empty: Vec::with_capacity(points),
+        }
+    }
+
+    /// Rule 4 on `coloring` itself: first every point of `color` is decided
+    /// on the coloring as it stands (each string searched once), then the
+    /// points that don't reach empty are emptied.
+    pub fn clear(&mut self, grid: &impl Topology, coloring: &mut Coloring, color: Color) {
+        self.seen.clear();
+        self.seen.resize(grid.point_count(), false);
+        self.not_reaching_empty.clear();
+        for p in 0..grid.point_count() {
+            if coloring[p] == color && !self.seen[p] {
+                self.string.search(grid, coloring, p, &mut self.seen);
+                if !self.string.reaches(Color::Empty) {
+                    self.not_reaching_empty
+                        .extend_from_slice(&self.string.points);
                 }
             }
         }
+        for &p in &self.not_reaching_empty {
+            coloring[p] = Color::Empty;
+        }
     }
-    cleared
 }
 
 /// **Rule 5.** "Starting with an empty grid, the players alternate turns,
@@ -541,10 +577,23 @@ pub fn repeats_earlier_coloring(earlier: &EarlierColorings, coloring: &Coloring)
 ///
 /// `p` must be empty; the caller reports an occupied point as illegal.
 pub fn play_move(grid: &impl Topology, coloring: &Coloring, p: usize, player: Player) -> Coloring {
-    let mut colored = coloring.clone();
-    colored[p] = player.color();
-    let opponent_cleared = clear(grid, &colored, player.opponent().color());
-    clear(grid, &opponent_cleared, player.color())
+    play_move_with(grid, coloring, p, player, &mut Clearing::new(grid))
+}
+
+/// **Rule 7**, [`play_move`] with the lists of `clearing` (a list of legal
+/// turns makes every move with one).
+pub fn play_move_with(
+    grid: &impl Topology,
+    coloring: &Coloring,
+    p: usize,
+    player: Player,
+    clearing: &mut Clearing,
+) -> Coloring {
+    let mut after = coloring.clone();
+    after[p] = player.color();
+    clearing.clear(grid, &mut after, player.opponent().color());
+    clearing.clear(grid, &mut after, player.color());
+    after
 }
 
 /// **Rule 8.** "The game ends after two consecutive passes."

@@ -1,12 +1,13 @@
 //! Rule 3 read point by point: on random colorings, `reaches`, `clear` and
 //! the score (which search each string and region once) answer exactly as a
 //! path search from every single point does, the rule's words taken one
-//! point at a time.
+//! point at a time; and one [`Clearing`] kept from clearing to clearing, as
+//! a list of legal turns keeps it, clears as a fresh one does.
 
 mod common;
 
 use common::{grid, Rng, SMALL_SIZES};
-use tromp_taylor_spec::rules::{clear, empty_points_reaching_only, reaches, Topology};
+use tromp_taylor_spec::rules::{clear, empty_points_reaching_only, reaches, Clearing, Topology};
 use tromp_taylor_spec::{Color, Coloring, Player, Rectangle};
 
 /// Rule 3 for one point: a path search through points of P's color from P,
@@ -49,6 +50,8 @@ fn each_string_and_region_answers_as_each_of_its_points() {
         .iter()
         .copied()
         .chain([(9, 9), (19, 19), (13, 5)]);
+    // One for every grid, coloring and color, as `Game::legal_turns` keeps one.
+    let mut kept = Clearing::default();
     for (w, h) in sizes {
         let g = grid(w, h);
         let mut rng = Rng::new((w * 100 + h) as u64);
@@ -72,6 +75,9 @@ fn each_string_and_region_answers_as_each_of_its_points() {
                     let expected = if emptied { Color::Empty } else { coloring[p] };
                     assert_eq!(cleared[p], expected, "point {p} after clearing {color:?}");
                 }
+                let mut in_place = coloring.clone();
+                kept.clear(&g, &mut in_place, color);
+                assert_eq!(in_place, cleared, "{w}x{h}, a kept clearing, {color:?}");
             }
             for player in [Player::Black, Player::White] {
                 let (her, other) = (player.color(), player.opponent().color());
