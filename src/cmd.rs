@@ -1,4 +1,29 @@
 //! One module per subcommand: its arguments (clap) and what it prints.
+//!
+//! `println!` and `print!` in these modules are this file's own: they write
+//! to standard output as std's do, but when the reader has gone (a closed
+//! pipe, as `tromp-taylor diff | head -1` leaves it) they stop the program
+//! quietly with exit status 141 (128 + SIGPIPE), as a closed pipe stops a
+//! Unix tool, where std's would panic.
+
+/// Prints a line to standard output, as std's `println!`, except that a
+/// reader who has gone ends the program ([`stdout_write`]).
+macro_rules! println {
+    () => {
+        $crate::cmd::stdout_write(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cmd::stdout_write(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Prints to standard output, as std's `print!`, except that a reader who
+/// has gone ends the program ([`stdout_write`]).
+macro_rules! print {
+    ($($arg:tt)*) => {
+        $crate::cmd::stdout_write(format_args!($($arg)*))
+    };
+}
 
 pub mod audit;
 pub mod builtin_cases;
@@ -18,6 +43,20 @@ pub mod vectors;
 use serde::Serialize;
 use std::process::ExitCode;
 use tromp_taylor_harness::count::CountError;
+
+/// Writes `text` to standard output. When the reader has gone (a broken
+/// pipe) the program ends quietly with status 141; any other failure to
+/// write is said on standard error, with status 2.
+pub(crate) fn stdout_write(text: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(error) = std::io::stdout().lock().write_fmt(text) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("error: cannot write to standard output: {error}");
+        std::process::exit(2);
+    }
+}
 
 /// Says why a count could not be made, and exits with 2.
 fn fail(error: CountError) -> ExitCode {

@@ -485,3 +485,21 @@ fn an_engine_with_kgs_rules_only_is_told_the_rules_with_it() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_reader_who_leaves_early_ends_the_program_quietly_with_141() {
+    // `tromp-taylor diff | head -1`: the pipe is closed before the summary
+    // is printed. std's `println!` would panic there.
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .args(["diff", "--games", "200", "--seed", "1", "--size", "9x9"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("the binary ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(141), "{stderr}");
+}
