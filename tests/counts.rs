@@ -3,6 +3,7 @@
 //! L(m, n) (Tromp and Farnebäck, "Combinatorics of Go"); and the bitboard
 //! statement of rule 7 that the position counts use, checked against `spec`.
 
+use tromp_taylor_harness::count::border::{legal_colorings, BorderOptions};
 use tromp_taylor_harness::count::games::{games, GamesOptions};
 use tromp_taylor_harness::count::perft::{perft, PerftOptions};
 use tromp_taylor_harness::count::positions::{positions, PositionsOptions};
@@ -258,6 +259,113 @@ fn the_cli_prints_the_count_last() {
         .expect("the binary runs");
     assert!(output.status.success());
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(json["count"], 57);
+    assert_eq!(json["count"], "57");
+    assert!(
+        json.get("agree").is_none(),
+        "enumerated only when asked: {json}"
+    );
+
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .args(["count", "positions", "3x2", "--enumerate", "--json"])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["count"], "489");
+    assert_eq!(json["enumerated"], 489);
     assert_eq!(json["agree"], true);
+
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .args(["count", "positions", "5x5"])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().last(), Some("414295148741"), "{stdout}");
+
+    // Larger than the transfer matrix keeps; too large to enumerate.
+    for args in [&["17x17"][..], &["5x5", "--enumerate"]] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+            .args(["count", "positions"])
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("too large"), "{args:?}: {stderr}");
+    }
+}
+
+/// L(n), the legal colorings of the n x n grid: OEIS A094777 (Tromp and
+/// Farnebäck), n = 1 to 11.
+const L_N: [&str; 11] = [
+    "1",
+    "57",
+    "12675",
+    "24318165",
+    "414295148741",
+    "62567386502084877",
+    "83677847847984287628595",
+    "990966953618170260281935463385",
+    "103919148791293834318983090438798793469",
+    "96498428501909654589630887978835098088148177857",
+    "793474866816582266820936671790189132321673383112185151899",
+];
+
+fn by_transfer_matrix(width: usize, height: usize) -> String {
+    legal_colorings(&BorderOptions::new(width, height))
+        .unwrap()
+        .count
+        .to_string()
+}
+
+#[test]
+fn the_transfer_matrix_counts_what_enumeration_counts_on_every_board_of_up_to_12_points() {
+    for width in 1..=12 {
+        for height in 1..=12 / width {
+            let enumerated = positions(&PositionsOptions::new(width, height))
+                .unwrap()
+                .enumerated;
+            assert_eq!(
+                by_transfer_matrix(width, height),
+                enumerated.to_string(),
+                "{width}x{height}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_transfer_matrix_reproduces_the_published_l_n_to_7x7() {
+    for (n, expected) in L_N.iter().enumerate().take(7) {
+        assert_eq!(by_transfer_matrix(n + 1, n + 1), *expected, "L({})", n + 1);
+    }
+    // Long and thin, both ways round.
+    assert_eq!(by_transfer_matrix(2, 19), by_transfer_matrix(19, 2));
+    assert!(matches!(
+        legal_colorings(&BorderOptions::new(17, 17)),
+        Err(CountError::TooLarge(_))
+    ));
+    assert!(matches!(
+        legal_colorings(&BorderOptions::new(0, 3)),
+        Err(CountError::BadSize(_))
+    ));
+}
+
+/// `cargo test --release --test counts -- --ignored l_8_to_10` (about 2 min
+/// here; docs/benchmarks.md).
+#[test]
+#[ignore = "minutes: cargo test --release --test counts -- --ignored l_8_to_10"]
+fn the_transfer_matrix_reproduces_the_published_l_8_to_10() {
+    for n in 8..=10 {
+        assert_eq!(by_transfer_matrix(n, n), L_N[n - 1], "L({n})");
+    }
+}
+
+/// `cargo test --release --test counts -- --ignored l_11` (about 15 min
+/// here, 7 GB; docs/benchmarks.md).
+#[test]
+#[ignore = "a quarter of an hour: cargo test --release --test counts -- --ignored l_11"]
+fn the_transfer_matrix_reproduces_the_published_l_11() {
+    assert_eq!(by_transfer_matrix(11, 11), L_N[10], "L(11)");
 }

@@ -14,6 +14,7 @@
 //!   grid with a small bitboard statement of rule 7 ([`tiny`]).
 //! - The `perft` and `count` subcommands of the binary (src/cmd/) run them.
 
+pub mod border;
 pub mod games;
 pub mod perft;
 pub mod positions;

@@ -4,10 +4,12 @@
 
 use super::{fail, print_json};
 use clap::{Args, Subcommand};
+use num_bigint::BigUint;
 use serde::Serialize;
 use std::process::ExitCode;
+use tromp_taylor_harness::count::border::{legal_colorings, BorderOptions, MAX_ACROSS};
 use tromp_taylor_harness::count::games::{games, Games, GamesOptions};
-use tromp_taylor_harness::count::positions::{positions, Positions, PositionsOptions};
+use tromp_taylor_harness::count::positions::{positions, PositionsOptions, MAX_POINTS};
 use tromp_taylor_harness::count::{CountError, EngineChoice};
 use tromp_taylor_spec::{Rectangle, Rules};
 
@@ -35,12 +37,18 @@ enum CountCommand {
         #[arg(long)]
         json: bool,
     },
-    /// The number of legal colorings, by enumeration and by exploring moves
-    /// of either color from the empty grid (the two must agree).
+    /// The number of legal colorings L(m, n), exactly, by a transfer matrix
+    /// over the border of the points decided (any size whose shorter side
+    /// is at most 16; 9x9 in seconds, 11x11 in minutes).
     Positions {
-        /// Board size: N, WxH or W:H (at most 18 points).
+        /// Board size: N, WxH or W:H.
         size: Rectangle,
-        /// Also count the arcs of the move graph.
+        /// Also count by enumerating all 3^points colorings and by exploring
+        /// moves of either color from the empty grid (at most 18 points); all
+        /// three counts must agree.
+        #[arg(long)]
+        enumerate: bool,
+        /// Also count the arcs of the move graph (implies --enumerate).
         #[arg(long)]
         edges: bool,
         /// Print one JSON object instead of text.
@@ -63,11 +71,24 @@ struct GamesJson {
     seconds: f64,
 }
 
+/// `count positions --json`: the count as a string of decimal digits (it
+/// outgrows 64 bits at 6x6), and what the other two methods found when
+/// they ran.
 #[derive(Serialize)]
 struct PositionsJson {
     command: &'static str,
     size: String,
-    count: u64,
+    count: String,
+    border_states: usize,
+    seconds: f64,
+    threads: usize,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    enumeration: Option<EnumerationJson>,
+}
+
+/// What enumeration and exploration found (`--enumerate`, `--edges`).
+#[derive(Serialize)]
+struct EnumerationJson {
     enumerated: u64,
     explored: u64,
     agree: bool,
@@ -76,7 +97,6 @@ struct PositionsJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     edges: Option<u64>,
     depth: usize,
-    threads: usize,
     enumeration_seconds: f64,
     exploration_seconds: f64,
 }
@@ -91,7 +111,12 @@ impl CountArgs {
                 engine,
                 json,
             } => count_games(size, *rules, *engine, *json),
-            CountCommand::Positions { size, edges, json } => count_positions(size, *edges, *json),
+            CountCommand::Positions {
+                size,
+                enumerate,
+                edges,
+                json,
+            } => count_positions(size, *enumerate || *edges, *edges, *json),
         }
     }
 }
@@ -152,56 +177,96 @@ fn count_games(size: &Rectangle, rules: Rules, engine: EngineChoice, json: bool)
     }
 }
 
-fn count_positions(size: &Rectangle, edges: bool, json: bool) -> ExitCode {
-    let options = PositionsOptions {
-        edges,
+fn count_positions(size: &Rectangle, enumerate: bool, edges: bool, json: bool) -> ExitCode {
+    let points = size.width() * size.height();
+    if enumerate && points > MAX_POINTS {
+        return fail(CountError::TooLarge(format!(
+            "{size} has {points} points; --enumerate and --edges walk all 3^points \
+             colorings, feasible up to {MAX_POINTS} points (the transfer matrix alone \
+             counts any size whose shorter side is at most {MAX_ACROSS})"
+        )));
+    }
+    let border = BorderOptions {
         progress: super::progress::bars(!json),
-        ..PositionsOptions::new(size.width(), size.height())
+        ..BorderOptions::new(size.width(), size.height())
     };
-    let as_json = |result: &Positions| PositionsJson {
-        command: "count positions",
-        size: size.to_string(),
-        count: result.explored,
-        enumerated: result.enumerated,
-        explored: result.explored,
-        agree: result.agree(),
-        difference: result.difference.clone(),
-        edges: result.edges,
-        depth: result.depth,
-        threads: options.threads,
-        enumeration_seconds: result.enumeration_time.as_secs_f64(),
-        exploration_seconds: result.exploration_time.as_secs_f64(),
+    let counted = match legal_colorings(&border) {
+        Ok(counted) => counted,
+        Err(error) => return fail(error),
     };
-    let as_text = |result: &Positions| {
-        println!(
-            "legal colorings of {size}: {} by enumeration ({:.3} s), {} by moves \
-             of either color from the empty grid ({:.3} s, {} moves deep)",
-            result.enumerated,
-            result.enumeration_time.as_secs_f64(),
-            result.explored,
-            result.exploration_time.as_secs_f64(),
-            result.depth
-        );
-        if let Some(edges) = result.edges {
-            println!("arcs between distinct colorings: {edges}");
+    let others = if enumerate {
+        let options = PositionsOptions {
+            edges,
+            progress: super::progress::bars(!json),
+            ..PositionsOptions::new(size.width(), size.height())
+        };
+        match positions(&options) {
+            Ok(others) => Some(others),
+            Err(error) => return fail(error),
         }
+    } else {
+        None
     };
-    let result = match shown(positions(&options), json, as_json, as_text) {
-        Ok(result) => result,
-        Err(code) => return code,
-    };
-    if !result.agree() {
+    let count = counted.count.to_string();
+    let agree = others
+        .as_ref()
+        .is_none_or(|o| o.agree() && BigUint::from(o.enumerated) == counted.count);
+    if json {
+        print_json(&PositionsJson {
+            command: "count positions",
+            size: size.to_string(),
+            count: count.clone(),
+            border_states: counted.most_states,
+            seconds: counted.time.as_secs_f64(),
+            threads: border.threads,
+            enumeration: others.as_ref().map(|o| EnumerationJson {
+                enumerated: o.enumerated,
+                explored: o.explored,
+                agree,
+                difference: o.difference.clone(),
+                edges: o.edges,
+                depth: o.depth,
+                enumeration_seconds: o.enumeration_time.as_secs_f64(),
+                exploration_seconds: o.exploration_time.as_secs_f64(),
+            }),
+        });
+    } else {
+        println!(
+            "legal colorings of {size}: {count} by the transfer matrix \
+             ({} border states at most, {:.3} s)",
+            counted.most_states,
+            counted.time.as_secs_f64()
+        );
+        if let Some(o) = &others {
+            println!(
+                "  {} by enumeration ({:.3} s), {} by moves of either color from the \
+                 empty grid ({:.3} s, {} moves deep)",
+                o.enumerated,
+                o.enumeration_time.as_secs_f64(),
+                o.explored,
+                o.exploration_time.as_secs_f64(),
+                o.depth
+            );
+            if let Some(edges) = o.edges {
+                println!("arcs between distinct colorings: {edges}");
+            }
+        }
+    }
+    if !agree {
+        let o = others
+            .as_ref()
+            .expect("only the other methods can disagree");
         eprintln!(
-            "error: the two counts of legal colorings disagree ({} enumerated, {} \
-             explored): {}",
-            result.enumerated,
-            result.explored,
-            result.difference.as_deref().unwrap_or("the sets differ")
+            "error: the counts of legal colorings disagree ({count} by the transfer matrix, \
+             {} enumerated, {} explored): {}",
+            o.enumerated,
+            o.explored,
+            o.difference.as_deref().unwrap_or("the counts differ")
         );
         return ExitCode::from(2);
     }
     if !json {
-        println!("{}", result.explored);
+        println!("{count}");
     }
     ExitCode::SUCCESS
 }
