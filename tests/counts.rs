@@ -7,8 +7,10 @@ use tromp_taylor_harness::count::border::{legal_colorings, BorderOptions};
 use tromp_taylor_harness::count::games::{games, GamesOptions};
 use tromp_taylor_harness::count::perft::{perft, PerftOptions};
 use tromp_taylor_harness::count::positions::{positions, PositionsOptions};
+use tromp_taylor_harness::count::table::table_games;
 use tromp_taylor_harness::count::tiny::{Stones, Tiny};
 use tromp_taylor_harness::count::{CountError, EngineChoice};
+use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_spec::rules::{empty_grid, play_move, reaches};
 use tromp_taylor_spec::{Color, Player, Rectangle, Rules, Topology};
 
@@ -108,6 +110,49 @@ fn both_engines_count_the_same_games_under_other_finite_rules() {
             );
         }
     }
+}
+
+fn games_on_table(width: usize, height: usize, rules: Rules) -> u128 {
+    table_games(grid(width, height), rules, 2, &Progress::hidden())
+        .unwrap()
+        .count
+}
+
+#[test]
+fn the_table_counts_the_games_the_engines_walk() {
+    for rules in [Rules::default(), Rules::CHINESE] {
+        // (1x4 and 2x2 walked on an engine take minutes.)
+        for (width, height) in [(1, 1), (2, 1), (1, 2), (3, 1), (1, 3)] {
+            assert_eq!(
+                games_on_table(width, height, rules),
+                games_on(width, height, rules, EngineChoice::Fast),
+                "{width}x{height} under {rules}"
+            );
+        }
+        assert_eq!(
+            games_on_table(3, 1, rules),
+            games_on(3, 1, rules, EngineChoice::Spec),
+            "3x1 under {rules}, spec"
+        );
+    }
+    for (n, expected) in GAMES_1XN {
+        assert_eq!(games_on_table(n, 1, Rules::default()), expected, "1x{n}");
+    }
+}
+
+/// Complete games on 1x4: 2,098,407,841 (Tromp and Farnebäck).
+#[test]
+fn the_table_counts_the_published_games_on_1x4() {
+    assert_eq!(games_on_table(4, 1, Rules::default()), 2_098_407_841);
+}
+
+/// Complete games on 2x2: 386,356,909,593 (Tromp, rec.games.go 1999;
+/// Tromp and Farnebäck). `cargo test --release --test counts -- --ignored
+/// games_on_2x2` (docs/benchmarks.md).
+#[test]
+#[ignore = "minutes: cargo test --release --test counts -- --ignored games_on_2x2"]
+fn the_table_counts_the_published_games_on_2x2() {
+    assert_eq!(games_on_table(2, 2, Rules::default()), 386_356_909_593);
 }
 
 #[test]

@@ -18,6 +18,7 @@ pub mod border;
 pub mod games;
 pub mod perft;
 pub mod positions;
+pub mod table;
 pub mod tiny;
 
 use crate::progress::Progress;

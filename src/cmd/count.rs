@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use tromp_taylor_harness::count::border::{legal_colorings, BorderOptions, MAX_ACROSS};
 use tromp_taylor_harness::count::games::{games, Games, GamesOptions};
 use tromp_taylor_harness::count::positions::{positions, PositionsOptions, MAX_POINTS};
-use tromp_taylor_harness::count::{CountError, EngineChoice};
+use tromp_taylor_harness::count::{table, CountError, EngineChoice};
 use tromp_taylor_spec::{Rectangle, Rules};
 
 /// `tromp-taylor count ...`.
@@ -30,9 +30,12 @@ enum CountCommand {
         /// Rules: a preset or a compact string (see `play --help`).
         #[arg(long, default_value = "tromp-taylor")]
         rules: Rules,
-        /// The engine that walks the tree.
-        #[arg(long, default_value = "fast")]
-        engine: EngineChoice,
+        /// Walk this engine's game tree (fast or spec). Without it, games
+        /// under positional superko on boards of at most 64 legal colorings
+        /// (1x1 to 1x4, 2x2) are counted on a table of the legal colorings,
+        /// and others on fast.
+        #[arg(long)]
+        engine: Option<EngineChoice>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -67,6 +70,8 @@ struct GamesJson {
     legal_colorings: usize,
     states_remembered: usize,
     prefixes: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetries: Option<usize>,
     threads: usize,
     seconds: f64,
 }
@@ -138,7 +143,16 @@ fn shown<R, J: Serialize>(
     Ok(result)
 }
 
-fn count_games(size: &Rectangle, rules: Rules, engine: EngineChoice, json: bool) -> ExitCode {
+fn count_games(
+    size: &Rectangle,
+    rules: Rules,
+    engine: Option<EngineChoice>,
+    json: bool,
+) -> ExitCode {
+    if engine.is_none() && table::can_count(*size, rules) {
+        return count_games_on_table(size, rules, json);
+    }
+    let engine = engine.unwrap_or(EngineChoice::Fast);
     let options = GamesOptions {
         rules,
         engine,
@@ -155,6 +169,7 @@ fn count_games(size: &Rectangle, rules: Rules, engine: EngineChoice, json: bool)
         legal_colorings: result.legal_colorings,
         states_remembered: result.states,
         prefixes: result.prefixes,
+        symmetries: None,
         threads,
         seconds: result.elapsed.as_secs_f64(),
     };
@@ -172,6 +187,45 @@ fn count_games(size: &Rectangle, rules: Rules, engine: EngineChoice, json: bool)
         println!("{}", result.count);
     };
     match shown(games(&options), json, as_json, as_text) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+/// `count games` on the table of the legal colorings.
+fn count_games_on_table(size: &Rectangle, rules: Rules, json: bool) -> ExitCode {
+    let threads = tromp_taylor_harness::count::default_threads();
+    let started = std::time::Instant::now();
+    let counted = table::table_games(*size, rules, threads, &super::progress::bars(!json));
+    let seconds = started.elapsed().as_secs_f64();
+    let as_json = |result: &table::TableGames| GamesJson {
+        command: "count games",
+        size: size.to_string(),
+        rules: rules.to_string(),
+        engine: "table".to_string(),
+        count: result.count,
+        legal_colorings: result.legal_colorings,
+        states_remembered: result.states,
+        prefixes: result.prefixes,
+        symmetries: Some(result.symmetries),
+        threads,
+        seconds,
+    };
+    let as_text = |result: &table::TableGames| {
+        println!(
+            "complete games on {size} ({rules} rules, on the table of its {} legal colorings, \
+             {} symmetries): {} ({} states remembered, {} prefixes on {} threads, {:.3} s)",
+            result.legal_colorings,
+            result.symmetries,
+            result.count,
+            result.states,
+            result.prefixes,
+            threads,
+            seconds
+        );
+        println!("{}", result.count);
+    };
+    match shown(counted, json, as_json, as_text) {
         Ok(_) => ExitCode::SUCCESS,
         Err(code) => code,
     }
