@@ -60,11 +60,13 @@ pub enum Bug {
     IsLegalOnlyChecksEmpty,
     /// A move refused on an occupied point names the point with x and y swapped.
     RefusalPointTransposed,
+    /// A capture leaves the neighbour counts of the emptied points' neighbours as they were.
+    AroundKeptOnCapture,
 }
 
 impl Bug {
     /// Every planted bug, in order.
-    pub const ALL: [Bug; 22] = [
+    pub const ALL: [Bug; 23] = [
         Bug::SimpleKoForSuperko,
         Bug::TinyHashTrusted,
         Bug::SingleStoneSuicideAllowed,
@@ -87,6 +89,7 @@ impl Bug {
         Bug::PackedIndexU8,
         Bug::IsLegalOnlyChecksEmpty,
         Bug::RefusalPointTransposed,
+        Bug::AroundKeptOnCapture,
     ];
 
     /// The bug's short name, in kebab case.
@@ -114,6 +117,7 @@ impl Bug {
             Bug::PackedIndexU8 => "packed-index-u8",
             Bug::IsLegalOnlyChecksEmpty => "is-legal-only-checks-empty",
             Bug::RefusalPointTransposed => "refusal-point-transposed",
+            Bug::AroundKeptOnCapture => "around-kept-on-capture",
         }
     }
 
@@ -178,6 +182,9 @@ impl Bug {
             Bug::RefusalPointTransposed => {
                 "a move refused on an occupied point names the point with x and y swapped"
             }
+            Bug::AroundKeptOnCapture => {
+                "a capture does not update the neighbour counts (empty, black, white) around the emptied points"
+            }
         }
     }
 
@@ -206,6 +213,7 @@ impl Bug {
             Bug::PackedIndexU8 => "game/board.rs, Game::place_stone",
             Bug::IsLegalOnlyChecksEmpty => "game/legality.rs, Game::is_legal",
             Bug::RefusalPointTransposed => "game/legality.rs, Game::verdict",
+            Bug::AroundKeptOnCapture => "game/board.rs, Game::remove_string",
         }
     }
 

@@ -1,6 +1,6 @@
-//! The padded board and its strings: cell codes, neighbours, string
-//! bookkeeping with pseudo-liberties, and placing, merging, removing and
-//! restoring stones.
+//! The padded board and its strings: cell codes, neighbours, each point's
+//! count of its neighbours by color, string bookkeeping with
+//! pseudo-liberties, and placing, merging, removing and restoring stones.
 
 use crate::game::Game;
 use crate::types::{Color, Player, Point};
@@ -16,6 +16,27 @@ pub(crate) const WHITE: u8 = 2;
 
 /// A point off the board (the padding).
 pub(crate) const BORDER: u8 = 3;
+
+/// What a neighbour of each code (empty, black, white, border) adds to a
+/// point's `around` count: an empty point one in bits 0-3, a black stone one
+/// in bits 4-7, a white stone one in bits 8-11, the border one in both of
+/// the last two (so "every neighbour is black or the border" is a count of 4).
+pub(crate) const AROUND_UNIT: [u16; 4] = [1, 1 << 4, 1 << 8, 1 << 4 | 1 << 8];
+
+/// How much a point's `around` count changes when a neighbour goes from
+/// empty to a stone of code `c` (1 or 2); going back subtracts it. (Wrapping
+/// arithmetic: the border cells' counts are updated too and never read.)
+#[inline(always)]
+pub(crate) fn around_step(c: u8) -> u16 {
+    AROUND_UNIT[c as usize & 3].wrapping_sub(1)
+}
+
+/// How many neighbours counted in `around` have code `c` (0 empty, 1 black
+/// or border, 2 white or border).
+#[inline(always)]
+pub(crate) fn around_count(around: u16, c: u8) -> u16 {
+    (around >> (4 * c)) & 0xf
+}
 
 /// The code of `player`'s stones.
 #[inline]
@@ -112,6 +133,20 @@ impl Game {
         }
     }
 
+    /// Counts in `around` that a neighbour of the padded point `q` went from
+    /// empty to code `c` (`empty == false`) or back (`empty == true`).
+    #[inline]
+    pub(crate) fn note_around(&mut self, q: usize, c: u8, empty: bool) {
+        let step = around_step(c);
+        for n in self.neighbours(q) {
+            self.around[n] = if empty {
+                self.around[n].wrapping_sub(step)
+            } else {
+                self.around[n].wrapping_add(step)
+            };
+        }
+    }
+
     /// Sets padded point `q` to code `c` (from empty) in the packed coloring and hash.
     #[inline]
     pub(crate) fn paint(&mut self, q: usize, c: u8) {
@@ -131,6 +166,8 @@ impl Game {
         let next = &mut self.next[..cells];
         let chain = &mut self.chain[..cells];
         let index = &self.index[..cells];
+        let around = &mut self.around[..cells];
+        let step = around_step(p);
         let key = self.keys[2 * q + p as usize - 1];
         color[q] = p;
         let i = index[q] as usize;
@@ -154,6 +191,7 @@ impl Game {
         };
         let nbrs = [q - 1, q + 1, q - self.stride, q + self.stride];
         for n in nbrs {
+            around[n] = around[n].wrapping_add(step);
             match color[n] {
                 EMPTY => fresh.add_lib(n),
                 BLACK | WHITE => chain[head[n] as usize].remove_lib(q),
@@ -221,6 +259,12 @@ impl Game {
         let index = &self.index[..cells];
         let keys = self.keys;
         let chain = &mut self.chain[..];
+        let around = &mut self.around[..cells];
+        let step = if planted!(AroundKeptOnCapture) {
+            0
+        } else {
+            around_step(c)
+        };
         let stride = self.stride;
         let mut s = h;
         loop {
@@ -231,6 +275,7 @@ impl Game {
             self.empty_pos[i as usize] = self.empties.len() as u16;
             self.empties.push(i);
             for n in [s - 1, s + 1, s - stride, s + stride] {
+                around[n] = around[n].wrapping_sub(step);
                 if color[n] == other {
                     chain[head[n] as usize].add_lib(s);
                 }
@@ -251,6 +296,8 @@ impl Game {
         let next = &self.next[..cells];
         let index = &self.index[..cells];
         let chain = &mut self.chain[..];
+        let around = &mut self.around[..cells];
+        let step = around_step(c);
         let stride = self.stride;
         let mut s = h;
         loop {
@@ -259,6 +306,7 @@ impl Game {
             let i = index[s] as usize;
             self.packed[i / 32] ^= (c as u64) << (2 * (i % 32));
             for n in [s - 1, s + 1, s - stride, s + stride] {
+                around[n] = around[n].wrapping_add(step);
                 if color[n] == other {
                     chain[head[n] as usize].remove_lib(s);
                 }

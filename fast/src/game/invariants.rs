@@ -1,15 +1,17 @@
 //! The self-check: every piece of incremental bookkeeping (strings and their
-//! liberties, the hash and the packed coloring, the "ever this color"
-//! record, the empty list, the superko table) recomputed from the board and
+//! liberties, each point's count of its neighbours by color, the hash and
+//! the packed coloring, the "ever this color" record, the empty list, the
+//! superko table) recomputed from the board and
 //! compared with what the game keeps.
 
-use crate::game::board::{BLACK, BORDER, EMPTY, WHITE};
+use crate::game::board::{AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
 use crate::game::Game;
 
 impl Game {
     /// Recomputes the bookkeeping from the board and compares it with what
     /// the game keeps: each string's head, stone list, stone count, hash
-    /// and pseudo-liberties (and that it has a liberty), the hash and the
+    /// and pseudo-liberties (and that it has a liberty), each point's count
+    /// of its neighbours by color, the hash and the
     /// packed coloring, the record of which colors each point has had in
     /// the recorded colorings, the list of empty points, and that every
     /// recorded coloring is found in the superko table under its hash (the
@@ -24,6 +26,7 @@ impl Game {
         if !self.agreed {
             self.check_strings()?;
         }
+        self.check_around()?;
         self.check_coloring()?;
         self.check_ever()?;
         self.check_empties()?;
@@ -161,6 +164,27 @@ impl Game {
                 return Err(format!(
                     "point {i} is kept as ever {}, the recorded colorings give {}",
                     self.ever[q], ever[i]
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Each point's count of its neighbours by color, recounted.
+    fn check_around(&self) -> Result<(), String> {
+        for (q, &c) in self.color.iter().enumerate() {
+            if c == BORDER {
+                continue;
+            }
+            let counted: u16 = self
+                .neighbours(q)
+                .into_iter()
+                .map(|n| AROUND_UNIT[self.color[n] as usize])
+                .sum();
+            if self.around[q] != counted {
+                return Err(format!(
+                    "point {} is kept with neighbour counts {:#05x}, the board gives {counted:#05x}",
+                    self.index[q], self.around[q]
                 ));
             }
         }

@@ -2,7 +2,7 @@
 //! the set of legal turns.
 
 use crate::error::IllegalTurn;
-use crate::game::board::{code, BORDER, EMPTY};
+use crate::game::board::{around_count, code, EMPTY};
 use crate::game::Game;
 use crate::history::NEVER;
 use crate::types::{Player, Point, Suicide, Superko, Turn};
@@ -97,17 +97,17 @@ impl Game {
         a
     }
 
-    /// Whether a move by `p` at the empty padded point `q` is a single-stone
-    /// suicide: every neighbour is the opponent's or the border, and no
-    /// opponent string has `q` as its only liberty. (What [`Game::analyse`]
-    /// finds with `suicide` and no own string, without building it.)
+    /// Whether a move by `p` at the empty padded point `q`, whose neighbours
+    /// are all the opponent's or the border (`around` says so), is a
+    /// single-stone suicide: no opponent string has `q` as its only liberty.
+    /// (What [`Game::analyse`] finds with `suicide` and no own string,
+    /// without building it.)
     #[inline(always)]
     fn lone_suicide(&self, q: usize, p: u8) -> bool {
         let opp = p ^ 3;
-        self.neighbours(q).into_iter().all(|n| {
-            let c = self.color[n];
-            c == BORDER || (c == opp && !self.chain[self.head[n] as usize].only_liberty_is(q))
-        })
+        self.neighbours(q)
+            .into_iter()
+            .all(|n| self.color[n] != opp || !self.chain[self.head[n] as usize].only_liberty_is(q))
     }
 
     /// The hash of the coloring after a move by `p` at the empty padded point
@@ -177,12 +177,7 @@ impl Game {
     #[inline]
     fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
-        let [a, b, c, d] = self.neighbours(q);
-        if self.color[a] == EMPTY
-            || self.color[b] == EMPTY
-            || self.color[c] == EMPTY
-            || self.color[d] == EMPTY
-        {
+        if around_count(self.around[q], EMPTY) != 0 {
             // With an empty neighbour the move is no suicide. If no recorded
             // coloring ever had `p` at `q`, the coloring after it (which has)
             // is new: no superko, no ko, nothing to look up.
@@ -190,6 +185,9 @@ impl Game {
                 return Ok(Lookup::New);
             }
             return self.judge_living(q, player);
+        }
+        if around_count(self.around[q], p ^ 3) == 4 && self.lone_suicide(q, p) {
+            return self.judge_lone_suicide(q, player);
         }
         self.judge_fully(q, player)
     }
@@ -231,19 +229,28 @@ impl Game {
         self.judge_fully(q, player)
     }
 
-    /// [`Game::judge`] without the fast path.
+    /// [`Game::judge`] of a single-stone suicide (the coloring stays as it is).
+    #[inline(never)]
+    fn judge_lone_suicide(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        let lone = Analysis {
+            hash: self.hash,
+            suicide: true,
+            ..Analysis::default()
+        };
+        self.judge_analysed(q, player, &lone)
+    }
+
+    /// [`Game::judge`] without the fast paths.
     #[inline(never)]
     fn judge_fully(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        let a = self.analyse(q, code(player));
+        self.judge_analysed(q, player, &a)
+    }
+
+    /// The verdict on a move by `player` at `q` that does what `a` says.
+    #[inline(always)]
+    fn judge_analysed(&self, q: usize, player: Player, a: &Analysis) -> Result<Lookup, Refusal> {
         let p = code(player);
-        let a = if self.lone_suicide(q, p) {
-            Analysis {
-                hash: self.hash,
-                suicide: true,
-                ..Analysis::default()
-            }
-        } else {
-            self.analyse(q, p)
-        };
         // (Planted: a single-stone suicide "changes nothing", so it is let through.)
         let no_op = planted!(SingleStoneSuicideAllowed) && a.suicide && a.n_own == 0;
         if a.suicide && self.rules.suicide == Suicide::Forbidden && !no_op {
@@ -264,7 +271,7 @@ impl Game {
                 {
                     let before = self.turn_entry[self.turns - 1];
                     if self.history.hash(before) == a.hash
-                        && self.result_is(q, p, &a, self.history.coloring(before))
+                        && self.result_is(q, p, a, self.history.coloring(before))
                     {
                         return Err(Refusal::Ko);
                     }
@@ -288,7 +295,7 @@ impl Game {
                     None
                 } else {
                     self.history
-                        .find(a.hash, |coloring| self.result_is(q, p, &a, coloring))
+                        .find(a.hash, |coloring| self.result_is(q, p, a, coloring))
                 };
                 let Some(entry) = found else {
                     return Ok(Lookup::New);
@@ -368,11 +375,7 @@ impl Game {
             return false;
         };
         let p = code(self.to_move());
-        self.color[q] == EMPTY
-            && self
-                .neighbours(q)
-                .iter()
-                .all(|&n| self.color[n] == p || self.color[n] == BORDER)
+        self.color[q] == EMPTY && around_count(self.around[q], p) == 4
     }
 
     /// Every legal turn: the pass first, then each legal move in point-index
@@ -393,7 +396,7 @@ impl Game {
         let player = self.to_move();
         let p = code(player);
         let cells = self.color.len();
-        let (color, ever) = (&self.color[..], &self.ever[..cells]);
+        let (color, ever, around) = (&self.color[..], &self.ever[..cells], &self.around[..cells]);
         let stride = self.stride;
         for y in 0..self.height {
             let row = (y + 1) * stride + 1;
@@ -404,10 +407,7 @@ impl Game {
                 }
                 // What `judge` settles first, read here without its call:
                 // an empty neighbour and a point never `p`'s is a legal move.
-                let open = color[q - 1] == EMPTY
-                    || color[q + 1] == EMPTY
-                    || color[q - stride] == EMPTY
-                    || color[q + stride] == EMPTY;
+                let open = around_count(around[q], EMPTY) != 0;
                 if (open && ever[q] & p == 0) || self.judge(q, player).is_ok() {
                     turns.push(Turn::Move(Point::new(x, y)));
                 }

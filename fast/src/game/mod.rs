@@ -33,6 +33,10 @@ pub struct Game {
     pub(crate) white_first: bool,
     /// Point codes, padded.
     pub(crate) color: Vec<u8>,
+    /// Each point's neighbours by color, packed 4 bits a count: empty (bits
+    /// 0-3), black or border (4-7), white or border (8-11). See
+    /// [`board::AROUND_UNIT`]; the border cells' counts are never read.
+    pub(crate) around: Vec<u16>,
     /// The head stone of each stone's string.
     pub(crate) head: Vec<u16>,
     /// The next stone of each stone's string (a circular list).

@@ -131,6 +131,7 @@ impl Game {
             let c = self.color[q];
             if c == BLACK || c == WHITE {
                 self.color[q] = EMPTY;
+                self.note_around(q, c, true);
                 self.paint(q, c);
                 let i = self.index[q];
                 self.empty_pos[i as usize] = self.empties.len() as u16;

@@ -1,7 +1,7 @@
 //! Setting up a game: the empty board, a handicap, or a given position.
 
 use crate::error::{SetupError, SizeError};
-use crate::game::board::{Chain, BLACK, BORDER, EMPTY, WHITE};
+use crate::game::board::{Chain, AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
 use crate::game::hashing::zobrist_keys;
 use crate::game::Game;
 use crate::history::History;
@@ -24,6 +24,16 @@ impl Game {
                 index[q] = (y * width + x) as u16;
             }
         }
+        let mut around = vec![0u16; size];
+        for y in 0..height {
+            for x in 0..width {
+                let q = (y + 1) * stride + x + 1;
+                around[q] = [q - 1, q + 1, q - stride, q + stride]
+                    .into_iter()
+                    .map(|n| AROUND_UNIT[color[n] as usize])
+                    .sum();
+            }
+        }
         let keys = zobrist_keys();
         let words = (width * height).div_ceil(32);
         let packed = vec![0u64; words];
@@ -41,6 +51,7 @@ impl Game {
             black_first: 1,
             white_first: false,
             color,
+            around,
             head: (0..size as u16).collect(),
             next: (0..size as u16).collect(),
             chain: vec![Chain::default(); size],

@@ -1,6 +1,6 @@
 //! The undo log: each step's record, and undoing the last step exactly.
 
-use crate::game::board::{BLACK, EMPTY, WHITE};
+use crate::game::board::{around_step, BLACK, EMPTY, WHITE};
 use crate::game::play::TurnRecord;
 use crate::game::scoring::AgreementRecord;
 use crate::game::Game;
@@ -30,6 +30,7 @@ impl Game {
                 for &(q, c) in emptied.iter().rev() {
                     let q = q as usize;
                     self.color[q] = c;
+                    self.note_around(q, c, false);
                     self.empties.pop();
                     let i = self.index[q] as usize;
                     self.packed[i / 32] ^= (c as u64) << (2 * (i % 32));
@@ -66,9 +67,13 @@ impl Game {
                         let big = self.aux.pop().unwrap_or(0) as usize;
                         self.unmerge(big, small);
                     }
+                    let nbrs = self.neighbours(q);
                     let cells = self.color.len();
                     let (color, head) = (&self.color[..], &self.head[..cells]);
-                    for n in self.neighbours(q) {
+                    let around = &mut self.around[..cells];
+                    let step = around_step(p);
+                    for n in nbrs {
+                        around[n] = around[n].wrapping_sub(step);
                         if matches!(color[n], BLACK | WHITE) {
                             self.chain[head[n] as usize].add_lib(q);
                         }
