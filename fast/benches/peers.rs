@@ -2,7 +2,11 @@
 //! peers, the `goban` crate (0.20) and the `board-game` crate (0.8), in the
 //! same run. Criterion measures each; then a fixed std::time workload prints
 //! one line per board size, `peers SIZE fast=<ns/turn> goban=<ns/turn>
-//! board-game=<ns/turn>`, as the last lines of the output.
+//! board-game=<ns/turn>`, and one line `peers-fresh SIZE ...` of games that
+//! are never repeated (new seeds every round), as the last lines of the
+//! output. Replaying the same games lets the processor's branch predictor
+//! learn them, which flatters every engine: the fresh line is the speed a
+//! user's own games get.
 //! The protocol and the rule differences are in docs/benchmarks.md.
 #![allow(missing_docs)] // criterion_main! writes an undocumented `main`
 
@@ -117,6 +121,32 @@ fn workload<E: Engine>(size: usize) -> (usize, Duration) {
     (turns, start.elapsed())
 }
 
+/// Plays the games of seeds `seeds` on `E`; returns (turns, elapsed).
+fn fresh_workload<E: Engine>(size: usize, seeds: std::ops::Range<u64>) -> (usize, Duration) {
+    let mut buffer = Vec::new();
+    let start = Instant::now();
+    let mut turns = 0;
+    for seed in seeds {
+        let mut engine = E::start(size);
+        turns += light_playout(&mut engine, size, &mut Rng::new(seed), &mut buffer);
+        black_box(&engine);
+    }
+    (turns, start.elapsed())
+}
+
+/// Nanoseconds per turn of games never played before in the process: the
+/// fixed workload's number of games, from new seeds each round (from 1,000
+/// on, apart from the fixed workload's), best of `rounds` runs.
+fn fresh_ns_per_turn<E: Engine>(size: usize, rounds: u64) -> f64 {
+    (0..rounds)
+        .map(|round| {
+            let first = 1_000 + round * games(size);
+            let (turns, elapsed) = fresh_workload::<E>(size, first..first + games(size));
+            elapsed.as_nanos() as f64 / turns as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// Nanoseconds per turn of the fixed workload, best of `rounds` runs.
 fn ns_per_turn<E: Engine>(size: usize, rounds: usize) -> f64 {
     (0..rounds)
@@ -164,6 +194,14 @@ fn main() {
             ns_per_turn::<Fast>(size, 5),
             ns_per_turn::<Goban>(size, 2),
             ns_per_turn::<BoardGame>(size, 3)
+        );
+    }
+    for size in [9usize, 19] {
+        println!(
+            "peers-fresh {size} fast={:.0} goban={:.0} board-game={:.0}",
+            fresh_ns_per_turn::<Fast>(size, 5),
+            fresh_ns_per_turn::<Goban>(size, 2),
+            fresh_ns_per_turn::<BoardGame>(size, 3)
         );
     }
 }
