@@ -25,7 +25,7 @@
 //! assert_eq!(game.result().to_string(), "0");
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_op_in_unsafe_fn)]
 #![deny(missing_docs)]
 
 /// Whether the planted bug `$bug` (of `planted::Bug`) is active: only with the
@@ -45,6 +45,8 @@ macro_rules! planted {
     };
 }
 
+#[macro_use]
+mod cells;
 mod error;
 mod game;
 mod history;

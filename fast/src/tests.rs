@@ -6,6 +6,8 @@
 //! only 2 bits (so almost every look-up collides) must agree with a game
 //! with full keys on every verdict of every turn.
 
+use std::sync::OnceLock;
+
 use crate::game::board::{Chain, BLACK, EMPTY, WHITE};
 use crate::game::hashing::splitmix64;
 use crate::game::Game;
@@ -13,6 +15,16 @@ use crate::types::{Ending, Player, Point, Rules, Suicide, Superko, Turn};
 
 fn next(state: &mut u64) -> usize {
     splitmix64(state) as usize
+}
+
+/// `n` rounds, or a few under miri (which runs these tests on the engine's
+/// unchecked indexing, some thousand times slower; `.ci/run`).
+fn rounds(n: usize) -> usize {
+    if cfg!(miri) {
+        n.div_ceil(25)
+    } else {
+        n
+    }
 }
 
 /// The rules of round `round`: each kind of repetition in turn, an
@@ -62,7 +74,7 @@ fn assert_consistent(g: &Game) {
 #[test]
 fn strings_stay_consistent_through_play_and_undo() {
     let mut seed = 5u64;
-    for round in 0..200 {
+    for round in 0..rounds(200) {
         let (w, h) = (1 + next(&mut seed) % 6, 1 + next(&mut seed) % 6);
         let rules = round_rules(round, Suicide::Allowed);
         let mut g = Game::new(w, h, rules).unwrap();
@@ -88,7 +100,7 @@ fn strings_stay_consistent_through_play_and_undo() {
 #[test]
 fn games_from_positions_keep_their_strings_consistent() {
     let mut seed = 11u64;
-    for round in 0..100 {
+    for round in 0..rounds(100) {
         let (w, h) = (1 + next(&mut seed) % 6, 1 + next(&mut seed) % 6);
         let mut g = Game::new(w, h, Rules::default()).unwrap();
         for _ in 0..next(&mut seed) % 40 {
@@ -119,16 +131,22 @@ fn games_from_positions_keep_their_strings_consistent() {
     }
 }
 
+/// The shared Zobrist keys cut to their low 2 bits, made once and kept in
+/// a static like the keys themselves (so nothing leaks, which miri checks).
+fn weak_keys(keys: &'static [u64]) -> &'static [u64] {
+    static WEAK: OnceLock<Vec<u64>> = OnceLock::new();
+    WEAK.get_or_init(|| keys.iter().map(|k| k & 3).collect())
+}
+
 #[test]
 fn colliding_hashes_never_change_a_verdict() {
     let mut seed = 99u64;
-    for round in 0..60 {
+    for round in 0..rounds(60) {
         let (w, h) = (1 + next(&mut seed) % 5, 1 + next(&mut seed) % 5);
         let rules = round_rules(round, [Suicide::Allowed, Suicide::Forbidden][round / 3 % 2]);
         let mut good = Game::new(w, h, rules).unwrap();
         let mut weak = good.clone();
-        let weak_keys: Vec<u64> = weak.keys.iter().map(|k| k & 3).collect();
-        weak.keys = Box::leak(weak_keys.into_boxed_slice());
+        weak.keys = weak_keys(good.keys);
         for _ in 0..200 {
             if good.is_over() {
                 break;
@@ -147,5 +165,38 @@ fn colliding_hashes_never_change_a_verdict() {
             assert_eq!(weak.hash(), weak.hash_from_scratch());
             assert_eq!(good.distinct_colorings(), weak.distinct_colorings());
         }
+    }
+}
+
+/// The extremes of the index invariant (src/cells.rs): the largest board
+/// and the thinnest ones, stones on every edge and corner (whose neighbours
+/// are the first and last border cells), captures there, and undo back to
+/// the start. Under miri, an index out of bounds would be reported here.
+#[test]
+fn the_largest_and_thinnest_boards_keep_their_strings_consistent() {
+    let mut seed = 23u64;
+    for (w, h) in [(52, 52), (52, 1), (1, 52), (1, 1), (2, 1)] {
+        let mut g = Game::new(w, h, round_rules(0, Suicide::Allowed)).unwrap();
+        let edges: Vec<Point> = (0..w)
+            .flat_map(|x| [Point::new(x, 0), Point::new(x, h - 1)])
+            .chain((0..h).flat_map(|y| [Point::new(0, y), Point::new(w - 1, y)]))
+            .collect();
+        for _ in 0..3 * edges.len().min(60) {
+            if g.is_over() {
+                break;
+            }
+            let point = edges[next(&mut seed) % edges.len()];
+            let turn = if g.is_legal(Turn::Move(point)) {
+                Turn::Move(point)
+            } else {
+                Turn::Pass
+            };
+            g.play(turn).unwrap();
+            assert_consistent(&g);
+        }
+        assert_eq!(g.hash(), g.hash_from_scratch());
+        while g.undo() {}
+        assert_eq!(g.turns_taken(), 0);
+        assert_consistent(&g);
     }
 }

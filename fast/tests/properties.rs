@@ -8,6 +8,16 @@ use tromp_taylor_fast::{
 };
 use tromp_taylor_harness::generate::Rng;
 
+/// `n` games, or a few under miri (which runs these tests on the engine's
+/// unchecked indexing, some thousand times slower; `.ci/run`).
+fn games(n: usize) -> usize {
+    if cfg!(miri) {
+        n.div_ceil(25)
+    } else {
+        n
+    }
+}
+
 /// Everything a caller can observe of a game, verdicts on every point included.
 #[derive(Debug, PartialEq)]
 struct Observed {
@@ -65,7 +75,8 @@ fn random_rules(rng: &mut Rng) -> Rules {
 }
 
 fn random_game(rng: &mut Rng) -> Game {
-    let (w, h) = if rng.below(4) == 0 {
+    // Under miri, small boards only: the unit tests play the largest.
+    let (w, h) = if rng.below(4) == 0 && !cfg!(miri) {
         (1 + rng.below(19), 1 + rng.below(19))
     } else {
         (1 + rng.below(6), 1 + rng.below(6))
@@ -101,7 +112,7 @@ fn random_turn(rng: &mut Rng, game: &Game) -> Turn {
 #[test]
 fn incremental_hash_equals_hash_from_scratch() {
     let mut rng = Rng::new(11);
-    for _ in 0..150 {
+    for _ in 0..games(150) {
         let mut game = random_game(&mut rng);
         for _ in 0..400 {
             if game.is_over() {
@@ -128,7 +139,7 @@ fn incremental_hash_equals_hash_from_scratch() {
 #[test]
 fn undo_restores_every_observable_and_replay_agrees() {
     let mut rng = Rng::new(12);
-    for _ in 0..80 {
+    for _ in 0..games(80) {
         let mut game = random_game(&mut rng);
         let start = observe(&game);
         let mut trail = vec![start];

@@ -139,10 +139,10 @@ impl Game {
     pub(crate) fn note_around(&mut self, q: usize, c: u8, empty: bool) {
         let step = around_step(c);
         for n in self.neighbours(q) {
-            self.around[n] = if empty {
-                self.around[n].wrapping_sub(step)
+            cell!(mut self.around[n]) = if empty {
+                cell!(self.around[n]).wrapping_sub(step)
             } else {
-                self.around[n].wrapping_add(step)
+                cell!(self.around[n]).wrapping_add(step)
             };
         }
     }
@@ -150,16 +150,17 @@ impl Game {
     /// Sets padded point `q` to code `c` (from empty) in the packed coloring and hash.
     #[inline]
     pub(crate) fn paint(&mut self, q: usize, c: u8) {
-        let i = self.index[q] as usize;
-        self.packed[i / 32] ^= (c as u64) << (2 * (i % 32));
-        self.hash ^= self.keys[2 * q + c as usize - 1];
+        let i = cell!(self.index[q]) as usize;
+        cell!(mut self.packed[i / 32]) ^= (c as u64) << (2 * (i % 32));
+        self.hash ^= cell!(self.keys[2 * q + c as usize - 1]);
     }
 
     /// Colors the empty padded point `q` with `p` and joins it to its
     /// strings, capturing nothing. Pushes the merges on `aux`; returns how many.
     pub(crate) fn place_stone(&mut self, q: usize, p: u8) -> u8 {
-        // Views of the per-cell arrays with one length, held in registers:
-        // one bounds test of a cell serves every array.
+        // Views of the per-cell arrays with one length, held in registers
+        // (in checked builds one bounds test of a cell serves every array;
+        // see crate::cells).
         let cells = self.color.len();
         let color = &mut self.color[..];
         let head = &mut self.head[..cells];
@@ -168,21 +169,21 @@ impl Game {
         let index = &self.index[..cells];
         let around = &mut self.around[..cells];
         let step = around_step(p);
-        let key = self.keys[2 * q + p as usize - 1];
-        color[q] = p;
-        let i = index[q] as usize;
+        let key = cell!(self.keys[2 * q + p as usize - 1]);
+        cell!(mut color[q]) = p;
+        let i = cell!(index[q]) as usize;
         let packed_at = if planted!(PackedIndexU8) {
             usize::from(i as u8)
         } else {
             i
         };
-        self.packed[packed_at / 32] ^= (p as u64) << (2 * (packed_at % 32));
+        cell!(mut self.packed[packed_at / 32]) ^= (p as u64) << (2 * (packed_at % 32));
         self.hash ^= key;
-        let slot = self.empty_pos[i] as usize;
+        let slot = cell!(self.empty_pos[i]) as usize;
         let last = self.empties.pop().unwrap_or(0);
         if slot < self.empties.len() {
             self.empties[slot] = last;
-            self.empty_pos[last as usize] = slot as u16;
+            cell!(mut self.empty_pos[last as usize]) = slot as u16;
         }
         let mut fresh = Chain {
             stones: 1,
@@ -191,22 +192,22 @@ impl Game {
         };
         let nbrs = [q - 1, q + 1, q - self.stride, q + self.stride];
         for n in nbrs {
-            around[n] = around[n].wrapping_add(step);
-            match color[n] {
+            cell!(mut around[n]) = cell!(around[n]).wrapping_add(step);
+            match cell!(color[n]) {
                 EMPTY => fresh.add_lib(n),
-                BLACK | WHITE => chain[head[n] as usize].remove_lib(q),
+                BLACK | WHITE => cell!(mut chain[cell!(head[n]) as usize]).remove_lib(q),
                 _ => {}
             }
         }
-        head[q] = q as u16;
-        next[q] = q as u16;
-        chain[q] = fresh;
+        cell!(mut head[q]) = q as u16;
+        cell!(mut next[q]) = q as u16;
+        cell!(mut chain[q]) = fresh;
         let mut merges = 0;
         for n in nbrs {
-            if color[n] == p {
-                let (h, hq) = (head[n] as usize, head[q] as usize);
+            if cell!(color[n]) == p {
+                let (h, hq) = (cell!(head[n]) as usize, cell!(head[q]) as usize);
                 if h != hq {
-                    let (big, small) = if chain[h].stones >= chain[hq].stones {
+                    let (big, small) = if cell!(chain[h]).stones >= cell!(chain[hq]).stones {
                         (h, hq)
                     } else {
                         (hq, h)
@@ -214,15 +215,15 @@ impl Game {
                     // Merge `small` into `big`: relabel its stones, splice the cycles.
                     let mut s = small;
                     loop {
-                        head[s] = big as u16;
-                        s = next[s] as usize;
+                        cell!(mut head[s]) = big as u16;
+                        s = cell!(next[s]) as usize;
                         if s == small {
                             break;
                         }
                     }
                     next.swap(big, small);
-                    let absorbed = chain[small];
-                    chain[big].absorb(&absorbed);
+                    let absorbed = cell!(chain[small]);
+                    cell!(mut chain[big]).absorb(&absorbed);
                     self.aux.push(big as u16);
                     self.aux.push(small as u16);
                     merges += 1;
@@ -237,14 +238,14 @@ impl Game {
         self.next.swap(big, small);
         let mut s = small;
         loop {
-            self.head[s] = small as u16;
-            s = self.next[s] as usize;
+            cell!(mut self.head[s]) = small as u16;
+            s = cell!(self.next[s]) as usize;
             if s == small {
                 break;
             }
         }
-        let released = self.chain[small];
-        self.chain[big].release(&released);
+        let released = cell!(self.chain[small]);
+        cell!(mut self.chain[big]).release(&released);
     }
 
     /// Empties the string headed by `h`, of code `c`; its neighbours of the
@@ -268,19 +269,19 @@ impl Game {
         let stride = self.stride;
         let mut s = h;
         loop {
-            color[s] = EMPTY;
-            let i = index[s];
-            self.packed[i as usize / 32] ^= (c as u64) << (2 * (i % 32));
-            self.hash ^= keys[2 * s + c as usize - 1];
-            self.empty_pos[i as usize] = self.empties.len() as u16;
+            cell!(mut color[s]) = EMPTY;
+            let i = cell!(index[s]);
+            cell!(mut self.packed[i as usize / 32]) ^= (c as u64) << (2 * (i % 32));
+            self.hash ^= cell!(keys[2 * s + c as usize - 1]);
+            cell!(mut self.empty_pos[i as usize]) = self.empties.len() as u16;
             self.empties.push(i);
             for n in [s - 1, s + 1, s - stride, s + stride] {
-                around[n] = around[n].wrapping_sub(step);
-                if color[n] == other {
-                    chain[head[n] as usize].add_lib(s);
+                cell!(mut around[n]) = cell!(around[n]).wrapping_sub(step);
+                if cell!(color[n]) == other {
+                    cell!(mut chain[cell!(head[n]) as usize]).add_lib(s);
                 }
             }
-            s = next[s] as usize;
+            s = cell!(next[s]) as usize;
             if s == h {
                 break;
             }
@@ -301,17 +302,17 @@ impl Game {
         let stride = self.stride;
         let mut s = h;
         loop {
-            color[s] = c;
+            cell!(mut color[s]) = c;
             self.empties.pop();
-            let i = index[s] as usize;
-            self.packed[i / 32] ^= (c as u64) << (2 * (i % 32));
+            let i = cell!(index[s]) as usize;
+            cell!(mut self.packed[i / 32]) ^= (c as u64) << (2 * (i % 32));
             for n in [s - 1, s + 1, s - stride, s + stride] {
-                around[n] = around[n].wrapping_add(step);
-                if color[n] == other {
-                    chain[head[n] as usize].remove_lib(s);
+                cell!(mut around[n]) = cell!(around[n]).wrapping_add(step);
+                if cell!(color[n]) == other {
+                    cell!(mut chain[cell!(head[n]) as usize]).remove_lib(s);
                 }
             }
-            s = next[s] as usize;
+            s = cell!(next[s]) as usize;
             if s == h {
                 break;
             }

@@ -66,19 +66,19 @@ impl Game {
         let cells = self.color.len();
         let (color, head, chain) = (&self.color[..], &self.head[..cells], &self.chain[..]);
         for n in self.neighbours(q) {
-            let c = color[n];
+            let c = cell!(color[n]);
             if c == EMPTY {
                 has_liberty = true;
             } else if c == p {
-                let h = head[n];
+                let h = cell!(head[n]);
                 if !a.own.contains(&h) {
                     a.own[a.n_own & 3] = h;
                     a.n_own += 1;
-                    own_survives |= !chain[h as usize].only_liberty_is(q);
+                    own_survives |= !cell!(chain[h as usize]).only_liberty_is(q);
                 }
             } else if c == opp {
-                let h = head[n];
-                let string = &chain[h as usize];
+                let h = cell!(head[n]);
+                let string = &cell!(chain[h as usize]);
                 if !a.captures.contains(&h) && string.only_liberty_is(q) {
                     a.captures[a.n_captures & 3] = h;
                     a.n_captures += 1;
@@ -89,10 +89,10 @@ impl Game {
         a.suicide = !has_liberty && !own_survives && a.n_captures == 0;
         if a.suicide {
             for &h in &a.own[..a.n_own] {
-                a.hash ^= self.chain[h as usize].hash;
+                a.hash ^= cell!(self.chain[h as usize]).hash;
             }
         } else {
-            a.hash ^= self.keys[2 * q + p as usize - 1];
+            a.hash ^= cell!(self.keys[2 * q + p as usize - 1]);
         }
         a
     }
@@ -105,9 +105,10 @@ impl Game {
     #[inline(always)]
     fn lone_suicide(&self, q: usize, p: u8) -> bool {
         let opp = p ^ 3;
-        self.neighbours(q)
-            .into_iter()
-            .all(|n| self.color[n] != opp || !self.chain[self.head[n] as usize].only_liberty_is(q))
+        self.neighbours(q).into_iter().all(|n| {
+            cell!(self.color[n]) != opp
+                || !cell!(self.chain[cell!(self.head[n]) as usize]).only_liberty_is(q)
+        })
     }
 
     /// The hash of the coloring after a move by `p` at the empty padded point
@@ -116,14 +117,14 @@ impl Game {
     #[inline]
     fn hash_after_living_move(&self, q: usize, p: u8) -> u64 {
         let opp = p ^ 3;
-        let mut hash = self.hash ^ self.keys[2 * q + p as usize - 1];
+        let mut hash = self.hash ^ cell!(self.keys[2 * q + p as usize - 1]);
         let mut seen = [0u16; 4];
         let cells = self.color.len();
         let (color, head, chain) = (&self.color[..], &self.head[..cells], &self.chain[..]);
         for (k, n) in self.neighbours(q).into_iter().enumerate() {
-            if color[n] == opp {
-                let h = head[n];
-                let string = &chain[h as usize];
+            if cell!(color[n]) == opp {
+                let h = cell!(head[n]);
+                let string = &cell!(chain[h as usize]);
                 if !seen.contains(&h) && string.only_liberty_is(q) {
                     hash ^= string.hash;
                 }
@@ -141,7 +142,7 @@ impl Game {
         let bits_at = |i: usize| (coloring[i / 32] >> (2 * (i % 32))) as u8 & 3;
         if !a.suicide {
             changed += 1;
-            if bits_at(self.index[q] as usize) != p {
+            if bits_at(cell!(self.index[q]) as usize) != p {
                 return false;
             }
         }
@@ -155,10 +156,10 @@ impl Game {
             let mut s = h;
             loop {
                 changed += 1;
-                if bits_at(self.index[s] as usize) != EMPTY {
+                if bits_at(cell!(self.index[s]) as usize) != EMPTY {
                     return false;
                 }
-                s = self.next[s] as usize;
+                s = cell!(self.next[s]) as usize;
                 if s == h {
                     break;
                 }
@@ -177,16 +178,16 @@ impl Game {
     #[inline]
     fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
-        if around_count(self.around[q], EMPTY) != 0 {
+        if around_count(cell!(self.around[q]), EMPTY) != 0 {
             // With an empty neighbour the move is no suicide. If no recorded
             // coloring ever had `p` at `q`, the coloring after it (which has)
             // is new: no superko, no ko, nothing to look up.
-            if self.ever[q] & p == 0 {
+            if cell!(self.ever[q]) & p == 0 {
                 return Ok(Lookup::New);
             }
             return self.judge_living(q, player);
         }
-        if around_count(self.around[q], p ^ 3) == 4 && self.lone_suicide(q, p) {
+        if around_count(cell!(self.around[q]), p ^ 3) == 4 && self.lone_suicide(q, p) {
             return self.judge_lone_suicide(q, player);
         }
         self.judge_fully(q, player)
@@ -276,7 +277,7 @@ impl Game {
                         return Err(Refusal::Ko);
                     }
                 }
-                if !a.suicide && self.ever[q] & p == 0 {
+                if !a.suicide && cell!(self.ever[q]) & p == 0 {
                     Ok(Lookup::New)
                 } else {
                     Ok(Lookup::Unknown)
@@ -289,7 +290,7 @@ impl Game {
                         return Ok(Lookup::Found(self.turn_entry[self.turns]));
                     }
                     Some(self.turn_entry[self.turns])
-                } else if !a.suicide && self.ever[q] & p == 0 {
+                } else if !a.suicide && cell!(self.ever[q]) & p == 0 {
                     // The point has never had this color in any recorded
                     // coloring, and the move leaves it so: nothing repeats.
                     None
@@ -318,7 +319,7 @@ impl Game {
         let q = self
             .padded_checked(point)
             .ok_or(IllegalTurn::OffBoard(point))?;
-        if self.color[q] != EMPTY {
+        if cell!(self.color[q]) != EMPTY {
             if planted!(RefusalPointTransposed) {
                 return Err(IllegalTurn::Occupied(Point::new(point.y, point.x)));
             }
@@ -353,7 +354,7 @@ impl Game {
         if planted!(IsLegalOnlyChecksEmpty) {
             if let Turn::Move(point) = turn {
                 return !self.is_over()
-                    && self.padded_checked(point).map(|q| self.color[q]) == Some(EMPTY);
+                    && self.padded_checked(point).map(|q| cell!(self.color[q])) == Some(EMPTY);
             }
         }
         self.check(turn).is_ok()
@@ -375,7 +376,7 @@ impl Game {
             return false;
         };
         let p = code(self.to_move());
-        self.color[q] == EMPTY && around_count(self.around[q], p) == 4
+        cell!(self.color[q]) == EMPTY && around_count(cell!(self.around[q]), p) == 4
     }
 
     /// Every legal turn: the pass first, then each legal move in point-index
@@ -402,13 +403,13 @@ impl Game {
             let row = (y + 1) * stride + 1;
             for x in 0..self.width {
                 let q = row + x;
-                if color[q] != EMPTY {
+                if cell!(color[q]) != EMPTY {
                     continue;
                 }
                 // What `judge` settles first, read here without its call:
                 // an empty neighbour and a point never `p`'s is a legal move.
-                let open = around_count(around[q], EMPTY) != 0;
-                if (open && ever[q] & p == 0) || self.judge(q, player).is_ok() {
+                let open = around_count(cell!(around[q]), EMPTY) != 0;
+                if (open && cell!(ever[q]) & p == 0) || self.judge(q, player).is_ok() {
                     turns.push(Turn::Move(Point::new(x, y)));
                 }
             }

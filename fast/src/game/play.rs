@@ -125,10 +125,10 @@ impl Game {
                     self.passes = 0;
                 }
                 record.point = q as u16;
-                record.old_head = self.head[q];
-                record.old_next = self.next[q];
-                record.empty_slot = self.empty_pos[self.index[q] as usize];
-                record.old_chain = self.chain[q];
+                record.old_head = cell!(self.head[q]);
+                record.old_next = cell!(self.next[q]);
+                record.empty_slot = cell!(self.empty_pos[cell!(self.index[q]) as usize]);
+                record.old_chain = cell!(self.chain[q]);
                 let (merges, captures, captured, suicided) = self.execute_move(q, p);
                 record.merges = merges;
                 record.captures = captures;
@@ -140,8 +140,8 @@ impl Game {
                 }
                 self.last_emptied[other] = captured;
                 self.last_emptied[mover] = suicided.saturating_sub(1);
-                if suicided == 0 && self.ever[q] & p == 0 {
-                    self.ever[q] |= p;
+                if suicided == 0 && cell!(self.ever[q]) & p == 0 {
+                    cell!(mut self.ever[q]) |= p;
                     record.set_ever = true;
                 }
                 let existing = match lookup {
@@ -194,9 +194,9 @@ impl Game {
         let mut captures = 0;
         let mut captured = 0;
         for n in nbrs {
-            if self.color[n] == opp {
-                let h = self.head[n] as usize;
-                let string = self.chain[h];
+            if cell!(self.color[n]) == opp {
+                let h = cell!(self.head[n]) as usize;
+                let string = cell!(self.chain[h]);
                 if string.libs == 0 {
                     captured += string.stones;
                     self.remove_string(h, opp);
@@ -208,9 +208,9 @@ impl Game {
                 }
             }
         }
-        let mut hq = self.head[q] as usize;
+        let mut hq = cell!(self.head[q]) as usize;
         let mut suicided = 0;
-        if self.chain[hq].libs == 0 && planted!(SuicideRemovesOnlyPlayedStone) {
+        if cell!(self.chain[hq]).libs == 0 && planted!(SuicideRemovesOnlyPlayedStone) {
             // (Planted: take the stone back as if it had never joined.)
             for _ in 0..merges {
                 let small = self.aux.pop().unwrap_or(0) as usize;
@@ -220,8 +220,8 @@ impl Game {
             merges = 0;
             hq = q;
         }
-        if self.chain[hq].libs == 0 {
-            suicided = self.chain[hq].stones;
+        if cell!(self.chain[hq]).libs == 0 {
+            suicided = cell!(self.chain[hq]).stones;
             self.remove_string(hq, p);
             self.aux.push(hq as u16);
         }

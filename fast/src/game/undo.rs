@@ -29,11 +29,11 @@ impl Game {
                 } = *record;
                 for &(q, c) in emptied.iter().rev() {
                     let q = q as usize;
-                    self.color[q] = c;
+                    cell!(mut self.color[q]) = c;
                     self.note_around(q, c, false);
                     self.empties.pop();
-                    let i = self.index[q] as usize;
-                    self.packed[i / 32] ^= (c as u64) << (2 * (i % 32));
+                    let i = cell!(self.index[q]) as usize;
+                    cell!(mut self.packed[i / 32]) ^= (c as u64) << (2 * (i % 32));
                 }
                 self.hash = hash;
                 self.prisoners = prisoners;
@@ -52,7 +52,7 @@ impl Game {
                     let q = r.point as usize;
                     let p = r.player;
                     if r.set_ever {
-                        self.ever[q] &= !p;
+                        cell!(mut self.ever[q]) &= !p;
                     }
                     if r.suicide {
                         let h = self.aux.pop().unwrap_or(0) as usize;
@@ -73,29 +73,29 @@ impl Game {
                     let around = &mut self.around[..cells];
                     let step = around_step(p);
                     for n in nbrs {
-                        around[n] = around[n].wrapping_sub(step);
-                        if matches!(color[n], BLACK | WHITE) {
-                            self.chain[head[n] as usize].add_lib(q);
+                        cell!(mut around[n]) = cell!(around[n]).wrapping_sub(step);
+                        if matches!(cell!(color[n]), BLACK | WHITE) {
+                            cell!(mut self.chain[cell!(head[n]) as usize]).add_lib(q);
                         }
                     }
-                    self.color[q] = EMPTY;
-                    let i = self.index[q] as usize;
-                    self.packed[i / 32] ^= (p as u64) << (2 * (i % 32));
-                    self.head[q] = r.old_head;
-                    self.next[q] = r.old_next;
-                    self.chain[q] = r.old_chain;
+                    cell!(mut self.color[q]) = EMPTY;
+                    let i = cell!(self.index[q]) as usize;
+                    cell!(mut self.packed[i / 32]) ^= (p as u64) << (2 * (i % 32));
+                    cell!(mut self.head[q]) = r.old_head;
+                    cell!(mut self.next[q]) = r.old_next;
+                    cell!(mut self.chain[q]) = r.old_chain;
                     // Put q back at its place in the list of empty points.
                     let slot = r.empty_slot as usize;
-                    let i = self.index[q];
+                    let i = cell!(self.index[q]);
                     if slot < self.empties.len() {
                         let moved = self.empties[slot];
-                        self.empty_pos[moved as usize] = self.empties.len() as u16;
+                        cell!(mut self.empty_pos[moved as usize]) = self.empties.len() as u16;
                         self.empties.push(moved);
                         self.empties[slot] = i;
                     } else {
                         self.empties.push(i);
                     }
-                    self.empty_pos[i as usize] = slot as u16;
+                    cell!(mut self.empty_pos[i as usize]) = slot as u16;
                 }
                 self.hash = r.hash;
                 self.passes = r.passes as usize;
