@@ -38,9 +38,12 @@
 //! # Where it is checked
 //!
 //! The check is skipped only in optimised builds. With debug assertions
-//! (every `cargo test` run), with the feature `planted-bugs` (whose bugs
-//! break bookkeeping on purpose), every index is bounds-checked as usual and
-//! a broken invariant panics. Under miri (`cargo +nightly miri test -p
+//! (every `cargo test` run, and `cargo fuzz run`, which turns them on in its
+//! optimised builds), with the feature `planted-bugs` (whose bugs break
+//! bookkeeping on purpose), every index is bounds-checked as usual and a
+//! broken invariant panics. The ClusterFuzzLite build (`cargo fuzz build
+//! -O`, `.clusterfuzzlite/build.sh`) runs the unchecked path under
+//! AddressSanitizer. Under miri (`cargo +nightly miri test -p
 //! tromp-taylor-fast`, a step of `.ci/run`) the unchecked path runs and miri
 //! reports any read or write out of bounds as undefined behaviour.
 
