@@ -42,7 +42,7 @@ pub mod vectors;
 
 use serde::Serialize;
 use std::process::ExitCode;
-use tromp_taylor_harness::count::CountError;
+use tromp_taylor_counts::CountError;
 
 /// Writes `text` to standard output. When the reader has gone (a broken
 /// pipe) the program ends quietly with status 141; any other failure to

@@ -42,6 +42,9 @@ fn all_rust_files() -> Vec<PathBuf> {
         "spec",
         "fast",
         "harness",
+        "counts",
+        "records",
+        "testkit",
         "gtp",
         "python/src",
         "tests",
@@ -90,7 +93,14 @@ fn spec_and_fast_have_no_runtime_dependencies() {
 
 #[test]
 fn the_libraries_never_depend_on_the_command_line() {
-    for manifest in ["harness/Cargo.toml", "gtp/Cargo.toml", "python/Cargo.toml"] {
+    for manifest in [
+        "harness/Cargo.toml",
+        "counts/Cargo.toml",
+        "records/Cargo.toml",
+        "testkit/Cargo.toml",
+        "gtp/Cargo.toml",
+        "python/Cargo.toml",
+    ] {
         let deps = runtime_dependencies(manifest);
         for banned in ["clap", "indicatif", "tromp-taylor"] {
             assert!(
@@ -99,13 +109,64 @@ fn the_libraries_never_depend_on_the_command_line() {
             );
         }
     }
-    let harness = runtime_dependencies("harness/Cargo.toml");
-    assert!(
-        !harness.iter().any(|d| d == "tromp-taylor-gtp"),
-        "the harness depends on the GTP crate above it"
-    );
-    assert!(harness.iter().any(|d| d == "tromp-taylor-spec"));
-    assert!(harness.iter().any(|d| d == "tromp-taylor-fast"));
+}
+
+/// Each crate of ours and the crates of ours it may depend on at run time:
+/// the layers of docs/architecture.md, rules -> engines -> harness ->
+/// adapters and jobs -> command line. A crate missing here fails the test.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("spec", &[]),
+    ("fast", &[]),
+    ("harness", &["tromp-taylor-spec", "tromp-taylor-fast"]),
+    (
+        "counts",
+        &[
+            "tromp-taylor-harness",
+            "tromp-taylor-spec",
+            "tromp-taylor-fast",
+        ],
+    ),
+    ("records", &["tromp-taylor-harness", "tromp-taylor-spec"]),
+    (
+        "gtp",
+        &[
+            "tromp-taylor-harness",
+            "tromp-taylor-spec",
+            "tromp-taylor-records",
+        ],
+    ),
+    ("python", &["tromp-taylor-harness", "tromp-taylor-spec"]),
+    (
+        "testkit",
+        &[
+            "tromp-taylor-harness",
+            "tromp-taylor-records",
+            "tromp-taylor-spec",
+            "tromp-taylor-fast",
+        ],
+    ),
+];
+
+#[test]
+fn every_crate_depends_only_on_the_layers_below_it() {
+    for (dir, allowed) in LAYERS {
+        let deps = runtime_dependencies(&format!("{dir}/Cargo.toml"));
+        for dep in deps.iter().filter(|d| d.starts_with("tromp-taylor")) {
+            assert!(
+                allowed.contains(&dep.as_str()),
+                "{dir} depends on {dep}, which is not below it ({allowed:?})"
+            );
+        }
+    }
+    let members = read(&root().join("Cargo.toml"));
+    for line in members.lines().filter(|l| l.starts_with("members")) {
+        for dir in line.split('"').skip(1).step_by(2) {
+            assert!(
+                dir == "." || dir.starts_with("engines/") || LAYERS.iter().any(|(d, _)| d == &dir),
+                "the workspace member {dir} has no row in LAYERS"
+            );
+        }
+    }
 }
 
 #[test]

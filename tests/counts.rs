@@ -3,13 +3,13 @@
 //! L(m, n) (Tromp and Farnebäck, "Combinatorics of Go"); and the bitboard
 //! statement of rule 7 that the position counts use, checked against `spec`.
 
-use tromp_taylor_harness::count::border::{legal_colorings, BorderOptions};
-use tromp_taylor_harness::count::games::{games, GamesOptions};
-use tromp_taylor_harness::count::perft::{perft, PerftOptions};
-use tromp_taylor_harness::count::positions::{positions, PositionsOptions};
-use tromp_taylor_harness::count::table::table_games;
-use tromp_taylor_harness::count::tiny::{Stones, Tiny};
-use tromp_taylor_harness::count::{CountError, EngineChoice};
+use tromp_taylor_counts::border::{legal_colorings, BorderOptions};
+use tromp_taylor_counts::games::{games, GamesOptions};
+use tromp_taylor_counts::perft::{perft, PerftOptions};
+use tromp_taylor_counts::positions::{positions, PositionsOptions};
+use tromp_taylor_counts::table::table_games;
+use tromp_taylor_counts::tiny::{Stones, Tiny};
+use tromp_taylor_counts::{CountError, EngineChoice};
 use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_spec::rules::{empty_grid, play_move, reaches};
 use tromp_taylor_spec::{Color, Player, Rectangle, Rules, Topology};

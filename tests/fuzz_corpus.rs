@@ -8,7 +8,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use std::fs;
 use std::path::PathBuf;
 use tromp_taylor_gtp::fuzzing::gtp_commands;
-use tromp_taylor_harness::fuzzing::{
+use tromp_taylor_testkit::fuzzing::{
     differential, fast_invariants, parsers, rules, sgf, vectors, FuzzGame,
 };
 
@@ -50,7 +50,7 @@ fn differential_corpus_agrees() {
 fn fast_invariants_corpus_holds() {
     for (_, bytes) in corpus("fast_invariants") {
         if let Some(game) = game(&bytes) {
-            fast_invariants(&tromp_taylor_harness::fuzzing::FuzzLargeGame(game));
+            fast_invariants(&tromp_taylor_testkit::fuzzing::FuzzLargeGame(game));
         }
     }
 }
@@ -152,7 +152,7 @@ fn a_fuzz_inputs_debug_is_the_sgf_of_its_game() {
         tromp_taylor_harness::sgf::read(&debug).expect("the Debug output reads as SGF");
     assert_eq!(
         setup,
-        game.script(tromp_taylor_harness::fuzzing::DIFFERENTIAL_MAX_SIDE)
+        game.script(tromp_taylor_testkit::fuzzing::DIFFERENTIAL_MAX_SIDE)
             .setup
     );
 }

@@ -9,7 +9,7 @@
 use std::fs;
 use std::path::PathBuf;
 use tromp_taylor_fast::planted::{plant, Bug};
-use tromp_taylor_harness::planted::{agree_on_sgf, planted_options, run_bug, PLANTED_SEED};
+use tromp_taylor_testkit::planted::{agree_on_sgf, planted_options, run_bug, PLANTED_SEED};
 
 /// The bugs whose mismatches need undos: no SGF regression can hold them.
 const CAUGHT_ONLY_WITH_UNDOS: [Bug; 1] = [Bug::UndoKeepsPrisoners];

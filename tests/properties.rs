@@ -8,10 +8,10 @@ use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use tromp_taylor_fast as fast;
 use tromp_taylor_harness::diff::compare;
 use tromp_taylor_harness::engine::{Engine, EngineKind, FAST, SPEC};
-use tromp_taylor_harness::fuzzing::fast_state;
 use tromp_taylor_harness::generate::{generate, random_setup, Rng, BIASES};
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::vocab::{Grid, Handicap, Illegal, Point, Size, Turn};
+use tromp_taylor_testkit::fuzzing::fast_state;
 
 /// Small boards, where games are short and the strange positions live.
 const SIZES: [(usize, usize); 10] = [

@@ -77,7 +77,7 @@ fn any_bytes_read_as_games_or_are_refused_with_an_error() {
             }
         }
         // The fuzz target's check: whatever reads writes back as the same game.
-        tromp_taylor_harness::fuzzing::sgf(&input.0);
+        tromp_taylor_testkit::fuzzing::sgf(&input.0);
         TestResult::passed()
     }
     QuickCheck::new()

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 use tromp_taylor_harness::cases::suite_dir;
-use tromp_taylor_harness::vectors::{all_cases, export, group, regress_test};
+use tromp_taylor_records::vectors::{all_cases, export, group, regress_test};
 
 fn schema() -> jsonschema::Validator {
     let text = include_str!("../harness/schema/vectors.schema.json");

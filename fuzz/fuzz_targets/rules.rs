@@ -2,6 +2,6 @@
 //! never a panic, and what parses prints and parses back to the same rules.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use tromp_taylor_harness::fuzzing::rules;
+use tromp_taylor_testkit::fuzzing::rules;
 
 fuzz_target!(|bytes: &[u8]| rules(bytes));

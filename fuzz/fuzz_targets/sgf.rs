@@ -2,6 +2,6 @@
 //! error, never a panic, and every game read writes back to the same game.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use tromp_taylor_harness::fuzzing::sgf;
+use tromp_taylor_testkit::fuzzing::sgf;
 
 fuzz_target!(|bytes: &[u8]| sgf(bytes));

@@ -16,8 +16,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use table::{cell, Column};
-use tromp_taylor_harness::vectors::VectorFile;
 use tromp_taylor_harness::vocab::Superko;
+use tromp_taylor_records::vectors::VectorFile;
 
 /// How to run the matrix.
 #[derive(Clone, Debug)]

@@ -8,8 +8,8 @@ use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
-use tromp_taylor_harness::vectors::{read_vectors, Case, VectorFile, VectorsError};
 use tromp_taylor_harness::vocab::Outcome;
+use tromp_taylor_records::vectors::{read_vectors, Case, VectorFile, VectorsError};
 
 /// What running one case came to.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -288,7 +288,7 @@ fn run_case(
 fn is_convention(
     client: &mut Client,
     caps: &Capabilities,
-    case: &tromp_taylor_harness::vectors::Case,
+    case: &tromp_taylor_records::vectors::Case,
     got: &str,
 ) -> Result<bool, Failure> {
     use tromp_taylor_harness::vocab::{Grid, Outcome, Rules};
@@ -380,7 +380,7 @@ pub fn run(
         // under them, rather than skipping it.
         let recomputed = match assume {
             Some(rules) if !can_be_told(&caps, &case.rules) => {
-                tromp_taylor_harness::vectors::under_rules(case, rules).ok()
+                tromp_taylor_records::vectors::under_rules(case, rules).ok()
             }
             _ => None,
         };

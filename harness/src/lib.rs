@@ -14,29 +14,19 @@
 
 pub mod cases;
 pub mod check;
-pub mod count;
 pub mod diff;
 pub mod engine;
-pub mod fuzzing;
 pub mod generate;
 pub mod minimise;
-#[cfg(feature = "planted-bugs")]
-pub mod planted;
-pub mod play;
 pub mod progress;
 pub mod quotes;
-pub mod replay;
 pub mod report;
-pub mod round_trip;
 pub mod run;
-pub mod score;
 pub mod script;
 pub mod sgf;
 pub mod variety;
-pub mod vectors;
 pub mod vertex;
 pub mod vocab;
-pub mod workout;
 
 /// The README's Rust examples, compiled and run as doctests so that it stays true.
 #[cfg(doctest)]

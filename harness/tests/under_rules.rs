@@ -2,9 +2,9 @@
 //! whose rules are fixed): the same turns, each expectation what `spec`
 //! says under those rules, confirmed by `fast` and by running the case.
 
+use tromp_taylor_harness::cases::under_rules;
 use tromp_taylor_harness::cases::{check_case, load_suite};
 use tromp_taylor_harness::engine::{FAST, SPEC};
-use tromp_taylor_harness::vectors::under_rules;
 use tromp_taylor_harness::vocab::Rules;
 
 #[test]

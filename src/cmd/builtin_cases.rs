@@ -80,9 +80,9 @@ pub const SEED: u64 = 20261122;
 /// The built-in vectors, grouped into files as `vectors export` writes
 /// them: every hand-written case confirmed by `spec` and `fast`, and the
 /// generated ones.
-pub fn vector_files() -> Result<Vec<tromp_taylor_harness::vectors::VectorFile>, String> {
-    let cases = tromp_taylor_harness::vectors::all_cases_from_texts(CASE_FILES, GENERATED, SEED)?;
-    Ok(tromp_taylor_harness::vectors::group(cases))
+pub fn vector_files() -> Result<Vec<tromp_taylor_records::vectors::VectorFile>, String> {
+    let cases = tromp_taylor_records::vectors::all_cases_from_texts(CASE_FILES, GENERATED, SEED)?;
+    Ok(tromp_taylor_records::vectors::group(cases))
 }
 
 #[cfg(test)]
@@ -119,14 +119,14 @@ mod tests {
     fn the_built_in_vectors_are_the_exported_ones() {
         let dir = std::env::temp_dir().join(format!("tromp-taylor-builtin-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let exported = tromp_taylor_harness::vectors::export(
+        let exported = tromp_taylor_records::vectors::export(
             &tromp_taylor_harness::cases::suite_dir(),
             &dir,
             super::GENERATED,
             super::SEED,
         )
         .unwrap();
-        let read = tromp_taylor_harness::vectors::read_vectors(&dir).unwrap();
+        let read = tromp_taylor_records::vectors::read_vectors(&dir).unwrap();
         let built_in = super::vector_files().unwrap();
         assert_eq!(
             built_in.iter().map(|f| f.cases.len()).sum::<usize>(),

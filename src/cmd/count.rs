@@ -7,10 +7,10 @@ use clap::{Args, Subcommand};
 use num_bigint::BigUint;
 use serde::Serialize;
 use std::process::ExitCode;
-use tromp_taylor_harness::count::border::{legal_colorings, BorderOptions, MAX_ACROSS};
-use tromp_taylor_harness::count::games::{games, Games, GamesOptions};
-use tromp_taylor_harness::count::positions::{positions, PositionsOptions, MAX_POINTS};
-use tromp_taylor_harness::count::{table, CountError, EngineChoice};
+use tromp_taylor_counts::border::{legal_colorings, BorderOptions, MAX_ACROSS};
+use tromp_taylor_counts::games::{games, Games, GamesOptions};
+use tromp_taylor_counts::positions::{positions, PositionsOptions, MAX_POINTS};
+use tromp_taylor_counts::{table, CountError, EngineChoice};
 use tromp_taylor_spec::{Rectangle, Rules};
 
 /// `tromp-taylor count ...`.
@@ -194,7 +194,7 @@ fn count_games(
 
 /// `count games` on the table of the legal colorings.
 fn count_games_on_table(size: &Rectangle, rules: Rules, json: bool) -> ExitCode {
-    let threads = tromp_taylor_harness::count::default_threads();
+    let threads = tromp_taylor_counts::default_threads();
     let started = std::time::Instant::now();
     let counted = table::table_games(*size, rules, threads, &super::progress::bars(!json));
     let seconds = started.elapsed().as_secs_f64();

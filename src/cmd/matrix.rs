@@ -45,7 +45,7 @@ impl MatrixArgs {
     /// cannot be read or the output folder made.
     pub fn run(self) -> ExitCode {
         let vectors = match &self.vectors {
-            Some(dir) => match tromp_taylor_harness::vectors::read_vectors(dir) {
+            Some(dir) => match tromp_taylor_records::vectors::read_vectors(dir) {
                 Ok(files) => Some(files),
                 Err(e) => {
                     eprintln!("error: the vectors cannot be run: {e}");

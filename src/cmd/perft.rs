@@ -5,8 +5,8 @@ use super::{fail, print_json};
 use clap::Args;
 use serde::Serialize;
 use std::process::ExitCode;
-use tromp_taylor_harness::count::perft::{perft, PerftOptions};
-use tromp_taylor_harness::count::EngineChoice;
+use tromp_taylor_counts::perft::{perft, PerftOptions};
+use tromp_taylor_counts::EngineChoice;
 use tromp_taylor_harness::vertex::turn_name;
 use tromp_taylor_spec::{Rectangle, Rules};
 

@@ -5,7 +5,7 @@
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tromp_taylor_harness::planted::{PLANTED_GAMES, PLANTED_SEED};
+use tromp_taylor_testkit::planted::{PLANTED_GAMES, PLANTED_SEED};
 
 /// `tromp-taylor planted [--games N] [--seed S] [--save DIR]`.
 #[derive(Args, Debug)]
@@ -30,7 +30,7 @@ impl PlantedArgs {
 }
 
 fn planted(games: usize, seed: u64, save: Option<&Path>) -> ExitCode {
-    use tromp_taylor_harness::planted::{final_line, passed, planted_options, run_planted};
+    use tromp_taylor_testkit::planted::{final_line, passed, planted_options, run_planted};
     let options = planted_options(games, seed);
     println!(
         "tromp-taylor planted: the default diff ({} against {}, {} games, seed {}, {} jobs, \
@@ -39,7 +39,7 @@ fn planted(games: usize, seed: u64, save: Option<&Path>) -> ExitCode {
     );
     let runs = run_planted(&options, |run| println!("{run}"));
     if let Some(dir) = save {
-        match tromp_taylor_harness::planted::save_regressions(&runs, dir) {
+        match tromp_taylor_testkit::planted::save_regressions(&runs, dir) {
             Ok(saved) => {
                 for (path, agree) in saved {
                     let verdict = if agree { "agree" } else { "DISAGREE" };

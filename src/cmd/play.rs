@@ -2,7 +2,7 @@
 
 use clap::Args;
 use std::process::ExitCode;
-use tromp_taylor_harness::play::play_turns;
+use tromp_taylor_records::play::play_turns;
 use tromp_taylor_spec::{Handicap, Komi, Rectangle, Rules};
 
 /// `tromp-taylor play [--size S] [--rules R] TURNS...`.

@@ -4,10 +4,10 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_harness::replay::{replay_tree, ReplayEngines};
 use tromp_taylor_harness::report::plural;
 use tromp_taylor_harness::sgf::{read_games, ReadOptions};
 use tromp_taylor_harness::vocab::Rules;
+use tromp_taylor_records::replay::{replay_tree, ReplayEngines};
 
 /// `tromp-taylor replay FILES... [--rules R] [--engine E] [--json]`.
 #[derive(Args, Debug)]

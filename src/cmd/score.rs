@@ -4,12 +4,12 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_harness::score::{
-    check_dead, check_reachable, final_position, score_position, ScoreReport,
-};
 use tromp_taylor_harness::sgf::{read_games, ReadOptions};
 use tromp_taylor_harness::vertex::parse_turn;
 use tromp_taylor_harness::vocab::{Color, Grid, Point, Rules, Size, Turn};
+use tromp_taylor_records::score::{
+    check_dead, check_reachable, final_position, score_position, ScoreReport,
+};
 use tromp_taylor_spec::{Komi, Rectangle};
 
 /// `tromp-taylor score [FILE | --grid ROWS] [--dead POINTS] [--rules R]`.

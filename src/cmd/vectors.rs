@@ -77,13 +77,13 @@ impl VectorsCommand {
                 generated,
                 seed,
             } => match match cases {
-                Some(cases) => tromp_taylor_harness::vectors::export(&cases, &dir, generated, seed),
-                None => tromp_taylor_harness::vectors::all_cases_from_texts(
+                Some(cases) => tromp_taylor_records::vectors::export(&cases, &dir, generated, seed),
+                None => tromp_taylor_records::vectors::all_cases_from_texts(
                     super::builtin_cases::CASE_FILES,
                     generated,
                     seed,
                 )
-                .and_then(|cases| tromp_taylor_harness::vectors::export_cases(cases, &dir)),
+                .and_then(|cases| tromp_taylor_records::vectors::export_cases(cases, &dir)),
             } {
                 Ok(count) => {
                     println!("{count} cases written to {}", dir.display());

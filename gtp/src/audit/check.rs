@@ -231,7 +231,7 @@ impl<'a> Auditor<'a> {
         if setup.handicap != Handicap::None {
             return Ok(Err(Unsupported(format!(
                 "{}: the auditor plays games without a handicap",
-                tromp_taylor_harness::play::handicap_words(setup.handicap)
+                tromp_taylor_records::play::handicap_words(setup.handicap)
             ))));
         }
         let Ok(mut rules) = (self.reference.start)(setup) else {

@@ -3,8 +3,8 @@
 //! stones or territory (as GNU Go and Pachi do), or because it counts
 //! wrongly where nothing is left to judge?
 
-use tromp_taylor_harness::score::score_position;
 use tromp_taylor_harness::vocab::{Grid, Outcome, Point, Rules};
+use tromp_taylor_records::score::score_position;
 
 /// Whether every empty point of `grid` reaches exactly one color (rule 9
 /// gives every point to a player), so that no judgment is left to an

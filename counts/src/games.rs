@@ -37,7 +37,7 @@ pub struct GamesOptions {
     /// Worker threads.
     pub threads: usize,
     /// How to show progress (hidden by default).
-    pub progress: crate::progress::Progress,
+    pub progress: tromp_taylor_harness::progress::Progress,
 }
 
 impl GamesOptions {
@@ -49,7 +49,7 @@ impl GamesOptions {
             rules: Rules::default(),
             engine: EngineChoice::Fast,
             threads: super::default_threads(),
-            progress: crate::progress::Progress::hidden(),
+            progress: tromp_taylor_harness::progress::Progress::hidden(),
         }
     }
 }

@@ -21,17 +21,17 @@ pub mod positions;
 pub mod table;
 pub mod tiny;
 
-use crate::progress::Progress;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tromp_taylor_fast as fast;
+use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::{Point, Rectangle, Rules, Turn};
 
 /// Which engine a count walks the game tree with: `fast` plays and undoes,
 /// `spec` clones a literal game per turn.
-pub use crate::engine::EngineName as EngineChoice;
+pub use tromp_taylor_harness::engine::EngineName as EngineChoice;
 
 /// Why a count could not be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,7 +166,9 @@ pub struct FastWalker {
 impl FastWalker {
     /// An empty `grid` under `rules`.
     pub fn new(grid: Rectangle, rules: Rules) -> Result<FastWalker, CountError> {
-        let rules = crate::engine::fast::rules_to_fast(crate::engine::spec::rules_from_spec(rules));
+        let rules = tromp_taylor_harness::engine::fast::rules_to_fast(
+            tromp_taylor_harness::engine::spec::rules_from_spec(rules),
+        );
         let game = fast::Game::new(grid.width(), grid.height(), rules)
             .map_err(|e| CountError::BadSize(e.to_string()))?;
         Ok(FastWalker {

@@ -4,13 +4,13 @@
 //! once against each bug planted on purpose in `fast` (the cargo feature
 //! `planted-bugs`), each of which it must catch.
 
-use crate::diff::Difference;
-use crate::engine::{FAST, SPEC};
-use crate::run::{run_diff, DiffOptions, Found, Summary};
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use tromp_taylor_fast::planted::{plant, Bug};
+use tromp_taylor_harness::diff::Difference;
+use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::run::{run_diff, DiffOptions, Found, Summary};
 
 /// The seed of every run of the job: fixed, so the figures repeat.
 pub const PLANTED_SEED: u64 = 20_240_611;
@@ -159,19 +159,19 @@ pub fn regression_sgf(bug: Bug, found: &Found) -> String {
         bug.name(),
         bug.description()
     ));
-    crate::sgf::write_record(&record) + "\n"
+    tromp_taylor_harness::sgf::write_record(&record) + "\n"
 }
 
 /// Whether `spec` and `fast` agree on the game of an SGF text (read as a
 /// generated game: its setup position if it has one, every attempt).
-pub fn agree_on_sgf(text: &str) -> Result<bool, crate::sgf::SgfError> {
-    let options = crate::sgf::ReadOptions {
+pub fn agree_on_sgf(text: &str) -> Result<bool, tromp_taylor_harness::sgf::SgfError> {
+    let options = tromp_taylor_harness::sgf::ReadOptions {
         attempts: true,
-        ..crate::sgf::ReadOptions::default()
+        ..tromp_taylor_harness::sgf::ReadOptions::default()
     };
-    let record = crate::sgf::read_game(text, &options)?;
-    let script = crate::script::Script::from_game_record(&record);
-    Ok(crate::diff::compare_script(&script, SPEC, FAST, true).is_ok())
+    let record = tromp_taylor_harness::sgf::read_game(text, &options)?;
+    let script = tromp_taylor_harness::script::Script::from_game_record(&record);
+    Ok(tromp_taylor_harness::diff::compare_script(&script, SPEC, FAST, true).is_ok())
 }
 
 /// Saves each caught bug's minimised mismatch in `dir` as

@@ -2,11 +2,11 @@
 //! with the first illegal move and its reason, the final board, the score,
 //! and whether the recorded result agrees.
 
-use crate::engine::{EngineName, UnknownEngine};
-use crate::vertex::vertex_name;
-use crate::vocab::{Outcome, Player, Point, Turn};
 use serde::Serialize;
 use std::fmt;
+use tromp_taylor_harness::engine::{EngineName, UnknownEngine};
+use tromp_taylor_harness::vertex::vertex_name;
+use tromp_taylor_harness::vocab::{Outcome, Player, Point, Turn};
 
 #[cfg(test)]
 mod tests;
@@ -212,7 +212,7 @@ impl fmt::Display for GameReport {
             self.size,
             self.rules,
             self.rules_from,
-            crate::report::plural(self.shared_moves + self.moves.len(), "move"),
+            tromp_taylor_harness::report::plural(self.shared_moves + self.moves.len(), "move"),
         )?;
         if let Some(bad) = &self.illegal {
             writeln!(

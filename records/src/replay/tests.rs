@@ -4,12 +4,12 @@
 //! is the one its own record gives, less the moves the line before shared.
 
 use super::{replay, replay_tree, GameReport, ReplayEngines};
-use crate::engine::EngineName;
-use crate::generate::Rng;
-use crate::sgf::{read_games, read_records, ReadOptions};
+use tromp_taylor_harness::engine::EngineName;
+use tromp_taylor_harness::generate::Rng;
+use tromp_taylor_harness::sgf::{read_games, read_records, ReadOptions};
 
 /// The first game of `text`, with every variation.
-fn first_tree(text: &str) -> crate::sgf::GameTree {
+fn first_tree(text: &str) -> tromp_taylor_harness::sgf::GameTree {
     let options = ReadOptions {
         all_variations: true,
         ..ReadOptions::default()

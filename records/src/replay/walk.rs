@@ -7,9 +7,9 @@ use super::{
     agreement_text, check_result, letter, vertex, GameReport, MoveVerdict, ReplayEngines,
     ResultCheck,
 };
-use crate::engine::{Engine, EngineKind, EngineName};
-use crate::sgf::{GameRecord, GameTree, RecordedMove, RulesSource};
-use crate::vocab::{Action, Player, Rules, Setup, Verdict};
+use tromp_taylor_harness::engine::{Engine, EngineKind, EngineName};
+use tromp_taylor_harness::sgf::{GameRecord, GameTree, RecordedMove, RulesSource};
+use tromp_taylor_harness::vocab::{Action, Player, Rules, Setup, Verdict};
 
 type Game = Box<dyn Engine + Send>;
 

@@ -25,7 +25,7 @@ pub struct PerftOptions {
     /// Worker threads.
     pub threads: usize,
     /// How to show progress (hidden by default).
-    pub progress: crate::progress::Progress,
+    pub progress: tromp_taylor_harness::progress::Progress,
 }
 
 impl PerftOptions {
@@ -38,7 +38,7 @@ impl PerftOptions {
             depth,
             engine: EngineChoice::Fast,
             threads: super::default_threads(),
-            progress: crate::progress::Progress::hidden(),
+            progress: tromp_taylor_harness::progress::Progress::hidden(),
         }
     }
 }

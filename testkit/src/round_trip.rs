@@ -5,9 +5,9 @@
 //! differential tests run [`check_texts`]; the differential games check
 //! everything else.
 
-use crate::engine::spec::rules_to_spec;
-use crate::generate::{every_rules, Rng};
-use crate::vocab::{Color, Grid, Outcome, Player, Rules, Size, Superko};
+use tromp_taylor_harness::engine::spec::rules_to_spec;
+use tromp_taylor_harness::generate::{every_rules, Rng};
+use tromp_taylor_harness::vocab::{Color, Grid, Outcome, Player, Rules, Size, Superko};
 use tromp_taylor_spec as spec;
 
 /// Every round trip, with random inputs drawn from `seed` (`count` of each

@@ -24,10 +24,10 @@
 
 use super::tiny::{Stones, Tiny};
 use super::{on_threads, CountError, FxBuild};
-use crate::progress::Progress;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_spec::{Rectangle, Rules, Suicide, Superko};
 
 /// The most legal colorings a table may have: the set of colorings seen is

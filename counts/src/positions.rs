@@ -30,7 +30,7 @@ pub struct PositionsOptions {
     /// Worker threads.
     pub threads: usize,
     /// How to show progress (hidden by default).
-    pub progress: crate::progress::Progress,
+    pub progress: tromp_taylor_harness::progress::Progress,
 }
 
 impl PositionsOptions {
@@ -42,7 +42,7 @@ impl PositionsOptions {
             height,
             edges: false,
             threads: super::default_threads(),
-            progress: crate::progress::Progress::hidden(),
+            progress: tromp_taylor_harness::progress::Progress::hidden(),
         }
     }
 }
@@ -163,7 +163,11 @@ pub fn positions(options: &PositionsOptions) -> Result<Positions, CountError> {
 const LOW_POINTS: usize = 8;
 
 /// Every legal coloring, by looking at all of them.
-fn enumerate(tiny: &Tiny, threads: usize, progress: &crate::progress::Progress) -> Bits {
+fn enumerate(
+    tiny: &Tiny,
+    threads: usize,
+    progress: &tromp_taylor_harness::progress::Progress,
+) -> Bits {
     let low_points = tiny.points().min(LOW_POINTS);
     let low_count = 3u64.pow(low_points as u32);
     let high_count = tiny.colorings() / low_count;
@@ -216,7 +220,7 @@ fn explore(
     tiny: &Tiny,
     count_edges: bool,
     threads: usize,
-    progress: &crate::progress::Progress,
+    progress: &tromp_taylor_harness::progress::Progress,
     expected: u64,
 ) -> (Bits, u64, usize) {
     let bits = Bits::new(tiny.colorings());

@@ -6,13 +6,13 @@
 //! stable Rust. A fuzz input's `Debug` is the SGF of its game, so a crash
 //! report is already its reproducer.
 
-use crate::diff::compare;
-use crate::engine::{FAST, SPEC};
-use crate::script::{Script, Step};
-use crate::vocab::{Handicap, Point, Rules, Setup, Size, Superko, Turn};
 use arbitrary::Arbitrary;
 use std::fmt;
 use tromp_taylor_fast as fast;
+use tromp_taylor_harness::diff::compare;
+use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::script::{Script, Step};
+use tromp_taylor_harness::vocab::{Handicap, Point, Rules, Setup, Size, Superko, Turn};
 
 /// One step of a fuzzed game.
 #[derive(Arbitrary, Clone, Debug)]
@@ -128,7 +128,7 @@ pub fn fast_invariants(game: &FuzzLargeGame) {
         Handicap::Free(n) => fast::Handicap::Free(n),
         Handicap::Fixed(n) => fast::Handicap::Fixed(n),
     };
-    let rules = crate::engine::fast::rules_to_fast(setup.rules);
+    let rules = tromp_taylor_harness::engine::fast::rules_to_fast(setup.rules);
     let (w, h) = (setup.size.width(), setup.size.height());
     let Ok(mut g) = fast::Game::with_handicap(w, h, rules, handicap) else {
         return;
@@ -205,25 +205,30 @@ pub fn parsers(bytes: &[u8]) {
         assert_eq!(size.to_string().parse(), Ok(size), "size round trip");
     }
     let grid = tromp_taylor_spec::Rectangle::new(25, 30).expect("a valid size");
-    if let Ok(turn) = crate::vertex::parse_turn(&text, grid) {
-        let name = crate::vertex::turn_name(turn);
+    if let Ok(turn) = tromp_taylor_harness::vertex::parse_turn(&text, grid) {
+        let name = tromp_taylor_harness::vertex::turn_name(turn);
         assert_eq!(
-            crate::vertex::parse_turn(&name, grid),
+            tromp_taylor_harness::vertex::parse_turn(&name, grid),
             Ok(turn),
             "vertex round trip"
         );
     }
-    let options = crate::sgf::ReadOptions {
+    let options = tromp_taylor_harness::sgf::ReadOptions {
         all_variations: true,
-        ..crate::sgf::ReadOptions::default()
+        ..tromp_taylor_harness::sgf::ReadOptions::default()
     };
-    for tree in crate::sgf::read_games(text.as_bytes(), &options).flatten() {
+    for tree in tromp_taylor_harness::sgf::read_games(text.as_bytes(), &options).flatten() {
         // Replaying every line of any game that reads must not panic either.
-        let _ = crate::replay::replay_tree("fuzz", &tree, crate::replay::ReplayEngines::BOTH, drop);
+        let _ = tromp_taylor_records::replay::replay_tree(
+            "fuzz",
+            &tree,
+            tromp_taylor_records::replay::ReplayEngines::BOTH,
+            drop,
+        );
     }
-    if let Ok((setup, record)) = crate::sgf::read(&text) {
-        let written = crate::sgf::write(&setup, &record);
-        let (again, _) = crate::sgf::read(&written).expect("our SGF reads back");
+    if let Ok((setup, record)) = tromp_taylor_harness::sgf::read(&text) {
+        let written = tromp_taylor_harness::sgf::write(&setup, &record);
+        let (again, _) = tromp_taylor_harness::sgf::read(&written).expect("our SGF reads back");
         assert_eq!(again.size, setup.size, "SGF size round trip");
         assert_eq!(again.rules, setup.rules, "SGF rules round trip");
     }
@@ -256,7 +261,7 @@ pub fn fast_state(game: &fast::Game) -> String {
 /// whose lines are few and short enough to write each out; and replaying
 /// every line of each game (the tree walked once) never panics.
 pub fn sgf(bytes: &[u8]) {
-    use crate::sgf::{read_games, read_records, write_record, ReadOptions};
+    use tromp_taylor_harness::sgf::{read_games, read_records, write_record, ReadOptions};
     /// Lines times nodes up to which each line is written out and read back.
     const ROUND_TRIP_WORK: usize = 100_000;
     for attempts in [false, true] {
@@ -289,11 +294,11 @@ pub fn sgf(bytes: &[u8]) {
             let tree = &trees[0];
             // `spec` too when the game is small enough to replay quickly.
             let small = tree.start.size.points() * tree.nodes.len() <= 100_000;
-            let engines = crate::replay::ReplayEngines {
-                main: crate::engine::EngineName::Fast,
-                check: small.then_some(crate::engine::EngineName::Spec),
+            let engines = tromp_taylor_records::replay::ReplayEngines {
+                main: tromp_taylor_harness::engine::EngineName::Fast,
+                check: small.then_some(tromp_taylor_harness::engine::EngineName::Spec),
             };
-            let _ = crate::replay::replay_tree("fuzz", tree, engines, drop);
+            let _ = tromp_taylor_records::replay::replay_tree("fuzz", tree, engines, drop);
         }
     }
 }
@@ -306,22 +311,26 @@ type SameGame<'a> = (
     Size,
     Rules,
     Handicap,
-    Option<&'a Vec<crate::vocab::Color>>,
-    crate::vocab::Player,
-    Vec<(crate::vocab::Player, &'a crate::vocab::Action)>,
+    Option<&'a Vec<tromp_taylor_harness::vocab::Color>>,
+    tromp_taylor_harness::vocab::Player,
+    Vec<(
+        tromp_taylor_harness::vocab::Player,
+        &'a tromp_taylor_harness::vocab::Action,
+    )>,
 );
 
 /// A record's [`SameGame`].
-fn same_game(record: &crate::sgf::GameRecord) -> SameGame<'_> {
+fn same_game(record: &tromp_taylor_harness::sgf::GameRecord) -> SameGame<'_> {
     (
         record.size,
         record.rules,
         record.handicap,
         // A setup of empty points only (a root `AE`) is the empty start.
-        record
-            .setup
-            .as_ref()
-            .filter(|colors| colors.iter().any(|&c| c != crate::vocab::Color::Empty)),
+        record.setup.as_ref().filter(|colors| {
+            colors
+                .iter()
+                .any(|&c| c != tromp_taylor_harness::vocab::Color::Empty)
+        }),
         record.first_player(),
         record.moves.iter().map(|m| (m.player, &m.action)).collect(),
     )
@@ -334,8 +343,8 @@ fn same_game(record: &crate::sgf::GameRecord) -> SameGame<'_> {
 /// back as JSON that loads to the same cases, and each case runs on `fast`
 /// without a panic (a verdict either way).
 pub fn vectors(bytes: &[u8]) {
-    use crate::cases::{check_case, load_text};
     use std::path::PathBuf;
+    use tromp_taylor_harness::cases::{check_case, load_text};
     let Ok(text) = std::str::from_utf8(bytes) else {
         // The loader reads files as UTF-8 and refuses the rest before parsing.
         return;
@@ -356,7 +365,7 @@ pub fn vectors(bytes: &[u8]) {
                 .unwrap_or_else(|e| panic!("a loaded file written back is refused: {e}"));
             assert_eq!(again, file, "a loaded file written back loads differently");
             for case in &file.cases {
-                let _ = check_case(crate::engine::FAST, case);
+                let _ = check_case(tromp_taylor_harness::engine::FAST, case);
             }
         }
         Err(e) => {
@@ -398,11 +407,11 @@ pub fn rules(bytes: &[u8]) {
             let printed = komi.to_string();
             assert_eq!(printed.parse(), Ok(komi), "{text:?} printed as {printed:?}");
         }
-        if let Some(rules) = crate::sgf::rules_from_ru(text) {
+        if let Some(rules) = tromp_taylor_harness::sgf::rules_from_ru(text) {
             // Our own name for what an RU reads as reads back the same.
             let printed = rules.to_string();
             assert_eq!(
-                crate::sgf::rules_from_ru(&printed),
+                tromp_taylor_harness::sgf::rules_from_ru(&printed),
                 Some(rules),
                 "RU {text:?} printed as {printed:?}"
             );

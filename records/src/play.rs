@@ -1,8 +1,8 @@
 //! The `play` job: take a game given as a list of turns, and report the final
 //! board, the scores and the result under the chosen rules.
 
-use crate::vertex::{labelled_board, parse_turn, turn_name, VertexError};
 use std::fmt;
+use tromp_taylor_harness::vertex::{labelled_board, parse_turn, turn_name, VertexError};
 use tromp_taylor_spec::{Game, Handicap, IllegalTurn, Player, Rectangle, Rules, RulesError};
 
 /// What a game given as a list of turns came to.
@@ -89,7 +89,7 @@ pub fn handicap_words(handicap: Handicap) -> String {
 /// Why a turn is illegal, in the harness's one phrasing, which names the
 /// rule and not the point (the caller names the point as a vertex).
 pub fn explain(reason: &IllegalTurn) -> String {
-    crate::engine::spec::illegal(reason).to_string()
+    tromp_taylor_harness::engine::spec::illegal(reason).to_string()
 }
 
 /// Plays `turns` (each `pass` or a vertex such as `D4`) from the start of a

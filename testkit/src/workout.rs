@@ -5,20 +5,24 @@
 //! every board that takes it, large boards), each compared thoroughly, and
 //! the text round trips ([`crate::round_trip`]). Seconds in a debug build.
 
-use crate::diff::compare_script_with;
-use crate::engine::{FAST, SPEC};
-use crate::generate::{every_rules, generate_with, random_setup, Extras, Rng, BIASES, MIXED_SIZES};
-use crate::run::{game_script, DiffOptions};
-use crate::script::{Script, Step, Undo};
-use crate::variety::{handicap_game, large_board_game, position_game, Mix, HANDICAP_SIZES};
-use crate::vocab::{Handicap, Rules, Setup, Size, Superko, Turn};
+use tromp_taylor_harness::diff::compare_script_with;
+use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::generate::{
+    every_rules, generate_with, random_setup, Extras, Rng, BIASES, MIXED_SIZES,
+};
+use tromp_taylor_harness::run::{game_script, DiffOptions};
+use tromp_taylor_harness::script::{Script, Step, Undo};
+use tromp_taylor_harness::variety::{
+    handicap_game, large_board_game, position_game, Mix, HANDICAP_SIZES,
+};
+use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size, Superko, Turn};
 
 /// The seed of every workout: fixed, so that a mutant is caught or missed
 /// the same way on every run.
 pub const WORKOUT_SEED: u64 = 20_261_123;
 
 /// How often the workout compares the engines' details: more often than
-/// the default run ([`crate::diff::DETAILS_EVERY`]), since a mutant may
+/// the default run ([`tromp_taylor_harness::diff::DETAILS_EVERY`]), since a mutant may
 /// change an accessor for a few steps only.
 pub const WORKOUT_DETAILS_EVERY: usize = 4;
 
@@ -77,7 +81,12 @@ pub fn long_games() -> Vec<Script> {
             undo_percent: 5,
             ..Extras::default()
         };
-        generate_with(setup, crate::generate::Bias::Long, &mut rng, &extras)
+        generate_with(
+            setup,
+            tromp_taylor_harness::generate::Bias::Long,
+            &mut rng,
+            &extras,
+        )
     })
     .collect()
 }
@@ -85,7 +94,7 @@ pub fn long_games() -> Vec<Script> {
 /// The presets of `fast` are those of `spec`: the same options under each
 /// name, read through their adapters.
 pub fn presets_agree() -> Result<usize, String> {
-    use crate::engine::{fast::rules_from_fast, spec::rules_from_spec};
+    use tromp_taylor_harness::engine::{fast::rules_from_fast, spec::rules_from_spec};
     let pairs = [
         (
             "tromp-taylor",
@@ -230,18 +239,18 @@ pub fn handicap_games(more: usize) -> Vec<Script> {
         {
             let setup = Setup {
                 size,
-                rules: crate::generate::random_rules(&mut rng),
+                rules: tromp_taylor_harness::generate::random_rules(&mut rng),
                 handicap,
             };
             let extras = Extras {
                 undo_percent: 10,
                 max_steps: Some(if w * h > 200 { 4 } else { 16 }),
-                focus: crate::variety::focus(size, handicap),
+                focus: tromp_taylor_harness::variety::focus(size, handicap),
                 ..Extras::default()
             };
             scripts.push(generate_with(
                 setup,
-                crate::generate::Bias::Ko,
+                tromp_taylor_harness::generate::Bias::Ko,
                 &mut rng,
                 &extras,
             ));
@@ -253,7 +262,7 @@ pub fn handicap_games(more: usize) -> Vec<Script> {
         for n in 0..=5 {
             let setup = Setup {
                 size: Size::new(w, h).expect("a valid size"),
-                rules: crate::generate::random_rules(&mut rng),
+                rules: tromp_taylor_harness::generate::random_rules(&mut rng),
                 handicap: Handicap::Free(n),
             };
             let extras = Extras {
@@ -263,9 +272,12 @@ pub fn handicap_games(more: usize) -> Vec<Script> {
             scripts.push(generate_with(setup, *rng.pick(&BIASES), &mut rng, &extras));
         }
     }
-    scripts.extend(
-        (0..more).map(|_| handicap_game(crate::generate::random_rules(&mut rng), &mut rng)),
-    );
+    scripts.extend((0..more).map(|_| {
+        handicap_game(
+            tromp_taylor_harness::generate::random_rules(&mut rng),
+            &mut rng,
+        )
+    }));
     scripts
 }
 
@@ -283,13 +295,13 @@ pub fn large_board_games(more: usize) -> Vec<Script> {
     ] {
         let setup = Setup {
             size: Size::new(w, h).expect("a valid size"),
-            rules: crate::generate::random_rules(&mut rng),
+            rules: tromp_taylor_harness::generate::random_rules(&mut rng),
             handicap: Handicap::None,
         };
         let extras = Extras {
             start: rng
                 .percent(50)
-                .then(|| crate::variety::random_position(setup.size, &mut rng)),
+                .then(|| tromp_taylor_harness::variety::random_position(setup.size, &mut rng)),
             undo_percent: 25,
             max_steps: Some(steps),
             ..Extras::default()
@@ -297,7 +309,7 @@ pub fn large_board_games(more: usize) -> Vec<Script> {
         scripts.push(generate_with(setup, *rng.pick(&BIASES), &mut rng, &extras));
     }
     scripts.extend((0..more).map(|_| {
-        let rules = crate::generate::random_rules(&mut rng);
+        let rules = tromp_taylor_harness::generate::random_rules(&mut rng);
         large_board_game(rules, *rng.pick(&BIASES), &mut rng)
     }));
     scripts
@@ -318,14 +330,16 @@ pub fn tall_board_games(per_size: usize) -> Vec<Script> {
     for size in sizes {
         for game in 0..per_size {
             let bias = BIASES[game % BIASES.len()];
-            let rules = crate::generate::random_rules(&mut rng);
+            let rules = tromp_taylor_harness::generate::random_rules(&mut rng);
             if game % 2 == 0 {
                 let setup = Setup {
                     size,
                     rules,
                     handicap: Handicap::None,
                 };
-                scripts.push(crate::generate::generate(setup, bias, &mut rng));
+                scripts.push(tromp_taylor_harness::generate::generate(
+                    setup, bias, &mut rng,
+                ));
             } else {
                 scripts.push(position_game(size, rules, bias, &mut rng));
             }

@@ -2,11 +2,11 @@
 //! under area (rule 9) or territory (comment 9) scoring, optionally after
 //! the players agree on points to empty (comment 8).
 
-use crate::engine::SPEC;
-use crate::sgf::GameRecord;
-use crate::vocab::{Action, Color, Player, Point, Rules, Setup, Size};
 use serde::Serialize;
 use std::fmt;
+use tromp_taylor_harness::engine::SPEC;
+use tromp_taylor_harness::sgf::GameRecord;
+use tromp_taylor_harness::vocab::{Action, Color, Player, Point, Rules, Setup, Size};
 use tromp_taylor_spec as spec;
 
 /// A scored position.
@@ -81,7 +81,7 @@ pub fn score_position(
         rules: rules.to_string(),
         dead: dead
             .iter()
-            .map(|&p| crate::vertex::vertex_name(p))
+            .map(|&p| tromp_taylor_harness::vertex::vertex_name(p))
             .collect(),
         prisoners,
         black,
@@ -154,7 +154,9 @@ pub fn check_reachable(size: Size, colors: &[Color]) -> Result<(), ScoreCheck> {
                     "White"
                 }
                 .to_string(),
-                vertex: p.map(crate::vertex::vertex_name).unwrap_or_default(),
+                vertex: p
+                    .map(tromp_taylor_harness::vertex::vertex_name)
+                    .unwrap_or_default(),
             });
         }
     }

@@ -26,13 +26,13 @@
 //! shard is merged by one thread.
 
 use super::{on_threads, CountError, Fx};
-use crate::progress::Progress;
 use num_bigint::BigUint;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use tromp_taylor_harness::progress::Progress;
 
 /// The longest shorter side a grid may have here: a border state keeps 8
 /// bits per border point in 128 bits. (15x15 would already need billions
