@@ -4,7 +4,7 @@
 //! agreeing on every verdict, legal set, grid, score and result.
 
 use tromp_taylor_harness::diff::compare;
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{every_rules, generate, Rng, BIASES};
 use tromp_taylor_harness::run::{run_diff, DiffOptions};
 use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
@@ -78,7 +78,13 @@ fn every_fixed_handicap_on_seven_to_nine() {
         };
         for bias in BIASES {
             let script = generate(setup, bias, &mut rng);
-            if let Err(mismatch) = compare(setup, script.steps.clone(), SPEC, FAST, true) {
+            if let Err(mismatch) = compare(
+                setup,
+                script.steps.clone(),
+                &EngineKind::spec(),
+                &EngineKind::fast(),
+                true,
+            ) {
                 panic!("{mismatch}");
             }
         }

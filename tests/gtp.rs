@@ -7,12 +7,12 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
 use tromp_taylor_gtp::{run_to_string, SessionOptions};
-use tromp_taylor_harness::engine::{EngineKind, FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::vocab::{Rules, Size};
 
-fn options(engine: EngineKind) -> SessionOptions {
+fn options(engine: &EngineKind) -> SessionOptions {
     SessionOptions {
-        engine,
+        engine: engine.clone(),
         rules: Rules::default(),
         seed: 1,
         files: true,
@@ -20,7 +20,7 @@ fn options(engine: EngineKind) -> SessionOptions {
 }
 
 /// Runs `commands` (one per line) and returns the responses.
-fn session(engine: EngineKind, commands: &str) -> String {
+fn session(engine: &EngineKind, commands: &str) -> String {
     run_to_string(options(engine), commands.as_bytes())
 }
 
@@ -29,8 +29,13 @@ fn session(engine: EngineKind, commands: &str) -> String {
 fn check(exchanges: &[(&str, &str)]) {
     let input: String = exchanges.iter().map(|(c, _)| format!("{c}\n")).collect();
     let expected: String = exchanges.iter().map(|(_, r)| format!("{r}\n\n")).collect();
-    for engine in [FAST, SPEC] {
-        pretty_assertions::assert_eq!(session(engine, &input), expected, "engine {}", engine.name);
+    for engine in [EngineKind::fast(), EngineKind::spec()] {
+        pretty_assertions::assert_eq!(
+            session(&engine, &input),
+            expected,
+            "engine {}",
+            engine.name()
+        );
     }
 }
 
@@ -45,14 +50,14 @@ fn the_administrative_commands() {
         ("2 fly", "?2 unknown command"),
         ("quit", "= "),
     ]);
-    let list = session(FAST, "list_commands\n");
+    let list = session(&EngineKind::fast(), "list_commands\n");
     for command in tromp_taylor_gtp::COMMANDS {
         assert!(
             list.lines().any(|l| l.trim_start_matches("= ") == *command),
             "{command}"
         );
     }
-    let version = session(SPEC, "version\n");
+    let version = session(&EngineKind::spec(), "version\n");
     assert!(
         version.starts_with("= ") && version.contains("engine spec"),
         "{version}"
@@ -172,13 +177,13 @@ fn under_the_chinese_rules_an_illegal_move_loses_the_turn() {
     ];
     let input: String = exchanges.iter().map(|(c, _)| format!("{c}\n")).collect();
     let expected: String = exchanges.iter().map(|(_, r)| format!("{r}\n\n")).collect();
-    for engine in [FAST, SPEC] {
+    for engine in [EngineKind::fast(), EngineKind::spec()] {
         let options = SessionOptions {
             rules: "chinese".parse().unwrap(),
-            ..options(engine)
+            ..options(&engine)
         };
         let answers = run_to_string(options, input.as_bytes());
-        pretty_assertions::assert_eq!(answers, expected, "engine {}", engine.name);
+        pretty_assertions::assert_eq!(answers, expected, "engine {}", engine.name());
     }
 }
 
@@ -206,13 +211,13 @@ fn undo_replays_and_refuses_at_the_start() {
 
 #[test]
 fn genmove_plays_light_playouts_and_ends() {
-    for engine in [FAST, SPEC] {
+    for engine in [EngineKind::fast(), EngineKind::spec()] {
         let mut commands = String::from("boardsize 4\n");
         for _ in 0..200 {
             commands.push_str("genmove b\ngenmove w\n");
         }
         commands.push_str("final_score\nlist_stones b\nlist_stones w\n");
-        let out = session(engine, &commands);
+        let out = session(&engine, &commands);
         let responses: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
         assert!(responses
             .iter()
@@ -220,10 +225,10 @@ fn genmove_plays_light_playouts_and_ends() {
         assert!(
             out.contains("? the game is over (rule 8)"),
             "{}: the playout never ended",
-            engine.name
+            engine.name()
         );
         // The same seed, the same game.
-        assert_eq!(out, session(engine, &commands));
+        assert_eq!(out, session(&engine, &commands));
     }
     check(&[
         ("boardsize 1", "= "),
@@ -328,7 +333,7 @@ fn loadsgf_and_printsgf_round_trip() {
     std::fs::write(&game, "(;FF[4]GM[1]SZ[5]KM[2.5];B[cc];W[dd];B[];W[])").unwrap();
     std::fs::write(&setup, "(;FF[4]GM[1]SZ[5]AB[aa][bb]AW[ee]PL[W];W[cc])").unwrap();
     let saved = dir.join("saved.sgf");
-    for engine in [FAST, SPEC] {
+    for engine in [EngineKind::fast(), EngineKind::spec()] {
         let commands = format!(
             "loadsgf {g}\nlist_stones b\nfinal_score\ngogui-rules_final_result\nloadsgf {g} 2\nlist_stones w\ngogui-rules_side_to_move\nloadsgf {s}\nlist_stones b\nlist_stones w\nprintsgf\nprintsgf {o}\nloadsgf {o}\nprintsgf\nloadsgf /nonexistent.sgf\nloadsgf {d}\nlist_stones w\n",
             g = game.display(),
@@ -336,7 +341,7 @@ fn loadsgf_and_printsgf_round_trip() {
             o = saved.display(),
             d = dir.display(),
         );
-        let out = session(engine, &commands);
+        let out = session(&engine, &commands);
         let responses: Vec<&str> = out.split("\n\n").collect();
         assert_eq!(responses[0], "= ");
         assert_eq!(responses[1], "= C3");
@@ -372,7 +377,7 @@ fn garbage_never_breaks_the_session() {
     input.extend(std::iter::repeat_n(b'z', 2 << 20));
     input.extend_from_slice(b"\n6\n7 play b B2\r\n8 list_stones b\n");
     input.extend_from_slice(b"9 play b A1 extra words\n");
-    let out = run_to_string(options(FAST), &input);
+    let out = run_to_string(options(&EngineKind::fast()), &input);
     let expected = "? unknown command\n\n=5 \n\n? line too long (over 1048576 bytes)\n\n?6 unknown command\n\n=7 \n\n=8 B2\n\n?9 illegal move: it is White's turn (rule 5: the players alternate)\n\n";
     assert_eq!(out, expected);
 }

@@ -7,7 +7,7 @@ use pretty_assertions::assert_eq;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use tromp_taylor_fast as fast;
 use tromp_taylor_harness::diff::compare;
-use tromp_taylor_harness::engine::{Engine, EngineKind, FAST, SPEC};
+use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::generate::{generate, random_setup, Rng, BIASES};
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::vocab::{Grid, Handicap, Illegal, Point, Size, Turn};
@@ -94,7 +94,13 @@ fn diagram(grid: &Grid) -> String {
 #[test]
 fn spec_and_fast_agree_on_every_step_of_every_game() {
     fn property(game: Game) -> TestResult {
-        match compare(game.0.setup, game.0.steps, SPEC, FAST, true) {
+        match compare(
+            game.0.setup,
+            game.0.steps,
+            &EngineKind::spec(),
+            &EngineKind::fast(),
+            true,
+        ) {
             Ok(_) => TestResult::passed(),
             Err(mismatch) => TestResult::error(mismatch.to_string()),
         }
@@ -116,7 +122,7 @@ fn observe(engine: &dyn Engine) -> (String, String, usize, bool, Vec<Turn>) {
 #[test]
 fn a_refused_turn_changes_neither_engine() {
     fn check(kind: EngineKind, game: &Game) {
-        let Ok(mut engine) = (kind.start)(game.0.setup) else {
+        let Ok(mut engine) = kind.start(game.0.setup) else {
             return;
         };
         let size = game.0.setup.size;
@@ -131,8 +137,8 @@ fn a_refused_turn_changes_neither_engine() {
             attempts.push(Point::new(size.width(), 0));
             attempts.push(Point::new(0, size.height() + 7));
             for point in attempts {
-                assert!(engine.play(Turn::Move(point)).is_err(), "{}", kind.name);
-                assert_eq!(observe(&*engine), before, "{} after {point:?}", kind.name);
+                assert!(engine.play(Turn::Move(point)).is_err(), "{}", kind.name());
+                assert_eq!(observe(&*engine), before, "{} after {point:?}", kind.name());
             }
             if let Step::Choose(n) = step {
                 let legal = engine.legal_turns();
@@ -149,12 +155,12 @@ fn a_refused_turn_changes_neither_engine() {
                     Err(Illegal::Suicide | Illegal::Ko | Illegal::Superko { .. })
                         if game.0.setup.rules.illegal_loses_turn =>
                     {
-                        assert_eq!(engine.grid(), grid, "{} after {turn:?}", kind.name);
-                        assert_eq!(engine.to_move(), to_move.opponent(), "{}", kind.name);
-                        assert_eq!(engine.consecutive_passes(), 0, "{}", kind.name);
+                        assert_eq!(engine.grid(), grid, "{} after {turn:?}", kind.name());
+                        assert_eq!(engine.to_move(), to_move.opponent(), "{}", kind.name());
+                        assert_eq!(engine.consecutive_passes(), 0, "{}", kind.name());
                     }
                     Err(_) => {
-                        assert_eq!(observe(&*engine), before, "{} after {turn:?}", kind.name)
+                        assert_eq!(observe(&*engine), before, "{} after {turn:?}", kind.name())
                     }
                     Ok(()) => {}
                 }
@@ -162,8 +168,8 @@ fn a_refused_turn_changes_neither_engine() {
         }
     }
     fn property(game: Game) -> TestResult {
-        check(SPEC, &game);
-        check(FAST, &game);
+        check(EngineKind::spec(), &game);
+        check(EngineKind::fast(), &game);
         TestResult::passed()
     }
     quickcheck(60, property);

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::PathBuf;
 use tromp_taylor_harness::diff::compare_script;
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::script::Script;
 use tromp_taylor_harness::sgf::ReadOptions;
 
@@ -38,7 +38,9 @@ fn every_regression_replays_with_spec_and_fast_agreeing() {
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // From its setup position (AB, AW, PL) when it has one.
         let script = Script::from_game_record(&record);
-        if let Err(mismatch) = compare_script(&script, SPEC, FAST, true) {
+        if let Err(mismatch) =
+            compare_script(&script, &EngineKind::spec(), &EngineKind::fast(), true)
+        {
             panic!("{}:\n{mismatch}", path.display());
         }
     }

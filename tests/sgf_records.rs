@@ -8,7 +8,7 @@ mod common;
 use common::run;
 
 use tromp_taylor_gtp::{run_to_string, SessionOptions};
-use tromp_taylor_harness::engine::{EngineKind, FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::vertex::vertex_name;
 use tromp_taylor_harness::vocab::{Point, Rules};
 
@@ -54,7 +54,7 @@ fn a_main_line_of_150000_nodes_replays_and_scores_without_overflow() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("move 3 (node 3)"), "{stderr}");
     // GTP loadsgf reads it too (and refuses the illegal move, game kept).
-    let answers = gtp(FAST, &[format!("loadsgf {path}")]);
+    let answers = gtp(EngineKind::fast(), &[format!("loadsgf {path}")]);
     assert!(
         answers[0].starts_with("? ") && answers[0].contains("move 3"),
         "{answers:?}"
@@ -86,7 +86,7 @@ fn a_52x52_game_goes_through_printsgf_and_loadsgf_unchanged() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("big.sgf");
     let first = gtp(
-        FAST,
+        EngineKind::fast(),
         &[
             "boardsize 52".to_string(),
             "play b A1".to_string(),
@@ -107,7 +107,7 @@ fn a_52x52_game_goes_through_printsgf_and_loadsgf_unchanged() {
         "{text}"
     );
     let second = gtp(
-        SPEC,
+        EngineKind::spec(),
         &[
             format!("loadsgf {}", file.display()),
             "list_stones b".to_string(),

@@ -22,7 +22,7 @@ use check::{Auditor, Divergence, GameAudit, Kind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use thiserror::Error;
-use tromp_taylor_harness::engine::{EngineKind, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
@@ -122,7 +122,7 @@ impl AuditOptions {
             timeout: Duration::from_secs(10),
             biases: BIASES.to_vec(),
             out: None,
-            reference: SPEC,
+            reference: EngineKind::spec(),
             minimise_budget: 300,
             skip_checks: Vec::new(),
             set_rules: SetRules::Auto,
@@ -362,7 +362,7 @@ fn minimise(
             let end = (start + chunk).min(candidate.steps.len());
             candidate.steps.drain(start..end);
             spent += 1;
-            match auditee.audit(&candidate, reference) {
+            match auditee.audit(&candidate, reference.clone()) {
                 GameAudit::Diverges(found) if found.kind == kind => {
                     candidate.steps.truncate(found.record.len());
                     best = candidate;
@@ -451,7 +451,7 @@ pub fn run_audit(
             (None, Some(bias)) => format!("game {game} ({}, {bias})", script.setup.size),
             (None, None) => format!("game {game} ({})", script.setup.size),
         };
-        match auditee.audit(&script, options.reference) {
+        match auditee.audit(&script, options.reference.clone()) {
             GameAudit::Agrees(played) => {
                 summary.agreed += 1;
                 summary.steps += played.steps;
@@ -477,7 +477,7 @@ pub fn run_audit(
                     Some(_) => (script, *divergence),
                     None => minimise(
                         &mut auditee,
-                        options.reference,
+                        options.reference.clone(),
                         &script,
                         *divergence,
                         options.minimise_budget,

@@ -4,7 +4,7 @@
 //! back as the game it played.
 
 use crate::{Session, SessionOptions};
-use tromp_taylor_harness::engine::FAST;
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::vocab::Rules;
 
 /// Everything a command may change: the size, the rules, the start, the turns
@@ -31,7 +31,7 @@ fn snapshot(session: &Session) -> impl PartialEq {
 pub fn gtp_commands(bytes: &[u8]) {
     use crate::reader::{read_line, Line};
     let mut session = Session::new(SessionOptions {
-        engine: FAST,
+        engine: EngineKind::fast(),
         rules: Rules::default(),
         seed: 1,
         files: false,

@@ -86,24 +86,24 @@ impl Game {
         // Only what the engine claims: an engine may start games it does not
         // claim (to show what it makes of them), which a session must not serve.
         let claimed = match &start {
-            Start::Empty(handicap) => kind.supports.setup(&Setup {
+            Start::Empty(handicap) => kind.supports().setup(&Setup {
                 size,
                 rules,
                 handicap: *handicap,
             }),
-            Start::Position { .. } => kind.supports.position(size, rules),
+            Start::Position { .. } => kind.supports().position(size, rules),
         };
         claimed.map_err(|unsupported| {
-            RebuildError::Start(format!("{} does not claim {unsupported}", kind.name))
+            RebuildError::Start(format!("{} does not claim {unsupported}", kind.name()))
         })?;
         let engine = match &start {
-            Start::Empty(handicap) => (kind.start)(Setup {
+            Start::Empty(handicap) => kind.start(Setup {
                 size,
                 rules,
                 handicap: *handicap,
             }),
             Start::Position { colors, to_move } => {
-                (kind.start_position)(size, rules, colors, *to_move)
+                kind.start_position(size, rules, colors, *to_move)
             }
         }
         .map_err(RebuildError::Start)?;
@@ -141,7 +141,7 @@ impl Game {
         start: Start,
         turns: &[Turn],
     ) -> Result<Game, RebuildError> {
-        Game::replayed(self.kind, size, rules, start, turns, None)
+        Game::replayed(self.kind.clone(), size, rules, start, turns, None)
     }
 
     /// The same game under other rules (komi included): the same turns,
@@ -149,7 +149,7 @@ impl Game {
     pub fn with_rules(&self, rules: Rules) -> Result<Game, RebuildError> {
         let turns = self.turn_list();
         Game::replayed(
-            self.kind,
+            self.kind.clone(),
             self.size,
             rules,
             self.start.clone(),
@@ -180,7 +180,7 @@ impl Game {
         if self.turns.is_empty() {
             return false;
         }
-        if self.kind.supports.undo && self.engine.undo() {
+        if self.kind.supports().undo && self.engine.undo() {
             self.turns.pop();
             self.lost.pop();
             return true;
@@ -189,7 +189,14 @@ impl Game {
         turns.pop();
         let lost = &self.lost[..turns.len()];
         let start = self.start.clone();
-        match Game::replayed(self.kind, self.size, self.rules, start, &turns, Some(lost)) {
+        match Game::replayed(
+            self.kind.clone(),
+            self.size,
+            self.rules,
+            start,
+            &turns,
+            Some(lost),
+        ) {
             Ok(game) => {
                 *self = game;
                 true
@@ -239,6 +246,6 @@ impl Game {
 
     /// The engine kind playing this game.
     pub fn kind(&self) -> EngineKind {
-        self.kind
+        self.kind.clone()
     }
 }

@@ -127,7 +127,7 @@ pub enum Difference {
     /// An engine panicked instead of answering.
     Panic {
         /// The engine that panicked.
-        engine: &'static str,
+        engine: String,
         /// Its panic message.
         message: String,
     },
@@ -166,9 +166,9 @@ impl Difference {
 #[derive(Clone, Debug)]
 pub struct Mismatch {
     /// The first engine's name.
-    pub left: &'static str,
+    pub left: String,
     /// The second engine's name.
-    pub right: &'static str,
+    pub right: String,
     /// The game's setup.
     pub setup: Setup,
     /// The setup position the game started from, if not the empty board.
@@ -204,8 +204,8 @@ pub const DETAILS_EVERY: usize = 32;
 pub fn compare(
     setup: Setup,
     steps: impl IntoIterator<Item = Step>,
-    left: EngineKind,
-    right: EngineKind,
+    left: &EngineKind,
+    right: &EngineKind,
     legal_sets: bool,
 ) -> Result<Agreed, Box<Mismatch>> {
     let script = Script::new(setup, steps.into_iter().collect());
@@ -216,8 +216,8 @@ pub fn compare(
 /// with its undos taken on both engines and the games compared after them.
 pub fn compare_script(
     script: &Script,
-    left: EngineKind,
-    right: EngineKind,
+    left: &EngineKind,
+    right: &EngineKind,
     legal_sets: bool,
 ) -> Result<Agreed, Box<Mismatch>> {
     let details_every = if legal_sets { DETAILS_EVERY } else { 0 };
@@ -229,8 +229,8 @@ pub fn compare_script(
 /// often than the default run can afford.
 pub fn compare_script_with(
     script: &Script,
-    left: EngineKind,
-    right: EngineKind,
+    left: &EngineKind,
+    right: &EngineKind,
     legal_sets: bool,
     details_every: usize,
 ) -> Result<Agreed, Box<Mismatch>> {
@@ -239,7 +239,7 @@ pub fn compare_script_with(
         steps: 0,
         undos: 0,
     };
-    let asked = Cell::new(left.name);
+    let asked = Cell::new(Side::Left);
     let played = catch_unwind(AssertUnwindSafe(|| {
         let checks = Checks {
             legal_sets,
@@ -254,7 +254,11 @@ pub fn compare_script_with(
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic without a message".to_string());
         let difference = Difference::Panic {
-            engine: asked.get(),
+            engine: match asked.get() {
+                Side::Left => left.name(),
+                Side::Right => right.name(),
+            }
+            .to_string(),
             message,
         };
         Err(so_far.mismatch(script, left, right, difference, None, None))
@@ -273,15 +277,15 @@ impl SoFar {
     fn mismatch(
         &self,
         script: &Script,
-        left: EngineKind,
-        right: EngineKind,
+        left: &EngineKind,
+        right: &EngineKind,
         difference: Difference,
         a: Option<&dyn Engine>,
         b: Option<&dyn Engine>,
     ) -> Box<Mismatch> {
         Box::new(Mismatch {
-            left: left.name,
-            right: right.name,
+            left: left.name().to_string(),
+            right: right.name().to_string(),
             setup: script.setup,
             position: script.start.clone(),
             record: self.record.clone(),
@@ -294,22 +298,29 @@ impl SoFar {
     }
 }
 
+/// Which of the two engines compared.
+#[derive(Clone, Copy)]
+enum Side {
+    Left,
+    Right,
+}
+
 /// An engine that notes, before each answer, whose answer is being asked
 /// for: so that a panic is laid at the right door.
 struct Watched<'a> {
     engine: Box<dyn Engine + Send>,
-    name: &'static str,
-    asked: &'a Cell<&'static str>,
+    side: Side,
+    asked: &'a Cell<Side>,
 }
 
 impl Watched<'_> {
     fn ask(&self) -> &dyn Engine {
-        self.asked.set(self.name);
+        self.asked.set(self.side);
         &*self.engine
     }
 
     fn ask_mut(&mut self) -> &mut dyn Engine {
-        self.asked.set(self.name);
+        self.asked.set(self.side);
         &mut *self.engine
     }
 }
@@ -369,10 +380,10 @@ struct Checks {
 /// last asked, `so_far` holds how far it got.
 fn play_both(
     script: &Script,
-    left: EngineKind,
-    right: EngineKind,
+    left: &EngineKind,
+    right: &EngineKind,
     checks: Checks,
-    asked: &Cell<&'static str>,
+    asked: &Cell<Side>,
     so_far: &mut SoFar,
 ) -> Result<Agreed, Box<Mismatch>> {
     let Checks {
@@ -382,9 +393,9 @@ fn play_both(
     let mismatch = |so_far: &SoFar, difference: Difference, a: &dyn Engine, b: &dyn Engine| {
         so_far.mismatch(script, left, right, difference, Some(a), Some(b))
     };
-    asked.set(left.name);
+    asked.set(Side::Left);
     let a = script.start_in(left);
-    asked.set(right.name);
+    asked.set(Side::Right);
     let b = script.start_in(right);
     let (a, b) = match (a, b) {
         (Ok(a), Ok(b)) => (a, b),
@@ -401,12 +412,12 @@ fn play_both(
     };
     let mut a = Watched {
         engine: a,
-        name: left.name,
+        side: Side::Left,
         asked,
     };
     let mut b = Watched {
         engine: b,
-        name: right.name,
+        side: Side::Right,
         asked,
     };
     let mut agreed = Agreed::default();
@@ -501,8 +512,8 @@ fn play_both(
 
 /// Whether `kind` is one of our two engines, whose refusals to start a game
 /// are worded alike.
-fn ours(kind: EngineKind) -> bool {
-    kind.name == crate::engine::SPEC.name || kind.name == crate::engine::FAST.name
+fn ours(kind: &EngineKind) -> bool {
+    kind.name() == "spec" || kind.name() == "fast"
 }
 
 /// Takes back `levels` turns on both engines, the record with them; the
@@ -533,8 +544,8 @@ fn undo_both(
 pub fn compare_record(
     setup: Setup,
     record: &Record,
-    left: EngineKind,
-    right: EngineKind,
+    left: &EngineKind,
+    right: &EngineKind,
 ) -> Result<Agreed, Box<Mismatch>> {
     let steps = record.iter().map(|(_, action)| match action {
         Action::Turn(turn) => Step::Attempt(*turn),

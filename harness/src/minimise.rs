@@ -13,8 +13,8 @@ use std::mem::discriminant;
 pub fn minimise(
     script: &Script,
     mismatch: Box<Mismatch>,
-    left: EngineKind,
-    right: EngineKind,
+    left: &EngineKind,
+    right: &EngineKind,
 ) -> (Script, Box<Mismatch>) {
     let kind = discriminant(&mismatch.difference);
     minimise_while(script, mismatch, left, right, |found| {
@@ -28,13 +28,13 @@ pub fn minimise(
 pub fn minimise_while(
     script: &Script,
     mismatch: Box<Mismatch>,
-    left: EngineKind,
-    right: EngineKind,
+    left: &EngineKind,
+    right: &EngineKind,
     same: impl Fn(&Mismatch) -> bool,
 ) -> (Script, Box<Mismatch>) {
     let fails = |candidate: &Script| -> Option<Box<Mismatch>> {
         let run = || compare_script(candidate, left, right, true);
-        match std::panic::catch_unwind(run) {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
             Ok(Err(found)) if same(&found) => Some(found),
             _ => None,
         }

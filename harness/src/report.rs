@@ -106,7 +106,7 @@ impl Mismatch {
 
     /// What the engines disagree on, in one paragraph.
     pub fn describe(&self) -> String {
-        let (l, r) = (self.left, self.right);
+        let (l, r) = (&self.left, &self.right);
         match &self.difference {
             Difference::Start { left, right } => format!(
                 "starting the game: {l} says {}, {r} says {}",
@@ -212,7 +212,7 @@ impl fmt::Display for Mismatch {
         writeln!(f, "they disagree on {}", self.describe())?;
         if let (Some(left), Some(right)) = (&self.left_grid, &self.right_grid) {
             writeln!(f)?;
-            write!(f, "{}", side_by_side(self.left, left, self.right, right))?;
+            write!(f, "{}", side_by_side(&self.left, left, &self.right, right))?;
         }
         writeln!(f, "\nSGF of the game up to there:\n{}", self.sgf())
     }

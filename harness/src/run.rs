@@ -136,8 +136,8 @@ impl DiffOptions {
             games,
             seed,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            left: crate::engine::SPEC,
-            right: crate::engine::FAST,
+            left: EngineKind::spec(),
+            right: EngineKind::fast(),
             progress: Progress::hidden(),
             stop_at_first: false,
             minimise: Minimise::Every,
@@ -148,9 +148,9 @@ impl DiffOptions {
 
     /// Whether both engines claim `setup`, or the first thing one does not.
     pub fn unsupported(&self, setup: &Setup) -> Option<Skipped> {
-        [self.left, self.right].into_iter().find_map(|kind| {
-            kind.supports.setup(setup).err().map(|reason| Skipped {
-                engine: kind.name,
+        [&self.left, &self.right].into_iter().find_map(|kind| {
+            kind.supports().setup(setup).err().map(|reason| Skipped {
+                engine: kind.name().to_string(),
                 reason,
             })
         })
@@ -163,12 +163,12 @@ impl DiffOptions {
             return self.unsupported(&script.setup);
         }
         let (size, rules) = (script.setup.size, script.setup.rules);
-        [self.left, self.right].into_iter().find_map(|kind| {
-            kind.supports
+        [&self.left, &self.right].into_iter().find_map(|kind| {
+            kind.supports()
                 .position(size, rules)
                 .err()
                 .map(|reason| Skipped {
-                    engine: kind.name,
+                    engine: kind.name().to_string(),
                     reason,
                 })
         })
@@ -200,10 +200,10 @@ impl Found {
 }
 
 /// A game not played because an engine does not claim its setup.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skipped {
     /// The engine.
-    pub engine: &'static str,
+    pub engine: String,
     /// What it does not claim.
     pub reason: Unsupported,
 }
@@ -240,7 +240,7 @@ pub fn game_script(options: &DiffOptions, index: usize) -> Script {
     let setup = random_setup(&mut rng, &options.sizes, options.rules.as_deref());
     let bias = *rng.pick(&options.biases);
     let mut script = mixed_script(setup, bias, &options.sizes, &mut rng, &options.mix);
-    if !(options.left.supports.undo && options.right.supports.undo) {
+    if !(options.left.supports().undo && options.right.supports().undo) {
         script.undos.clear();
     }
     script
@@ -256,7 +256,7 @@ fn shrink(
     known: Option<Known>,
 ) -> (Script, Box<Mismatch>) {
     let kind = discriminant(&mismatch.difference);
-    minimise_while(script, mismatch, options.left, options.right, |found| {
+    minimise_while(script, mismatch, &options.left, &options.right, |found| {
         discriminant(&found.difference) == kind && Known::find(&options.known, found) == known
     })
 }
@@ -286,7 +286,7 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
                     bar.inc(1);
                     continue;
                 }
-                let result = compare_script(&script, options.left, options.right, true);
+                let result = compare_script(&script, &options.left, &options.right, true);
                 let outcome = result.map_err(|mismatch| {
                     let known = Known::find(&options.known, &mismatch);
                     let (script, mismatch) = match every {

@@ -8,7 +8,7 @@
 //! suicidal and repeating points are compared too. `Debug` prints the script
 //! as the SGF of the game it makes, which is itself the reproducer.
 
-use crate::engine::{Engine, SPEC};
+use crate::engine::{Engine, EngineKind};
 use crate::vocab::{Point, Position, Setup, Turn};
 use std::fmt;
 
@@ -158,16 +158,16 @@ impl Script {
     /// Starts the script's game in `kind`: from its position, or its setup.
     pub fn start_in(
         &self,
-        kind: crate::engine::EngineKind,
+        kind: &crate::engine::EngineKind,
     ) -> Result<Box<dyn Engine + Send>, String> {
         match &self.start {
-            Some(position) => (kind.start_position)(
+            Some(position) => kind.start_position(
                 self.setup.size,
                 self.setup.rules,
                 &position.colors,
                 position.to_move,
             ),
-            None => (kind.start)(self.setup),
+            None => kind.start(self.setup),
         }
     }
 
@@ -176,7 +176,7 @@ impl Script {
     /// action off); stops where the game ends. `None` if `spec` cannot
     /// start the game.
     pub fn resolve(&self) -> Option<Record> {
-        let mut game = self.start_in(SPEC).ok()?;
+        let mut game = self.start_in(&EngineKind::spec()).ok()?;
         let mut record = Vec::new();
         for (index, step) in self.steps.iter().enumerate() {
             let action = match step {

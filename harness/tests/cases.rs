@@ -8,15 +8,15 @@ use std::path::{Path, PathBuf};
 use tromp_taylor_harness::cases::{
     check_all, check_case, load_dir, load_suite, suite_dir, LoadError,
 };
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 
 #[test]
 fn both_engines_pass_every_case() {
     let suite = load_suite().unwrap_or_else(|e| panic!("{e}"));
     assert!(suite.len() >= 70, "only {} cases", suite.len());
-    let failures: Vec<String> = [SPEC, FAST]
+    let failures: Vec<String> = [EngineKind::spec(), EngineKind::fast()]
         .into_iter()
-        .filter_map(|engine| check_all(engine, &suite).err())
+        .filter_map(|engine| check_all(&engine, &suite).err())
         .map(|failures| failures.to_string())
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -125,7 +125,7 @@ fn a_failure_names_the_case_the_turn_and_both_answers() {
         .find(|c| c.id == "rule-6/two-points")
         .unwrap();
     case.turns[2].repeats_turn = Some(0);
-    let failure = check_case(FAST, &case).unwrap_err();
+    let failure = check_case(&EngineKind::fast(), &case).unwrap_err();
     assert_eq!(
         failure.to_string(),
         "rule-6/two-points on fast: turn 3 (B A1): the verdict: \
@@ -133,7 +133,7 @@ fn a_failure_names_the_case_the_turn_and_both_answers() {
     );
     case.turns[2].repeats_turn = Some(1);
     case.end.result = "W+3".to_string();
-    let failure = check_case(SPEC, &case).unwrap_err();
+    let failure = check_case(&EngineKind::spec(), &case).unwrap_err();
     assert_eq!(
         failure.to_string(),
         "rule-6/two-points on spec: the end: the result: expected W+3, got W+2"

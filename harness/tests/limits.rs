@@ -3,7 +3,7 @@
 //! literal scoring of a nearly empty 52x52 grid takes seconds) and points
 //! far off any board (no vertex names them).
 
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::vocab::{Color, Illegal, Player, Point, Rules, Setup, Size, Turn};
 
 fn start(size: Size) -> [Box<dyn tromp_taylor_harness::engine::Engine + Send>; 2] {
@@ -12,7 +12,7 @@ fn start(size: Size) -> [Box<dyn tromp_taylor_harness::engine::Engine + Send>; 2
         rules: Rules::TROMP_TAYLOR,
         handicap: Default::default(),
     };
-    [SPEC, FAST].map(|kind| (kind.start)(setup).unwrap())
+    [EngineKind::spec(), EngineKind::fast()].map(|kind| kind.start(setup).unwrap())
 }
 
 #[test]

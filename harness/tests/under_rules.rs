@@ -4,7 +4,7 @@
 
 use tromp_taylor_harness::cases::under_rules;
 use tromp_taylor_harness::cases::{check_case, load_suite};
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::vocab::Rules;
 
 #[test]
@@ -47,8 +47,8 @@ fn every_case_recomputed_under_every_preset_holds_on_both_engines() {
                 // handicap the rules refuse) is refused, not guessed.
                 continue;
             };
-            check_case(SPEC, &under).unwrap_or_else(|e| panic!("{}: {e}", under.id));
-            check_case(FAST, &under).unwrap_or_else(|e| panic!("{}: {e}", under.id));
+            check_case(&EngineKind::spec(), &under).unwrap_or_else(|e| panic!("{}: {e}", under.id));
+            check_case(&EngineKind::fast(), &under).unwrap_or_else(|e| panic!("{}: {e}", under.id));
             recomputed += usize::from(under.id != case.id);
         }
     }

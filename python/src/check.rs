@@ -1,6 +1,6 @@
 //! `check_engine`: the differential check of an engine written in Python.
 //! The engine is wrapped as a harness [`Engine`] and checked by
-//! [`check_factory`], the harness's check of an engine started by a closure.
+//! [`check_engine`], the harness's check, of an engine started by a closure.
 //!
 //! The protocol is small: `factory(width, height, rules)` gives an object
 //! with `play(color, vertex)` (any exception is a refusal) and, optionally,
@@ -13,9 +13,9 @@ use pyo3::prelude::*;
 use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, Once, PoisonError};
-use tromp_taylor_harness::check::{check_factory, rules_at_stake, CheckOptions, EngineFactory};
+use tromp_taylor_harness::check::{self, rules_at_stake, CheckOptions};
 use tromp_taylor_harness::diff::Difference;
-use tromp_taylor_harness::engine::{Engine, Supports, FAST};
+use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
 use tromp_taylor_harness::run::Found;
 use tromp_taylor_harness::vertex::turn_name;
 use tromp_taylor_harness::vocab::{
@@ -511,13 +511,10 @@ pub fn check_engine(
         options.jobs = jobs.max(1);
     }
     let missing: Arc<Mutex<BTreeSet<&'static str>>> = Arc::default();
-    let engine = EngineFactory {
-        name: name.clone(),
-        start: python_start(factory.clone().unbind(), name.clone(), Arc::clone(&missing)),
-        supports: PYTHON_SUPPORTS,
-    };
+    let start = python_start(factory.clone().unbind(), name.clone(), Arc::clone(&missing));
+    let engine = EngineKind::new(&name, PYTHON_SUPPORTS, start);
     quiet_reported_failures();
-    let report = py.allow_threads(|| check_factory(&engine, &options));
+    let report = py.allow_threads(|| check::check_engine(&engine, &options));
     let missing = missing.lock().unwrap_or_else(PoisonError::into_inner);
     let mut skipped = notes(&missing);
     let mut counts: Vec<(String, usize)> = Vec::new();
@@ -562,9 +559,9 @@ fn python_start(
     factory: Py<PyAny>,
     name: String,
     missing: Arc<Mutex<BTreeSet<&'static str>>>,
-) -> Arc<tromp_taylor_harness::check::StartWith> {
-    Arc::new(move |setup: Setup| {
-        let shadow = (FAST.start)(setup)?;
+) -> impl Fn(Setup) -> Result<Box<dyn Engine + Send>, String> + Send + Sync + 'static {
+    move |setup: Setup| {
+        let shadow = EngineKind::fast().start(setup)?;
         Python::with_gil(|py| {
             let (width, height) = (setup.size.width(), setup.size.height());
             let object = factory
@@ -598,5 +595,5 @@ fn python_start(
             });
             Ok(engine)
         })
-    })
+    }
 }

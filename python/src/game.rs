@@ -34,8 +34,8 @@ fn engine_kind(name: &str) -> PyResult<EngineKind> {
 }
 
 /// Starts the game of `setup` in `kind`.
-fn start(kind: EngineKind, setup: Setup) -> PyResult<Box<dyn Engine + Send>> {
-    (kind.start)(setup).map_err(PyValueError::new_err)
+fn start(kind: &EngineKind, setup: Setup) -> PyResult<Box<dyn Engine + Send>> {
+    kind.start(setup).map_err(PyValueError::new_err)
 }
 
 /// `size` as the rules' rectangle, to read vertices on.
@@ -147,9 +147,9 @@ impl Game {
             handicap: Handicap::None,
         };
         Ok(Game {
+            engine: start(&kind, setup)?,
             kind,
             setup,
-            engine: start(kind, setup)?,
             record: Vec::new(),
         })
     }
@@ -171,9 +171,9 @@ impl Game {
         let (setup, record) = sgf::read(text).map_err(|e| error(e.to_string()))?;
         let kind = engine_kind(engine)?;
         let mut game = Game {
+            engine: start(&kind, setup)?,
             kind,
             setup,
-            engine: start(kind, setup)?,
             record: Vec::new(),
         };
         for (number, (player, action)) in record.into_iter().enumerate() {
@@ -375,8 +375,8 @@ impl Game {
 
     /// The engine playing the game: `"spec"` or `"fast"`.
     #[getter]
-    fn engine(&self) -> &'static str {
-        self.kind.name
+    fn engine(&self) -> String {
+        self.kind.name().to_string()
     }
 
     fn __str__(&self) -> String {
@@ -388,7 +388,7 @@ impl Game {
             "<Game {} {} engine={} turns={} to_move={}>",
             self.setup.size,
             self.setup.rules,
-            self.kind.name,
+            self.kind.name(),
             self.record.len(),
             self.to_move()
         )

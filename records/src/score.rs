@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use std::fmt;
-use tromp_taylor_harness::engine::SPEC;
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::sgf::GameRecord;
 use tromp_taylor_harness::vocab::{Action, Color, Player, Point, Rules, Setup, Size};
 use tromp_taylor_spec as spec;
@@ -168,10 +168,13 @@ pub fn check_reachable(size: Size, colors: &[Color]) -> Result<(), ScoreCheck> {
 /// is out of turn or illegal.
 pub fn final_position(record: &GameRecord) -> Result<(Vec<Color>, [usize; 2], usize), String> {
     let mut engine = match &record.setup {
-        Some(colors) => {
-            (SPEC.start_position)(record.size, record.rules, colors, record.first_player())?
-        }
-        None => (SPEC.start)(Setup {
+        Some(colors) => EngineKind::spec().start_position(
+            record.size,
+            record.rules,
+            colors,
+            record.first_player(),
+        )?,
+        None => EngineKind::spec().start(Setup {
             size: record.size,
             rules: record.rules,
             handicap: record.handicap,

@@ -11,7 +11,7 @@
 
 use std::path::Path;
 use tromp_taylor_harness::cases::{self, check_case, Attempt, Inputs};
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{generate, random_setup, Bias, Rng};
 use tromp_taylor_harness::vocab::{Handicap, Size, Turn};
 
@@ -114,8 +114,8 @@ fn confirmed_with_generated(
     seed: u64,
 ) -> Result<Vec<Case>, String> {
     for case in &all {
-        for engine in [SPEC, FAST] {
-            check_case(engine, case).map_err(|e| e.to_string())?;
+        for engine in [EngineKind::spec(), EngineKind::fast()] {
+            check_case(&engine, case).map_err(|e| e.to_string())?;
         }
     }
     all.extend(generated(generated_count, seed)?);

@@ -4,7 +4,7 @@
 #[test]
 fn spec_passes_every_case() {
     if let Err(failures) =
-        tromp_taylor_harness::cases::check_suite(tromp_taylor_harness::engine::SPEC)
+        tromp_taylor_harness::cases::check_suite(&tromp_taylor_harness::engine::EngineKind::spec())
     {
         panic!("{failures}");
     }

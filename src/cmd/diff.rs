@@ -5,7 +5,7 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tromp_taylor_harness::diff::compare_script;
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{Bias, BIASES};
 use tromp_taylor_harness::run::{run_diff, DiffOptions, Summary};
 use tromp_taylor_harness::vocab::{Rules, Size};
@@ -92,8 +92,8 @@ where
 fn diff(options: &DiffOptions, out: &Path) -> ExitCode {
     println!(
         "tromp-taylor diff: {} against {}, {} games, seed {} (repeat with --seed {}), {} jobs",
-        options.left.name,
-        options.right.name,
+        options.left.name(),
+        options.right.name(),
         options.games,
         options.seed,
         options.seed,
@@ -163,7 +163,7 @@ fn replay_files(files: &[PathBuf]) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        match compare_script(&script, SPEC, FAST, true) {
+        match compare_script(&script, &EngineKind::spec(), &EngineKind::fast(), true) {
             Ok(agreed) => println!(
                 "{}: spec and fast agree ({}, {})",
                 file.display(),

@@ -35,7 +35,11 @@ fn planted(games: usize, seed: u64, save: Option<&Path>) -> ExitCode {
     println!(
         "tromp-taylor planted: the default diff ({} against {}, {} games, seed {}, {} jobs, \
          stopping at the first mismatch) against each planted bug",
-        options.left.name, options.right.name, options.games, options.seed, options.jobs
+        options.left.name(),
+        options.right.name(),
+        options.games,
+        options.seed,
+        options.jobs
     );
     let runs = run_planted(&options, |run| println!("{run}"));
     if let Some(dir) = save {

@@ -10,7 +10,7 @@ use arbitrary::Arbitrary;
 use std::fmt;
 use tromp_taylor_fast as fast;
 use tromp_taylor_harness::diff::compare;
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::vocab::{Handicap, Point, Rules, Setup, Size, Superko, Turn};
 
@@ -112,7 +112,13 @@ pub const DIFFERENTIAL_MAX_SIDE: u8 = 9;
 /// The `differential` target: `spec` and `fast` must agree on the game.
 pub fn differential(game: &FuzzGame) {
     let script = game.script(DIFFERENTIAL_MAX_SIDE);
-    if let Err(mismatch) = compare(script.setup, script.steps, SPEC, FAST, true) {
+    if let Err(mismatch) = compare(
+        script.setup,
+        script.steps,
+        &EngineKind::spec(),
+        &EngineKind::fast(),
+        true,
+    ) {
         panic!("{mismatch}");
     }
 }
@@ -365,7 +371,7 @@ pub fn vectors(bytes: &[u8]) {
                 .unwrap_or_else(|e| panic!("a loaded file written back is refused: {e}"));
             assert_eq!(again, file, "a loaded file written back loads differently");
             for case in &file.cases {
-                let _ = check_case(tromp_taylor_harness::engine::FAST, case);
+                let _ = check_case(&tromp_taylor_harness::engine::EngineKind::fast(), case);
             }
         }
         Err(e) => {

@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use tromp_taylor_fast::planted::{plant, Bug};
 use tromp_taylor_harness::diff::Difference;
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::run::{run_diff, DiffOptions, Found, Summary};
 
 /// The seed of every run of the job: fixed, so the figures repeat.
@@ -171,7 +171,13 @@ pub fn agree_on_sgf(text: &str) -> Result<bool, tromp_taylor_harness::sgf::SgfEr
     };
     let record = tromp_taylor_harness::sgf::read_game(text, &options)?;
     let script = tromp_taylor_harness::script::Script::from_game_record(&record);
-    Ok(tromp_taylor_harness::diff::compare_script(&script, SPEC, FAST, true).is_ok())
+    Ok(tromp_taylor_harness::diff::compare_script(
+        &script,
+        &EngineKind::spec(),
+        &EngineKind::fast(),
+        true,
+    )
+    .is_ok())
 }
 
 /// Saves each caught bug's minimised mismatch in `dir` as

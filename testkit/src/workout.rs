@@ -6,7 +6,7 @@
 //! the text round trips ([`crate::round_trip`]). Seconds in a debug build.
 
 use tromp_taylor_harness::diff::compare_script_with;
-use tromp_taylor_harness::engine::{FAST, SPEC};
+use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{
     every_rules, generate_with, random_setup, Extras, Rng, BIASES, MIXED_SIZES,
 };
@@ -31,8 +31,13 @@ pub const WORKOUT_DETAILS_EVERY: usize = 4;
 pub fn agree(name: &str, scripts: impl IntoIterator<Item = Script>) -> Result<usize, String> {
     let mut played = 0;
     for (i, script) in scripts.into_iter().enumerate() {
-        if let Err(mismatch) = compare_script_with(&script, SPEC, FAST, true, WORKOUT_DETAILS_EVERY)
-        {
+        if let Err(mismatch) = compare_script_with(
+            &script,
+            &EngineKind::spec(),
+            &EngineKind::fast(),
+            true,
+            WORKOUT_DETAILS_EVERY,
+        ) {
             return Err(format!(
                 "{name}, game {i}:\n{mismatch}\nthe script: {script:?}"
             ));

@@ -9,14 +9,14 @@ use tromp_taylor_harness::check::{check_engine, replay, CheckOptions, CheckRepor
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::run::Known;
 use tromp_taylor_harness::vocab::{Rules, Size};
-use tromp_taylor_peers::goban::{GOBAN, KNOWN};
+use tromp_taylor_peers::goban::{goban, KNOWN};
 // The check.
 
 /// Checks `engine` on `games` games from `seed` on square boards from 2x2 to
 /// 7x7 (fixed handicaps come on 7x7) under `rules` (`None`: random rules,
 /// which goban's claims narrow), the `known` divergences reported apart.
 pub fn check_goban(
-    engine: EngineKind,
+    engine: &EngineKind,
     rules: Option<Vec<Rules>>,
     known: &[Known],
     games: usize,
@@ -33,7 +33,7 @@ pub fn check_goban(
 
 /// Checks what goban claims: random rules on squares, 200 games from seed 1.
 pub fn check_claims(known: &[Known]) -> CheckReport {
-    check_goban(GOBAN, None, known, 200, 1)
+    check_goban(&goban(), None, known, 200, 1)
 }
 
 /// The saved divergences, one SGF each.
@@ -69,7 +69,7 @@ pub fn main() -> ExitCode {
     } else {
         files
     };
-    let replayed = match replay(GOBAN, &files, known) {
+    let replayed = match replay(&goban(), &files, known) {
         Ok(replayed) => replayed,
         Err(error) => {
             eprintln!("error: {error}");

@@ -29,7 +29,7 @@ use ::board_game::games::go::{
     GoBoard, Komi, Move, PlacementKind, Rules as BgRules, State, Tile, TileOccupied,
 };
 use std::collections::HashMap;
-use tromp_taylor_harness::engine::{no_setup_positions, Engine, EngineKind, Supports, Unsupported};
+use tromp_taylor_harness::engine::{Engine, EngineKind, Supports, Unsupported};
 use tromp_taylor_harness::vocab::{
     Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Superko,
     Turn, Verdict,
@@ -55,12 +55,9 @@ pub const BOARD_GAME_SUPPORTS: Supports = Supports {
 };
 
 /// board-game's Go, as the harness sees it.
-pub const BOARD_GAME: EngineKind = EngineKind {
-    name: "board-game",
-    start,
-    start_position: no_setup_positions,
-    supports: BOARD_GAME_SUPPORTS,
-};
+pub fn board_game() -> EngineKind {
+    EngineKind::new("board-game", BOARD_GAME_SUPPORTS, start)
+}
 
 /// board-game's rules and komi for `rules`, or the first option it lacks.
 pub fn board_game_rules(rules: Rules) -> Result<(BgRules, Komi), Unsupported> {

@@ -9,7 +9,7 @@ use ::goban::rules::game::Game;
 use ::goban::rules::{GobanSizes, IllegalRules, Move, PlayError, Rule, ScoreRules};
 use std::collections::HashMap;
 use tromp_taylor_harness::diff::{Difference, Mismatch};
-use tromp_taylor_harness::engine::{no_setup_positions, Engine, EngineKind, Supports, Unsupported};
+use tromp_taylor_harness::engine::{Engine, EngineKind, Supports, Unsupported};
 use tromp_taylor_harness::quotes::{RULE_1, RULE_6, SIMPLE_KO};
 use tromp_taylor_harness::run::Known;
 use tromp_taylor_harness::script::Action;
@@ -38,21 +38,17 @@ pub const GOBAN_SUPPORTS: Supports = Supports {
 };
 
 /// goban, as the harness sees it.
-pub const GOBAN: EngineKind = EngineKind {
-    name: "goban",
-    start,
-    start_position: no_setup_positions,
-    supports: GOBAN_SUPPORTS,
-};
+pub fn goban() -> EngineKind {
+    EngineKind::new("goban", GOBAN_SUPPORTS, start)
+}
 
 /// goban claiming rectangles too, to show what it makes of them.
-pub const GOBAN_RECTANGLES: EngineKind = EngineKind {
-    supports: Supports {
+pub fn goban_rectangles() -> EngineKind {
+    goban().claiming(Supports {
         rectangles: true,
         ..GOBAN_SUPPORTS
-    },
-    ..GOBAN
-};
+    })
+}
 
 /// goban's settings for `rules`: `IllegalRules` flags forbid, `ScoreRules`
 /// flags count (territory always).
@@ -314,7 +310,9 @@ fn cause(m: &Mismatch) -> Option<&'static str> {
         _ => return None,
     };
     let Turn::Move(p) = turn else { return None };
-    let mut spec = (tromp_taylor_harness::engine::SPEC.start)(m.setup).ok()?;
+    let mut spec = tromp_taylor_harness::engine::EngineKind::spec()
+        .start(m.setup)
+        .ok()?;
     let mut goban = start_goban(m.setup).ok()?;
     for (_, action) in &m.record[..before] {
         if let Action::Turn(turn) = action {

@@ -13,15 +13,13 @@ pub mod goban;
 use tromp_taylor_harness::engine::EngineKind;
 
 /// The engines by the names `peer-gtp --engine` takes.
-pub const ENGINES: [(&str, EngineKind); 2] = [
-    ("goban", goban::GOBAN),
-    ("board-game", board_game::BOARD_GAME),
-];
+pub const NAMES: [&str; 2] = ["goban", "board-game"];
 
-/// The engine called `name` in [`ENGINES`].
+/// The engine called `name` in [`NAMES`].
 pub fn engine(name: &str) -> Option<EngineKind> {
-    ENGINES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|&(_, kind)| kind)
+    match name {
+        "goban" => Some(goban::goban()),
+        "board-game" => Some(board_game::board_game()),
+        _ => None,
+    }
 }

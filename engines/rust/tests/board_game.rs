@@ -5,7 +5,7 @@
 use tromp_taylor_harness::check::{check_engine, CheckOptions, CheckReport};
 use tromp_taylor_harness::engine::{Engine, Unsupported};
 use tromp_taylor_harness::vocab::{Handicap, Illegal, Point, Rules, Setup, Size, Superko, Turn};
-use tromp_taylor_peers::board_game::{start_board_game, BOARD_GAME};
+use tromp_taylor_peers::board_game::{board_game, start_board_game};
 
 fn rules(text: &str) -> Rules {
     text.parse().expect("a rule string")
@@ -27,7 +27,7 @@ fn check(rules: Option<Vec<Rules>>, games: usize, seed: u64) -> CheckReport {
         .map(|n| Size::new(n, n).expect("a size"))
         .to_vec();
     options.rules = rules;
-    check_engine(BOARD_GAME, &options)
+    check_engine(&board_game(), &options)
 }
 
 fn setup(side: usize, rules: Rules) -> Setup {

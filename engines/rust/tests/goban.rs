@@ -8,9 +8,9 @@ mod goban;
 
 use goban::{check_goban, saved};
 use tromp_taylor_harness::check::{check_engine, replay, CheckOptions, Replayed};
-use tromp_taylor_harness::engine::{Unsupported, FAST};
+use tromp_taylor_harness::engine::{EngineKind, Unsupported};
 use tromp_taylor_harness::vocab::{Rules, Size, Superko};
-use tromp_taylor_peers::goban::{goban_rule, GOBAN, GOBAN_RECTANGLES, KNOWN};
+use tromp_taylor_peers::goban::{goban, goban_rectangles, goban_rule, KNOWN};
 
 fn rules(text: &str) -> Rules {
     text.parse().expect("a rule string")
@@ -71,7 +71,7 @@ fn chinese_rules_goban_misses_repetitions_made_without_a_capture() {
         komi_half_points: 15,
         ..chinese
     };
-    let report = check_goban(GOBAN, Some(vec![chinese, komi]), &KNOWN, games(120), 1);
+    let report = check_goban(&goban(), Some(vec![chinese, komi]), &KNOWN, games(120), 1);
     assert!(
         report.count("superko-missed-without-capture") > 0,
         "{report}"
@@ -82,7 +82,7 @@ fn chinese_rules_goban_misses_repetitions_made_without_a_capture() {
 #[test]
 fn tromp_taylor_rules_goban_allows_suicides_that_repeat() {
     let report = check_goban(
-        GOBAN,
+        &goban(),
         Some(vec![Rules::TROMP_TAYLOR]),
         &KNOWN,
         games(120),
@@ -98,7 +98,7 @@ fn simple_ko_with_suicide_goban_refuses_a_suicide_at_the_ko_point() {
         rules("koSIMPLEscoreAREAsui1"),
         rules("koSIMPLEscoreTERRITORYsui1"),
     ];
-    let report = check_goban(GOBAN, Some(list), &KNOWN, games(120), 3);
+    let report = check_goban(&goban(), Some(list), &KNOWN, games(120), 3);
     assert!(report.count("ko-point-suicide-refused") > 0, "{report}");
     report.assert_agrees();
 }
@@ -125,7 +125,7 @@ fn simple_ko_without_suicide_goban_agrees_with_spec() {
             ..area
         },
     ];
-    let report = check_goban(GOBAN, Some(list), &KNOWN, games(150), 4);
+    let report = check_goban(&goban(), Some(list), &KNOWN, games(150), 4);
     assert!(report.summary.games > 100, "{report}");
     assert!(report.summary.found.is_empty(), "{report}");
 }
@@ -150,10 +150,10 @@ fn rectangles_are_misindexed() {
         .to_vec();
     options.rules = Some(vec![rules("koSIMPLEscoreAREAsui0")]);
     options.known = KNOWN.to_vec();
-    let skipped = check_engine(GOBAN, &options);
+    let skipped = check_engine(&goban(), &options);
     assert_eq!(skipped.summary.games, 0);
     assert_eq!(skipped.summary.skipped.len(), options.games);
-    let report = check_engine(GOBAN_RECTANGLES, &options);
+    let report = check_engine(&goban_rectangles(), &options);
     assert!(report.count("rectangle-misindexed") > 0, "{report}");
     assert_eq!(
         report.count("rectangle-misindexed"),
@@ -167,12 +167,12 @@ fn rectangles_are_misindexed() {
 /// and goban still part on each for the divergence its name gives.
 #[test]
 fn saved_divergences_still_part_spec_and_goban() {
-    let fast = replay(FAST, &[saved()], &[]).expect("readable SGFs");
+    let fast = replay(&EngineKind::fast(), &[saved()], &[]).expect("readable SGFs");
     assert_eq!(fast.files.len(), 4);
     for file in &fast.files {
         assert!(matches!(file.outcome, Replayed::Agreed { .. }), "{fast}");
     }
-    let report = replay(GOBAN_RECTANGLES, &[saved()], &KNOWN).expect("readable SGFs");
+    let report = replay(&goban_rectangles(), &[saved()], &KNOWN).expect("readable SGFs");
     println!("{report}");
     for file in &report.files {
         let name = file.path.file_name().unwrap().to_string_lossy();
@@ -180,7 +180,7 @@ fn saved_divergences_still_part_spec_and_goban() {
         assert!(name[5..].starts_with(known.name), "{name}: {known}");
     }
     // goban claims squares only: the rectangle is skipped, not compared.
-    let claimed = replay(GOBAN, &[saved()], &KNOWN).expect("readable SGFs");
+    let claimed = replay(&goban(), &[saved()], &KNOWN).expect("readable SGFs");
     let skipped: Vec<_> = claimed
         .files
         .iter()

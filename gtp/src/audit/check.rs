@@ -234,7 +234,7 @@ impl<'a> Auditor<'a> {
                 tromp_taylor_records::play::handicap_words(setup.handicap)
             ))));
         }
-        let Ok(mut rules) = (self.reference.start)(setup) else {
+        let Ok(mut rules) = self.reference.start(setup) else {
             return Ok(Err(Unsupported(format!(
                 "the rules' engine cannot start a {} game under {}",
                 setup.size, setup.rules

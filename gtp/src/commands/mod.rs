@@ -26,7 +26,7 @@ use tromp_taylor_harness::vocab::{Handicap, Rules, Size};
 use words::arg_count;
 
 /// What a session is started with.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SessionOptions {
     /// The engine that decides.
     pub engine: EngineKind,
@@ -100,14 +100,14 @@ impl Session {
     pub fn new(options: SessionOptions) -> Session {
         let size = Size::new(19, 19).expect("19x19");
         let game = Game::new(
-            options.engine,
+            options.engine.clone(),
             size,
             options.rules,
             Start::Empty(Handicap::None),
         )
         .or_else(|_| {
             Game::new(
-                options.engine,
+                options.engine.clone(),
                 size,
                 Rules::default(),
                 Start::Empty(Handicap::None),
@@ -115,9 +115,9 @@ impl Session {
         })
         .expect("every engine starts an empty 19x19 game");
         Session {
+            rng: Rng::new(options.seed),
             options,
             game,
-            rng: Rng::new(options.seed),
             quit: false,
         }
     }
@@ -140,7 +140,7 @@ impl Session {
             "version" => Ok(format!(
                 "{} (engine {}, rules {})",
                 env!("CARGO_PKG_VERSION"),
-                self.options.engine.name,
+                self.options.engine.name(),
                 self.game.rules()
             )),
             "known_command" => {

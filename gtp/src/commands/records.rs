@@ -67,7 +67,7 @@ impl Session {
             },
             None => Start::Empty(record.handicap),
         };
-        let mut game = Game::new(self.options.engine, record.size, rules, start)
+        let mut game = Game::new(self.options.engine.clone(), record.size, rules, start)
             .map_err(|e| cannot(e.to_string()))?;
         let count = upto.map_or(record.moves.len(), |n| n.saturating_sub(1));
         for (n, mv) in record.moves.iter().take(count).enumerate() {

@@ -31,7 +31,7 @@ impl Session {
         }
         .ok_or_else(bad)?;
         let game = Game::new(
-            self.options.engine,
+            self.options.engine.clone(),
             size,
             self.game.rules(),
             Start::Empty(Handicap::None),
@@ -54,7 +54,7 @@ impl Session {
     /// `clear_board`: the empty board, size and rules kept.
     pub(super) fn clear_board(&mut self) -> Answer {
         let game = Game::new(
-            self.options.engine,
+            self.options.engine.clone(),
             self.game.size(),
             self.game.rules(),
             Start::Empty(Handicap::None),
@@ -97,7 +97,7 @@ impl Session {
         let points = tromp_taylor_harness::engine::spec::fixed_handicap_points(size, stones)
             .map_err(|e| format!("invalid number of stones: {e}"))?;
         let game = Game::new(
-            self.options.engine,
+            self.options.engine.clone(),
             size,
             self.game.rules(),
             Start::Empty(Handicap::Fixed(stones)),

@@ -10,12 +10,12 @@ use std::fmt;
 use thiserror::Error;
 
 /// Starts `inputs`' game on `kind`.
-fn start(kind: EngineKind, inputs: &Inputs) -> Result<Box<dyn Engine + Send>, String> {
+fn start(kind: &EngineKind, inputs: &Inputs) -> Result<Box<dyn Engine + Send>, String> {
     match &inputs.position {
         Some((colors, to_move)) => {
-            (kind.start_position)(inputs.setup.size, inputs.setup.rules, colors, *to_move)
+            kind.start_position(inputs.setup.size, inputs.setup.rules, colors, *to_move)
         }
-        None => (kind.start)(inputs.setup),
+        None => kind.start(inputs.setup),
     }
 }
 
@@ -34,7 +34,7 @@ fn expectation(verdict: Verdict) -> (&'static str, Option<usize>) {
 /// turn, asking for the legal turns before turn `i` where `ask_legal(i)`,
 /// and the state at the end.
 pub fn record(
-    kind: EngineKind,
+    kind: &EngineKind,
     inputs: &Inputs,
     ask_legal: impl Fn(usize) -> bool,
 ) -> Result<(Vec<TurnCase>, EndCase), String> {
@@ -127,7 +127,7 @@ pub struct CaseFailure {
     /// The case's id.
     pub case: String,
     /// The engine's name.
-    pub engine: &'static str,
+    pub engine: String,
     /// Where.
     pub step: Step,
     /// What was compared: `the verdict`, `the grid after it`, `Black's score`, ...
@@ -172,10 +172,10 @@ fn grid_text(rows: &[String], other: &[String]) -> String {
 // The failure is as large as what a reader needs to see (the case, the turn,
 // both answers), and made at most once per case.
 #[allow(clippy::result_large_err)]
-pub fn check_case(engine: EngineKind, case: &Case) -> Result<(), CaseFailure> {
+pub fn check_case(engine: &EngineKind, case: &Case) -> Result<(), CaseFailure> {
     let failure = |step: Step, what: &'static str, expected: String, got: String| CaseFailure {
         case: case.id.clone(),
-        engine: engine.name,
+        engine: engine.name().to_string(),
         step,
         what,
         expected,
@@ -301,7 +301,7 @@ impl fmt::Display for Failures {
 
 /// Runs every case on `engine` and collects every failure; the number of
 /// cases passed when none fails.
-pub fn check_all(engine: EngineKind, cases: &[Case]) -> Result<usize, Failures> {
+pub fn check_all(engine: &EngineKind, cases: &[Case]) -> Result<usize, Failures> {
     let failures: Vec<CaseFailure> = cases
         .iter()
         .filter_map(|case| check_case(engine, case).err())
@@ -310,7 +310,7 @@ pub fn check_all(engine: EngineKind, cases: &[Case]) -> Result<usize, Failures> 
         Ok(cases.len())
     } else {
         Err(Failures {
-            engine: engine.name.to_string(),
+            engine: engine.name().to_string(),
             cases: cases.len(),
             failures,
         })
@@ -330,6 +330,6 @@ pub enum SuiteError {
 
 /// Loads the suite of this source tree and runs every case on `engine`;
 /// the number of cases when all pass.
-pub fn check_suite(engine: EngineKind) -> Result<usize, SuiteError> {
+pub fn check_suite(engine: &EngineKind) -> Result<usize, SuiteError> {
     Ok(check_all(engine, &load_suite()?)?)
 }

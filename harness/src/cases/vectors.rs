@@ -5,7 +5,7 @@
 use super::{
     self as cases, check_case, record, Case, HandicapCase, Inputs, SetupCase, VectorFile, FORMAT,
 };
-use crate::engine::{FAST, SPEC};
+use crate::engine::EngineKind;
 use crate::vocab::{Color, Handicap, Player};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ pub fn computed_case(
     inputs: &Inputs,
     legal_sets: bool,
 ) -> Result<Case, String> {
-    let (turns, end) = record(SPEC, inputs, |_| legal_sets)?;
+    let (turns, end) = record(&EngineKind::spec(), inputs, |_| legal_sets)?;
     let setup = inputs.setup;
     let case = Case {
         id,
@@ -58,7 +58,8 @@ pub fn computed_case(
         turns,
         end,
     };
-    check_case(FAST, &case).map_err(|e| format!("fast does not confirm spec: {e}"))?;
+    check_case(&EngineKind::fast(), &case)
+        .map_err(|e| format!("fast does not confirm spec: {e}"))?;
     Ok(case)
 }
 

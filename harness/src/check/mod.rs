@@ -3,32 +3,30 @@
 //! engine claims ([`crate::engine::Supports`]), and gives a report with
 //! every place they part, minimised, in the words of `tromp-taylor diff`;
 //! another replays the SGFs you keep as regressions. An engine that needs
-//! state to start its games is checked through a closure
-//! ([`check_factory`]).
+//! state to start its games is an [`EngineKind::new`](crate::engine::EngineKind::new)
+//! with a closure that holds it.
 //!
 //! ```
 //! use tromp_taylor_harness::check::{check_engine, CheckOptions};
-//! use tromp_taylor_harness::engine::FAST;
+//! use tromp_taylor_harness::engine::EngineKind;
 //!
 //! // Your engine's `EngineKind` here; `fast` agrees with the rules.
-//! let report = check_engine(FAST, &CheckOptions::new(4, 1));
+//! let report = check_engine(&EngineKind::fast(), &CheckOptions::new(4, 1));
 //! report.assert_agrees();
 //! assert_eq!(report.summary.games, 4);
 //! ```
 //!
 //! See docs/checking-your-engine.md and `engines/rust/examples/goban.rs`.
 
-mod factory;
 mod replay;
 mod report;
 #[cfg(test)]
 mod tests;
 
-pub use factory::{check_factory, EngineFactory, StartWith};
 pub use replay::{replay, CheckError, Replay, ReplayReport, Replayed};
 pub use report::rules_at_stake;
 
-use crate::engine::{EngineKind, Supports, SPEC};
+use crate::engine::{EngineKind, Supports};
 use crate::generate::Bias;
 use crate::progress::Progress;
 use crate::run::{run_diff, DiffOptions, Found, Known, Minimise, Summary};
@@ -78,7 +76,7 @@ impl CheckOptions {
     }
 
     /// The `diff` job's options for `engine` against the rules.
-    pub fn diff_options(&self, engine: EngineKind) -> DiffOptions {
+    pub fn diff_options(&self, engine: &EngineKind) -> DiffOptions {
         let mut diff = DiffOptions::new(self.games, self.seed);
         if self.sizes != diff.sizes {
             // Only the sizes asked for: the handicap boards and large
@@ -91,8 +89,8 @@ impl CheckOptions {
         diff.biases = self.biases.clone();
         diff.jobs = self.jobs;
         diff.progress = self.progress.clone();
-        diff.left = SPEC;
-        diff.right = engine;
+        diff.left = EngineKind::spec();
+        diff.right = engine.clone();
         diff.minimise = Minimise::FirstOfEachKind;
         diff.known = self.known.clone();
         diff
@@ -102,10 +100,10 @@ impl CheckOptions {
 /// Plays `options.games` generated games on the rules (`spec`) and on
 /// `engine`, skipping the setups `engine.supports` does not claim, and
 /// reports every mismatch; the first of each kind is minimised.
-pub fn check_engine(engine: EngineKind, options: &CheckOptions) -> CheckReport {
+pub fn check_engine(engine: &EngineKind, options: &CheckOptions) -> CheckReport {
     CheckReport {
-        engine: engine.name,
-        supports: engine.supports,
+        engine: engine.name().to_string(),
+        supports: engine.supports(),
         seed: options.seed,
         summary: run_diff(&options.diff_options(engine)),
     }
@@ -115,7 +113,7 @@ pub fn check_engine(engine: EngineKind, options: &CheckOptions) -> CheckReport {
 #[derive(Debug)]
 pub struct CheckReport {
     /// The engine checked.
-    pub engine: &'static str,
+    pub engine: String,
     /// What it claims.
     pub supports: Supports,
     /// The seed of the run.
@@ -147,7 +145,7 @@ impl CheckReport {
         match self.agrees() {
             true => Ok(()),
             false => Err(Disagreement {
-                engine: self.engine,
+                engine: self.engine.clone(),
                 new: self.new_divergences().count(),
                 report: self.to_string(),
             }),
@@ -169,7 +167,7 @@ impl CheckReport {
 #[error("{engine} parts from the rules in {new} new ways\n\n{report}")]
 pub struct Disagreement {
     /// The engine.
-    pub engine: &'static str,
+    pub engine: String,
     /// How many mismatches are new.
     pub new: usize,
     /// The whole report.

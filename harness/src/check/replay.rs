@@ -4,7 +4,7 @@
 use super::report::write_rules;
 use super::Disagreement;
 use crate::diff::{compare_script, Mismatch};
-use crate::engine::{EngineKind, Unsupported, SPEC};
+use crate::engine::{EngineKind, Unsupported};
 use crate::run::Known;
 use crate::sgf::SgfError;
 use std::fmt;
@@ -38,17 +38,17 @@ pub enum CheckError {
 ///
 /// ```
 /// use tromp_taylor_harness::check::replay;
-/// use tromp_taylor_harness::engine::FAST;
+/// use tromp_taylor_harness::engine::EngineKind;
 ///
 /// let dir = std::env::temp_dir().join("tromp-taylor-replay-doctest");
 /// std::fs::create_dir_all(&dir).unwrap();
 /// std::fs::write(dir.join("ko.sgf"), "(;FF[4]GM[1]SZ[2:1];B[aa];W[ba];B[aa])").unwrap();
-/// let report = replay(FAST, &[dir], &[]).unwrap();
+/// let report = replay(&EngineKind::fast(), &[dir], &[]).unwrap();
 /// report.assert_agrees();
 /// assert_eq!(report.files.len(), 1);
 /// ```
 pub fn replay(
-    engine: EngineKind,
+    engine: &EngineKind,
     paths: &[impl AsRef<Path>],
     known: &[Known],
 ) -> Result<ReplayReport, CheckError> {
@@ -87,13 +87,13 @@ pub fn replay(
                 })?;
             let supported = match script.start {
                 Some(_) => engine
-                    .supports
+                    .supports()
                     .position(script.setup.size, script.setup.rules),
-                None => engine.supports.setup(&script.setup),
+                None => engine.supports().setup(&script.setup),
             };
             let outcome = match supported {
                 Err(reason) => Replayed::Skipped(reason),
-                Ok(()) => match compare_script(&script, SPEC, engine, true) {
+                Ok(()) => match compare_script(&script, &EngineKind::spec(), engine, true) {
                     Ok(agreed) => Replayed::Agreed {
                         steps: agreed.steps,
                     },
@@ -107,7 +107,7 @@ pub fn replay(
         })
         .collect::<Result<_, CheckError>>()?;
     Ok(ReplayReport {
-        engine: engine.name,
+        engine: engine.name().to_string(),
         files: replayed,
     })
 }
@@ -116,7 +116,7 @@ pub fn replay(
 #[derive(Debug)]
 pub struct ReplayReport {
     /// The engine.
-    pub engine: &'static str,
+    pub engine: String,
     /// Each file, in order.
     pub files: Vec<Replay>,
 }
@@ -175,7 +175,7 @@ impl ReplayReport {
         match self.agrees() {
             true => Ok(()),
             false => Err(Disagreement {
-                engine: self.engine,
+                engine: self.engine.clone(),
                 new: self.files.iter().filter(|f| f.is_new()).count(),
                 report: self.to_string(),
             }),
@@ -194,7 +194,7 @@ impl ReplayReport {
 
 impl fmt::Display for ReplayReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let engine = self.engine;
+        let engine = &self.engine;
         let here = std::env::current_dir().unwrap_or_default();
         for file in &self.files {
             // Relative to the current folder where it can be.

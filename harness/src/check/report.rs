@@ -3,7 +3,7 @@
 
 use super::CheckReport;
 use crate::diff::{Difference, Mismatch};
-use crate::engine::SPEC;
+use crate::engine::EngineKind;
 use crate::quotes::{
     COMMENT_5, COMMENT_6, COMMENT_7, COMMENT_8, COMMENT_9, NO_SUICIDE, RULE_1, RULE_10, RULE_4,
     RULE_5, RULE_6, RULE_7, RULE_8, RULE_9, SIMPLE_KO,
@@ -31,8 +31,8 @@ use std::fmt;
 /// let tie = Outcome { winner: None, half_points: 0 };
 /// let black = Outcome { winner: Some(Player::Black), half_points: 4 };
 /// let mismatch = Mismatch {
-///     left: "spec",
-///     right: "mine",
+///     left: "spec".to_string(),
+///     right: "mine".to_string(),
 ///     setup,
 ///     position: None,
 ///     record: vec![],
@@ -103,7 +103,7 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
 
 /// The rules' verdict on `turn` after the mismatch's record.
 fn rules_verdict(mismatch: &Mismatch, turn: Turn) -> Verdict {
-    let Ok(mut game) = (SPEC.start)(mismatch.setup) else {
+    let Ok(mut game) = EngineKind::spec().start(mismatch.setup) else {
         return Ok(());
     };
     for (_, action) in &mismatch.record {
@@ -152,7 +152,7 @@ impl fmt::Display for CheckReport {
     /// mismatches of each kind), then each kind's first mismatch, minimised,
     /// as `tromp-taylor diff` shows it, with the rule it breaks.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (engine, summary) = (self.engine, &self.summary);
+        let (engine, summary) = (&self.engine, &self.summary);
         writeln!(
             f,
             "{engine} checked against the rules (spec): {} games from seed {}",
@@ -165,7 +165,7 @@ impl fmt::Display for CheckReport {
             for (_, skipped) in &summary.skipped {
                 match reasons.iter_mut().find(|(s, _)| s == skipped) {
                     Some((_, n)) => *n += 1,
-                    None => reasons.push((*skipped, 1)),
+                    None => reasons.push((skipped.clone(), 1)),
                 }
             }
             reasons.sort_by_key(|(_, n)| std::cmp::Reverse(*n));

@@ -3,7 +3,7 @@
 
 use super::{check_engine, rules_at_stake, CheckOptions, CheckReport};
 use crate::diff::{Difference, Mismatch};
-use crate::engine::{Engine, EngineKind, Supports, Unsupported, FAST};
+use crate::engine::{Engine, EngineKind, Supports, Unsupported};
 use crate::quotes::RULE_6;
 use crate::run::Found;
 use crate::vocab::{Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict};
@@ -50,12 +50,12 @@ impl Engine for Panicky {
 }
 
 fn panicky(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
-    Ok(Box::new(Panicky((FAST.start)(setup)?, 0)))
+    Ok(Box::new(Panicky(EngineKind::fast().start(setup)?, 0)))
 }
 
 fn refuses_komi(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
     match setup.rules.komi_half_points {
-        0 => (FAST.start)(setup),
+        0 => EngineKind::fast().start(setup),
         _ => Err("no komi".to_string()),
     }
 }
@@ -79,13 +79,13 @@ fn check_variant(
     start: fn(Setup) -> Result<Box<dyn Engine + Send>, String>,
     supports: Supports,
 ) -> CheckReport {
-    let engine = EngineKind {
-        name,
-        start,
-        supports,
-        ..FAST
-    };
-    check_engine(engine, &options())
+    let fast = EngineKind::fast();
+    let engine = EngineKind::new(name, supports, start)
+        .with_positions(move |size, rules, colors, to_move| {
+            fast.start_position(size, rules, colors, to_move)
+        })
+        .claiming(supports);
+    check_engine(&engine, &options())
 }
 
 #[test]
@@ -96,7 +96,10 @@ fn a_panic_is_a_mismatch_of_the_engine_that_panicked() {
     assert!(found.minimised);
     match &found.mismatch.difference {
         Difference::Panic { engine, message } => {
-            assert_eq!((*engine, message.as_str()), ("panicky", "planted panic"));
+            assert_eq!(
+                (engine.as_str(), message.as_str()),
+                ("panicky", "planted panic")
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -127,8 +130,8 @@ fn unclaimed_setups_are_skipped_and_claimed_ones_must_start() {
 fn rules_at_stake_follow_the_rules_verdict() {
     let (setup, record) = crate::sgf::read("(;FF[4]GM[1]SZ[2:1];B[aa];W[ba])").unwrap();
     let mismatch = Mismatch {
-        left: "spec",
-        right: "mine",
+        left: "spec".to_string(),
+        right: "mine".to_string(),
         setup,
         position: None,
         steps: record.len(),
@@ -145,46 +148,43 @@ fn rules_at_stake_follow_the_rules_verdict() {
 }
 
 #[test]
-fn a_factory_holds_state_and_is_checked_like_a_kind() {
-    use super::{check_factory, EngineFactory};
+fn engines_made_by_closures_are_checked_at_once_each_under_its_own_name() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
-    // The state a plain `fn` cannot hold: which engine to start, and a count.
+    // The state a plain `fn` could not hold: which engine to start, and a count.
     let started = Arc::new(AtomicUsize::new(0));
-    let factory = |panics: bool| {
+    let made = |panics: bool| {
         let counter = Arc::clone(&started);
-        EngineFactory {
-            name: if panics {
-                "panicky-factory"
+        let name = if panics {
+            "panicky-closure"
+        } else {
+            "fast-closure"
+        };
+        EngineKind::new(name, Supports::EVERYTHING, move |setup| {
+            counter.fetch_add(1, Ordering::Relaxed);
+            if panics {
+                panicky(setup)
             } else {
-                "fast-factory"
+                EngineKind::fast().start(setup)
             }
-            .to_string(),
-            start: Arc::new(move |setup| {
-                counter.fetch_add(1, Ordering::Relaxed);
-                if panics {
-                    panicky(setup)
-                } else {
-                    (FAST.start)(setup)
-                }
-            }),
-            supports: Supports::EVERYTHING,
-        }
+        })
     };
-    let report = check_factory(&factory(false), &options());
-    report.assert_agrees();
-    assert_eq!(report.engine, "fast-factory");
-    assert!(!report.supports.setup_positions);
+    let (calm, panicky) = (made(false), made(true));
+    // Two checks in one process at the same time, each with its own closure.
+    let (calm_report, panicky_report) = std::thread::scope(|scope| {
+        let calm = scope.spawn(|| check_engine(&calm, &options()));
+        let panicky = scope.spawn(|| check_engine(&panicky, &options()));
+        (calm.join().unwrap(), panicky.join().unwrap())
+    });
+    calm_report.assert_agrees();
+    assert_eq!(calm_report.engine, "fast-closure");
+    assert!(!calm_report.supports.setup_positions);
     assert!(started.load(Ordering::Relaxed) > 0);
-    let report = check_factory(&factory(true), &options());
-    assert!(!report.agrees());
-    let text = report.to_string();
+    assert!(!panicky_report.agrees());
+    let text = panicky_report.to_string();
     assert!(
-        text.contains("panicky-factory panicked: planted panic"),
+        text.contains("panicky-closure panicked: planted panic"),
         "{text}"
     );
-    // The same name twice is stored once.
-    let first = check_factory(&factory(false), &CheckOptions::new(0, 1)).engine;
-    let again = check_factory(&factory(false), &CheckOptions::new(0, 1)).engine;
-    assert!(std::ptr::eq(first, again));
+    assert!(!text.contains("fast-closure"), "{text}");
 }

@@ -344,6 +344,7 @@ pub use supports::{Supports, Unsupported};
 use crate::vocab::{
     Color, Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
 };
+use std::sync::Arc;
 
 /// A game in progress in some engine, asked and answered in the harness's
 /// vocabulary. Every method that can refuse leaves the game unchanged when
@@ -390,57 +391,147 @@ pub trait Engine {
     }
 }
 
-/// An engine the harness can start games in.
-#[derive(Clone, Copy)]
+/// Starts a game, or says why it cannot.
+pub type Start = dyn Fn(Setup) -> Result<Box<dyn Engine + Send>, String> + Send + Sync;
+
+/// Starts a game from a setup position (a game record's `AB`/`AW`): the
+/// colors in point order and the player to move; or says why it cannot.
+pub type StartPosition =
+    dyn Fn(Size, Rules, &[Color], Player) -> Result<Box<dyn Engine + Send>, String> + Send + Sync;
+
+/// An engine the harness can start games in: a name, what it claims, and
+/// how to start a game, as a value. The start is any closure (it may hold
+/// a path, a handle to an interpreter, a configuration); any number of
+/// kinds may be checked at once, and cloning one shares its closures.
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// use std::sync::Arc;
+/// use tromp_taylor_harness::engine::{EngineKind, Supports};
+/// use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
+///
+/// let setup = Setup { size: Size::new(5, 5).unwrap(), rules: Rules::TROMP_TAYLOR, handicap: Handicap::None };
+/// let started = Arc::new(AtomicUsize::new(0));
+/// let counter = Arc::clone(&started);
+/// let fast = EngineKind::fast();
+/// let counted = EngineKind::new("counted-fast", Supports::EVERYTHING, move |setup| {
+///     counter.fetch_add(1, Ordering::Relaxed);
+///     fast.start(setup)
+/// });
+/// assert_eq!(counted.name(), "counted-fast");
+/// assert!(!counted.supports().setup_positions);
+/// assert!(counted.start(setup).is_ok());
+/// assert_eq!(started.load(Ordering::Relaxed), 1);
+/// ```
+#[derive(Clone)]
 pub struct EngineKind {
-    /// Its name in reports.
-    pub name: &'static str,
-    /// Starts a game, or says why it cannot.
-    pub start: fn(Setup) -> Result<Box<dyn Engine + Send>, String>,
-    /// Starts a game from a setup position (a game record's `AB`/`AW`): the
-    /// colors in point order and the player to move; or says why it cannot.
-    pub start_position: StartPosition,
-    /// What it claims to implement: the harness compares it only there
-    /// ([`Supports::EVERYTHING`] for an engine of the whole rules).
-    pub supports: Supports,
+    name: Arc<str>,
+    start: Arc<Start>,
+    start_position: Option<Arc<StartPosition>>,
+    supports: Supports,
 }
 
-/// How an engine starts from a setup position.
-pub type StartPosition =
-    fn(Size, Rules, &[Color], Player) -> Result<Box<dyn Engine + Send>, String>;
+impl EngineKind {
+    /// An engine named `name` that claims `supports` and starts games with
+    /// `start`. It starts no setup position (its [`Supports::setup_positions`]
+    /// is `false`) until [`EngineKind::with_positions`] gives it a way.
+    pub fn new(
+        name: &str,
+        supports: Supports,
+        start: impl Fn(Setup) -> Result<Box<dyn Engine + Send>, String> + Send + Sync + 'static,
+    ) -> EngineKind {
+        EngineKind {
+            name: Arc::from(name),
+            start: Arc::new(start),
+            start_position: None,
+            supports: Supports {
+                setup_positions: false,
+                ..supports
+            },
+        }
+    }
 
-/// For engines that cannot start from a setup position (declare
-/// `setup_positions: false` in their [`Supports`] too).
-pub fn no_setup_positions(
-    _: Size,
-    _: Rules,
-    _: &[Color],
-    _: Player,
-) -> Result<Box<dyn Engine + Send>, String> {
-    Err("this engine cannot start from a setup position".to_string())
+    /// The same engine, starting setup positions with `start_position`
+    /// (and claiming to).
+    pub fn with_positions(
+        self,
+        start_position: impl Fn(Size, Rules, &[Color], Player) -> Result<Box<dyn Engine + Send>, String>
+            + Send
+            + Sync
+            + 'static,
+    ) -> EngineKind {
+        EngineKind {
+            start_position: Some(Arc::new(start_position)),
+            supports: Supports {
+                setup_positions: true,
+                ..self.supports
+            },
+            ..self
+        }
+    }
+
+    /// The literal statement of the rules.
+    pub fn spec() -> EngineKind {
+        EngineKind::new("spec", Supports::EVERYTHING, spec::start)
+            .with_positions(spec::start_position)
+    }
+
+    /// The optimised engine.
+    pub fn fast() -> EngineKind {
+        EngineKind::new("fast", Supports::EVERYTHING, fast::start)
+            .with_positions(fast::start_position)
+    }
+
+    /// Its name in reports.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What it claims to implement: the harness compares it only there
+    /// ([`Supports::EVERYTHING`] for an engine of the whole rules).
+    pub fn supports(&self) -> Supports {
+        self.supports
+    }
+
+    /// The same engine claiming `supports` instead (setup positions only
+    /// where it has a way to start them).
+    pub fn claiming(self, supports: Supports) -> EngineKind {
+        let setup_positions = supports.setup_positions && self.start_position.is_some();
+        EngineKind {
+            supports: Supports {
+                setup_positions,
+                ..supports
+            },
+            ..self
+        }
+    }
+
+    /// Starts a game, or says why it cannot.
+    pub fn start(&self, setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
+        (self.start)(setup)
+    }
+
+    /// Starts a game from a setup position, or says why it cannot (among
+    /// the reasons: this engine starts none).
+    pub fn start_position(
+        &self,
+        size: Size,
+        rules: Rules,
+        colors: &[Color],
+        to_move: Player,
+    ) -> Result<Box<dyn Engine + Send>, String> {
+        match &self.start_position {
+            Some(start) => start(size, rules, colors, to_move),
+            None => Err(format!("{} cannot start from a setup position", self.name)),
+        }
+    }
 }
 
 impl std::fmt::Debug for EngineKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name)
+        f.write_str(&self.name)
     }
 }
-
-/// The literal statement of the rules.
-pub const SPEC: EngineKind = EngineKind {
-    name: "spec",
-    start: spec::start,
-    start_position: spec::start_position,
-    supports: Supports::EVERYTHING,
-};
-
-/// The optimised engine.
-pub const FAST: EngineKind = EngineKind {
-    name: "fast",
-    start: fast::start,
-    start_position: fast::start_position,
-    supports: Supports::EVERYTHING,
-};
 
 /// One of our two engines, by the name the command line and reports use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -455,8 +546,8 @@ impl EngineName {
     /// The engine, to start games in.
     pub fn kind(self) -> EngineKind {
         match self {
-            EngineName::Spec => SPEC,
-            EngineName::Fast => FAST,
+            EngineName::Spec => EngineKind::spec(),
+            EngineName::Fast => EngineKind::fast(),
         }
     }
 }
@@ -473,7 +564,7 @@ impl std::str::FromStr for EngineName {
     ///
     /// ```
     /// use tromp_taylor_harness::engine::EngineName;
-    /// assert_eq!("fast".parse::<EngineName>().unwrap().kind().name, "fast");
+    /// assert_eq!("fast".parse::<EngineName>().unwrap().kind().name(), "fast");
     /// assert!("both".parse::<EngineName>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<EngineName, UnknownEngine> {
@@ -487,6 +578,9 @@ impl std::str::FromStr for EngineName {
 
 impl std::fmt::Display for EngineName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.kind().name)
+        f.write_str(match self {
+            EngineName::Spec => "spec",
+            EngineName::Fast => "fast",
+        })
     }
 }

@@ -14,10 +14,10 @@ use tromp_taylor_harness::vocab::{Action, Player, Rules, Setup, Verdict};
 type Game = Box<dyn Engine + Send>;
 
 /// Starts a game of `record` with `first` to move first from its setup.
-fn start(kind: EngineKind, record: &GameRecord, first: Player) -> Result<Game, String> {
+fn start(kind: &EngineKind, record: &GameRecord, first: Player) -> Result<Game, String> {
     match &record.setup {
-        Some(colors) => (kind.start_position)(record.size, record.rules, colors, first),
-        None => (kind.start)(Setup {
+        Some(colors) => kind.start_position(record.size, record.rules, colors, first),
+        None => kind.start(Setup {
             size: record.size,
             rules: record.rules,
             handicap: record.handicap,
@@ -36,8 +36,8 @@ impl Engines {
     fn start(engines: ReplayEngines, record: &GameRecord, first: Player) -> Result<Self, String> {
         let kinds = (engines.main.kind(), engines.check.map(EngineName::kind));
         let setup_error = |e: String| format!("node 0, the setup: {e}");
-        let main = start(kinds.0, record, first).map_err(setup_error)?;
-        let check = match kinds.1 {
+        let main = start(&kinds.0, record, first).map_err(setup_error)?;
+        let check = match &kinds.1 {
             Some(kind) => Some(start(kind, record, first).map_err(setup_error)?),
             None => None,
         };
@@ -46,13 +46,13 @@ impl Engines {
 
     /// Takes back `steps` on the main engine and `check_steps` on the other.
     fn undo(&mut self, steps: (usize, usize)) -> Result<(), String> {
-        let cannot = |kind: EngineKind| format!("{} cannot take a turn back", kind.name);
+        let cannot = |kind: &EngineKind| format!("{} cannot take a turn back", kind.name());
         for _ in 0..steps.0 {
             if !self.main.undo() {
-                return Err(cannot(self.kinds.0));
+                return Err(cannot(&self.kinds.0));
             }
         }
-        if let (Some(check), Some(kind)) = (self.check.as_mut(), self.kinds.1) {
+        if let (Some(check), Some(kind)) = (self.check.as_mut(), &self.kinds.1) {
             for _ in 0..steps.1 {
                 if !check.undo() {
                     return Err(cannot(kind));

@@ -31,21 +31,21 @@ struct Args {
 
 fn engine(name: &str) -> Result<EngineKind, String> {
     tromp_taylor_peers::engine(name).ok_or_else(|| {
-        let names: Vec<&str> = tromp_taylor_peers::ENGINES
-            .iter()
-            .map(|(n, _)| *n)
-            .collect();
-        format!("{name:?} is not one of {}", names.join(", "))
+        format!(
+            "{name:?} is not one of {}",
+            tromp_taylor_peers::NAMES.join(", ")
+        )
     })
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     // The session would fall back to the default rules: refuse instead.
-    if let Err(unsupported) = args.engine.supports.rules(args.rules) {
+    if let Err(unsupported) = args.engine.supports().rules(args.rules) {
         eprintln!(
             "peer-gtp: {} does not claim {unsupported} (rules {})",
-            args.engine.name, args.rules
+            args.engine.name(),
+            args.rules
         );
         return ExitCode::from(2);
     }
