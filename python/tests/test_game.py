@@ -3,6 +3,7 @@ with their reasons and rules, suicide, scoring, undo, SGF, and the two
 engines agreeing."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -222,3 +223,21 @@ def test_both_engines_agree_on_random_games():
             assert outcomes[0] == outcomes[1], (number, vertex, spec.moves)
         assert spec.score() == fast.score() and spec.result() == fast.result()
         assert spec.to_sgf() == fast.to_sgf()
+
+
+def test_rules_read_the_same_names_as_every_other_reader():
+    # testdata/rule-names.txt: the names every reader (the command line, GTP,
+    # manifests, SGF RU; tests/rule_names.rs) accepts or refuses alike.
+    names = Path(__file__).resolve().parents[2] / "testdata" / "rule-names.txt"
+    checked = 0
+    for line in names.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, accepted = line.rsplit(" ", 1)
+        if accepted == "yes":
+            tt.Rules(name)
+        else:
+            with pytest.raises(ValueError):
+                tt.Rules(name)
+        checked += 1
+    assert checked >= 20

@@ -2,7 +2,9 @@
 //! board, the scores and the result under the chosen rules.
 
 use std::fmt;
+use tromp_taylor_harness::engine::spec::rules_to_spec;
 use tromp_taylor_harness::vertex::{labelled_board, parse_turn, turn_name, VertexError};
+use tromp_taylor_harness::vocab::Size;
 use tromp_taylor_spec::{Game, Handicap, IllegalTurn, Player, Rectangle, Rules, RulesError};
 
 /// What a game given as a list of turns came to.
@@ -96,11 +98,13 @@ pub fn explain(reason: &IllegalTurn) -> String {
 /// game on `grid` under `rules` with `handicap`, stopping at the first turn
 /// that cannot be read or is not legal.
 pub fn play_turns(
-    grid: Rectangle,
-    rules: Rules,
+    size: Size,
+    rules: tromp_taylor_harness::vocab::Rules,
     handicap: Handicap,
     turns: &[String],
 ) -> Result<Report, PlayError> {
+    let grid = Rectangle::new(size.width(), size.height()).expect("a Size is a valid rectangle");
+    let rules: Rules = rules_to_spec(rules);
     let mut game = Game::with_handicap(grid, rules, handicap).map_err(PlayError::Setup)?;
     for (i, text) in turns.iter().enumerate() {
         let number = i + 1;
@@ -158,8 +162,8 @@ mod tests {
 
     #[test]
     fn a_short_game_is_scored() {
-        let grid = Rectangle::new(3, 3).unwrap();
-        let play = |turns| play_turns(grid, Rules::default(), Handicap::None, &strings(turns));
+        let grid = Size::new(3, 3).unwrap();
+        let play = |turns| play_turns(grid, Default::default(), Handicap::None, &strings(turns));
         // Black B2 alone: the 8 empty points form one region reaching only
         // black (rule 9): 1 + 8 = 9.
         let alone = play("B2 pass pass").unwrap();
@@ -175,14 +179,14 @@ mod tests {
 
     #[test]
     fn messages_say_handicaps_in_words_and_count_one_turn() {
-        let grid = Rectangle::new(3, 3).unwrap();
-        let one = play_turns(grid, Rules::default(), Handicap::None, &strings("B2")).unwrap();
+        let grid = Size::new(3, 3).unwrap();
+        let one = play_turns(grid, Default::default(), Handicap::None, &strings("B2")).unwrap();
         assert!(one.to_string().contains("\n1 turn; "), "{one}");
-        if let Err(err) = play_turns(grid, Rules::default(), Handicap::Free(25), &[]) {
+        if let Err(err) = play_turns(grid, Default::default(), Handicap::Free(25), &[]) {
             let text = err.to_string();
             assert!(!text.contains("Free("), "{text}");
         }
-        let err = play_turns(grid, Rules::default(), Handicap::Fixed(9), &[]).unwrap_err();
+        let err = play_turns(grid, Default::default(), Handicap::Fixed(9), &[]).unwrap_err();
         let text = err.to_string();
         assert!(
             text.contains("9 stones on the fixed handicap points") && !text.contains("Fixed("),
@@ -192,12 +196,12 @@ mod tests {
 
     #[test]
     fn the_first_bad_turn_stops_the_game_with_its_number() {
-        let grid = Rectangle::new(3, 3).unwrap();
+        let grid = Size::new(3, 3).unwrap();
         let err =
-            play_turns(grid, Rules::default(), Handicap::None, &strings("B2 B2")).unwrap_err();
+            play_turns(grid, Default::default(), Handicap::None, &strings("B2 B2")).unwrap_err();
         assert!(matches!(err, PlayError::Illegal { number: 2, .. }), "{err}");
         let err =
-            play_turns(grid, Rules::default(), Handicap::None, &strings("B2 Z9")).unwrap_err();
+            play_turns(grid, Default::default(), Handicap::None, &strings("B2 Z9")).unwrap_err();
         assert!(
             matches!(err, PlayError::Unreadable { number: 2, .. }),
             "{err}"

@@ -84,7 +84,10 @@ where
         return Ok(None);
     }
     text.split(',')
-        .map(|item| item.trim().parse().map_err(|e: T::Err| e.to_string()))
+        .map(|item| {
+            let item = item.trim();
+            item.parse().map_err(|e: T::Err| format!("{item:?}: {e}"))
+        })
         .collect::<Result<_, _>>()
         .map(Some)
 }

@@ -2,22 +2,23 @@
 
 use clap::Args;
 use std::process::ExitCode;
+use tromp_taylor_harness::vocab::{read_komi, Handicap, Rules, Size};
 use tromp_taylor_records::play::play_turns;
-use tromp_taylor_spec::{Handicap, Komi, Rectangle, Rules};
 
 /// `tromp-taylor play [--size S] [--rules R] TURNS...`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Board size: N, WxH or W:H, from 1 to 52 a side.
     #[arg(long, default_value = "19")]
-    size: Rectangle,
+    size: Size,
     /// Rules: a preset (tromp-taylor, chinese, new-zealand,
-    /// simple-ko-territory) or a compact string (koPOSITIONALscoreAREAsui1).
+    /// simple-ko-territory), a compact string (koPOSITIONALscoreAREAsui1),
+    /// or a name other programs write (japanese, aga, ...: docs/rules.md).
     #[arg(long, default_value = "tromp-taylor")]
     rules: Rules,
     /// Komi added to White's score, a multiple of 0.5 (overrides the rules' komi).
-    #[arg(long, allow_hyphen_values = true)]
-    komi: Option<Komi>,
+    #[arg(long, allow_hyphen_values = true, value_parser = read_komi)]
+    komi: Option<i32>,
     /// Black's first N turns are consecutive (comment 5).
     #[arg(long, conflicts_with = "fixed_handicap", value_parser = super::numbers::stones)]
     handicap: Option<usize>,
@@ -31,9 +32,13 @@ pub struct PlayArgs {
 impl PlayArgs {
     /// Plays the turns and prints the board, the score and the result.
     pub fn run(self) -> ExitCode {
-        let rules = self
-            .komi
-            .map_or(self.rules, |komi| self.rules.with_komi(komi));
+        let rules = match self.komi {
+            Some(komi_half_points) => Rules {
+                komi_half_points,
+                ..self.rules
+            },
+            None => self.rules,
+        };
         let handicap = match (self.handicap, self.fixed_handicap) {
             (Some(n), _) => Handicap::Free(n),
             (None, Some(n)) => Handicap::Fixed(n),

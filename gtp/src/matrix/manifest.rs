@@ -169,12 +169,9 @@ impl Profile {
 }
 
 /// Rules by any name the program reads: a preset, a compact string, or a
-/// name other programs write (as `replay` reads `RU`).
+/// name other programs write, by the harness's one reader of rule names.
 pub fn rules_by_any_name(text: &str) -> Result<Rules, String> {
-    match text.parse::<Rules>() {
-        Ok(rules) => Ok(rules),
-        Err(e) => tromp_taylor_harness::sgf::rules_from_ru(text).ok_or_else(|| e.to_string()),
-    }
+    text.parse::<Rules>().map_err(|e| e.to_string())
 }
 
 /// Every manifest in `folder` (`*.toml`, in name order), each with its file.

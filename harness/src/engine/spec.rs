@@ -118,23 +118,18 @@ use crate::vocab::RulesError;
 // The rules' names are the rules' own text: the harness reads and writes
 // them through `spec`, here in its adapter.
 
-impl std::str::FromStr for Rules {
-    type Err = RulesError;
+/// A preset name or a compact rule string, read as `tromp-taylor-spec`
+/// reads them; the harness's one reader of rule names
+/// ([`crate::vocab::OTHER_NAMES`] besides) starts here.
+pub fn read_rules(text: &str) -> Result<Rules, RulesError> {
+    let rules: tromp_taylor_spec::Rules = text.parse().map_err(RulesError)?;
+    Ok(rules_from_spec(rules))
+}
 
-    /// A preset name or a compact rule string, read as `tromp-taylor-spec`
-    /// reads them (the rules' names are the rules' own text).
-    ///
-    /// ```
-    /// use tromp_taylor_harness::vocab::{Rules, Superko};
-    /// let rules: Rules = "new-zealand".parse().unwrap();
-    /// assert_eq!(rules.superko, Superko::Situational);
-    /// assert_eq!(rules.to_string(), "koSITUATIONALscoreAREAsui1");
-    /// assert!("koBANANA".parse::<Rules>().is_err());
-    /// ```
-    fn from_str(text: &str) -> Result<Rules, RulesError> {
-        let rules: tromp_taylor_spec::Rules = text.parse().map_err(RulesError)?;
-        Ok(rules_from_spec(rules))
-    }
+/// Komi as `tromp-taylor-spec` reads it (a multiple of 0.5), in half points.
+pub fn read_komi(text: &str) -> Result<i32, RulesError> {
+    let komi: tromp_taylor_spec::Komi = text.parse().map_err(RulesError)?;
+    Ok(komi.half_points())
 }
 
 impl std::fmt::Display for Rules {
