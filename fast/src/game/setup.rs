@@ -1,7 +1,7 @@
 //! Setting up a game: the empty board, a handicap, or a given position.
 
 use crate::error::{SetupError, SizeError};
-use crate::game::board::{Chain, AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
+use crate::game::chain::{Chain, AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
 use crate::game::hashing::zobrist_keys;
 use crate::game::Game;
 use crate::history::History;
