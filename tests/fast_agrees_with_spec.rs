@@ -90,3 +90,38 @@ fn every_fixed_handicap_on_seven_to_nine() {
         }
     }
 }
+
+/// Spec states the fixed handicap placements as a table, fast derives them
+/// arithmetically: they agree on every board from 1x1 to 52x52 and every
+/// count from 0 to 10, on the points and their order and on what is refused.
+#[test]
+fn the_fixed_handicap_table_and_its_derivation_agree_on_every_board() {
+    let mut placed = 0;
+    for width in 1..=52 {
+        for height in 1..=52 {
+            for stones in 0..=10 {
+                let by_spec = tromp_taylor_harness::engine::spec::fixed_handicap_points(
+                    size(width, height),
+                    stones,
+                );
+                let by_fast = tromp_taylor_fast::fixed_handicap_points(width, height, stones);
+                let by_fast = by_fast.map(|points| {
+                    points
+                        .into_iter()
+                        .map(|p| tromp_taylor_harness::vocab::Point::new(p.x, p.y))
+                        .collect::<Vec<_>>()
+                });
+                assert_eq!(
+                    by_spec.ok(),
+                    by_fast.ok(),
+                    "{width}x{height}, {stones} stones"
+                );
+                placed += usize::from(
+                    tromp_taylor_fast::fixed_handicap_points(width, height, stones).is_ok(),
+                );
+            }
+        }
+    }
+    // Sides 7 to 52 take 2 to 4 stones; odd sides 9 to 51 take 5 to 9 too.
+    assert_eq!(placed, 46 * 46 * 3 + 22 * 22 * 5);
+}

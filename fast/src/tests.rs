@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use crate::game::board::{Chain, BLACK, EMPTY, WHITE};
+use crate::game::chain::{Chain, BLACK, EMPTY, WHITE};
 use crate::game::hashing::splitmix64;
 use crate::game::Game;
 use crate::types::{Ending, Player, Point, Rules, Suicide, Superko, Turn};

@@ -10,6 +10,7 @@ use crate::rules::{
     empty_points_reaching_only, reaches, Clearing, Color, Coloring, EarlierColorings, Player,
     Point, Rectangle, Topology, FIRST_PLAYER,
 };
+use Star::{Far, Middle, Near};
 
 /// **Comment 5.** "For handicap games, the weaker player, taking black, may
 /// be given an n stone handicap; these are n consecutive moves played before
@@ -53,22 +54,20 @@ pub fn consecutive_black_turns(n: usize, passed_after_turns: Option<usize>) -> u
 /// one of you on a 9x9 board I would probably have to give you a 4 stone
 /// handicap."
 ///
-/// The predetermined arrangement is the one GTP's `fixed_handicap` names:
-/// the star points, on the third line of sides from 7 to 12 and the fourth
-/// line from 13; two stones on opposite corners, three and four on the
-/// corners, five with the centre, six with the two side points of the middle
-/// row, seven with those and the centre, eight with the four side points,
-/// nine with all. From 2 to 9 stones; 5 to 9 need both sides odd, and sides
-/// of at least 7 are needed at all (7x7 takes at most 4).
+/// The predetermined arrangement is the one the GTP version 2 specification
+/// lays out for its `fixed_handicap` command (section 4.1.1, "Fixed Handicap
+/// Placement"): the table [`FIXED_HANDICAP`], on the star lines of
+/// [`star_line`]. From 2 to 9 stones; sides of at least 7; 5 to 9 stones
+/// need both sides odd and larger than 7 (a 7x7 board takes at most 4).
 pub fn fixed_handicap_points(grid: &Rectangle, stones: usize) -> Result<Vec<Point>, RulesError> {
     let refuse = |why| RulesError::BadHandicap {
         handicap: Handicap::Fixed(stones),
         why,
     };
     let (w, h) = (grid.width(), grid.height());
-    if !(2..=9).contains(&stones) {
+    let Some((_, placement)) = FIXED_HANDICAP.iter().find(|(n, _)| *n == stones) else {
         return Err(refuse("a fixed handicap is from 2 to 9 stones"));
-    }
+    };
     if w < 7 || h < 7 {
         return Err(refuse("a fixed handicap needs both sides at least 7"));
     }
@@ -78,39 +77,75 @@ pub fn fixed_handicap_points(grid: &Rectangle, stones: usize) -> Result<Vec<Poin
             "more than 4 fixed stones need both sides odd and larger than 7",
         ));
     }
-    let line = |side: usize| if side >= 13 { 3 } else { 2 };
-    let (left, right, mid_x) = (line(w), w - 1 - line(w), w / 2);
-    let (low, high, mid_y) = (line(h), h - 1 - line(h), h / 2);
-    let corners = [
-        Point::new(left, low),
-        Point::new(right, high),
-        Point::new(left, high),
-        Point::new(right, low),
-    ];
-    let centre = Point::new(mid_x, mid_y);
-    let middle_row_sides = [Point::new(left, mid_y), Point::new(right, mid_y)];
-    let middle_column_sides = [Point::new(mid_x, low), Point::new(mid_x, high)];
-    let mut points: Vec<Point> = corners[..stones.min(4)].to_vec();
-    match stones {
-        5 => points.push(centre),
-        6 => points.extend(middle_row_sides),
-        7 => {
-            points.extend(middle_row_sides);
-            points.push(centre);
-        }
-        8 => {
-            points.extend(middle_row_sides);
-            points.extend(middle_column_sides);
-        }
-        9 => {
-            points.extend(middle_row_sides);
-            points.extend(middle_column_sides);
-            points.push(centre);
-        }
-        _ => {}
-    }
+    let points = placement
+        .iter()
+        .map(|&(column, row)| Point::new(column.on(w), row.on(h)))
+        .collect();
     Ok(points)
 }
+
+/// Where a fixed handicap stone stands along one side of the board: on the
+/// star line near the first column or row (`A`, `1`), on the middle line, or
+/// on the star line near the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Star {
+    /// The star line nearest column `A` or row `1`: 19x19's D or 4.
+    Near,
+    /// The middle line: 19x19's K or 10.
+    Middle,
+    /// The star line nearest the last column or row: 19x19's Q or 16.
+    Far,
+}
+
+impl Star {
+    /// The column (or row) of this line on a side of `side` points.
+    pub fn on(self, side: usize) -> usize {
+        match self {
+            Star::Near => star_line(side),
+            Star::Middle => side / 2,
+            Star::Far => side - 1 - star_line(side),
+        }
+    }
+}
+
+/// How far the star lines stand from the edge: on the third line (two
+/// points in) on a side of 7 to 12 points, on the fourth (three in) from 13.
+pub fn star_line(side: usize) -> usize {
+    if side >= 13 {
+        3
+    } else {
+        2
+    }
+}
+
+/// The fixed handicap placements, laid out as GTP's section 4.1.1 lays them
+/// out for 19x19 (other sizes put the stones on their own star lines), each
+/// stone as (column, row), in placing order:
+///
+/// | stones | 19x19 |
+/// | --- | --- |
+/// | 2 | D4 Q16 |
+/// | 3 | D4 Q16 D16 |
+/// | 4 | D4 Q16 D16 Q4 |
+/// | 5 | D4 Q16 D16 Q4 K10 |
+/// | 6 | D4 Q16 D16 Q4 D10 Q10 |
+/// | 7 | D4 Q16 D16 Q4 D10 Q10 K10 |
+/// | 8 | D4 Q16 D16 Q4 D10 Q10 K4 K16 |
+/// | 9 | D4 Q16 D16 Q4 D10 Q10 K4 K16 K10 |
+#[rustfmt::skip]
+pub const FIXED_HANDICAP: [(usize, &[(Star, Star)]); 8] = [
+    (2, &[(Near, Near), (Far, Far)]),
+    (3, &[(Near, Near), (Far, Far), (Near, Far)]),
+    (4, &[(Near, Near), (Far, Far), (Near, Far), (Far, Near)]),
+    (5, &[(Near, Near), (Far, Far), (Near, Far), (Far, Near), (Middle, Middle)]),
+    (6, &[(Near, Near), (Far, Far), (Near, Far), (Far, Near), (Near, Middle), (Far, Middle)]),
+    (7, &[(Near, Near), (Far, Far), (Near, Far), (Far, Near), (Near, Middle), (Far, Middle),
+          (Middle, Middle)]),
+    (8, &[(Near, Near), (Far, Far), (Near, Far), (Far, Near), (Near, Middle), (Far, Middle),
+          (Middle, Near), (Middle, Far)]),
+    (9, &[(Near, Near), (Far, Far), (Near, Far), (Far, Near), (Near, Middle), (Far, Middle),
+          (Middle, Near), (Middle, Far), (Middle, Middle)]),
+];
 
 /// **Comment 6.** "the situational superko (SSK) rule forbids repeating the
 /// same grid coloring with the same player to move."

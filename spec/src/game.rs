@@ -33,7 +33,20 @@ pub struct Game {
     prisoners: [usize; 2],
     agreed: bool,
     handicap_pass: Option<usize>,
-    taken: Vec<undo::Before>,
+    taken: Vec<Before>,
+}
+
+/// The state a turn or an agreement changes, as it stood before (kept for
+/// [`Game::undo`], in `undo`).
+#[derive(Clone, Debug)]
+struct Before {
+    coloring: Coloring,
+    before_last_turn: Option<Coloring>,
+    turns_taken: usize,
+    consecutive_passes: usize,
+    prisoners: [usize; 2],
+    agreed: bool,
+    handicap_pass: Option<usize>,
 }
 
 impl Game {

@@ -1,6 +1,6 @@
 //! The Zobrist keys shared by every game, and the hash of a coloring.
 
-use crate::game::board::{BLACK, WHITE};
+use crate::game::chain::{BLACK, WHITE};
 use crate::game::Game;
 use crate::types::MAX_SIDE;
 

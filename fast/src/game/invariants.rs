@@ -4,7 +4,7 @@
 //! superko table) recomputed from the board and
 //! compared with what the game keeps.
 
-use crate::game::board::{AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
+use crate::game::chain::{AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
 use crate::game::Game;
 
 impl Game {

@@ -2,7 +2,7 @@
 //! the set of legal turns.
 
 use crate::error::IllegalTurn;
-use crate::game::board::{around_count, code, EMPTY};
+use crate::game::chain::{around_count, code, EMPTY};
 use crate::game::Game;
 use crate::history::NEVER;
 use crate::types::{Player, Point, Suicide, Superko, Turn};

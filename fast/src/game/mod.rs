@@ -1,16 +1,18 @@
 //! The `Game` type: its state, the accessors that read it, and its diagram.
 
 pub(crate) mod board;
+pub(crate) mod chain;
 pub(crate) mod hashing;
 mod invariants;
 mod legality;
 mod play;
+pub(crate) mod record;
 mod scoring;
 pub(crate) mod setup;
 pub(crate) mod undo;
 
-use crate::game::board::{Chain, BLACK, WHITE};
-use crate::game::undo::Record;
+use crate::game::chain::{Chain, BLACK, WHITE};
+use crate::game::record::Record;
 use crate::history::History;
 use crate::types::{Color, Ending, Handicap, Player, Point, Rules};
 use std::fmt;
@@ -35,7 +37,7 @@ pub struct Game {
     pub(crate) color: Vec<u8>,
     /// Each point's neighbours by color, packed 4 bits a count: empty (bits
     /// 0-3), black or border (4-7), white or border (8-11). See
-    /// [`board::AROUND_UNIT`]; the border cells' counts are never read.
+    /// [`chain::AROUND_UNIT`]; the border cells' counts are never read.
     pub(crate) around: Vec<u16>,
     /// The head stone of each stone's string.
     pub(crate) head: Vec<u16>,

@@ -1,19 +1,10 @@
 //! The end of the game and its scores: agreement, counting, the result.
 
 use crate::error::IllegalAgreement;
-use crate::game::board::{BLACK, BORDER, EMPTY, WHITE};
-use crate::game::undo::Record;
+use crate::game::chain::{BLACK, BORDER, EMPTY, WHITE};
+use crate::game::record::{AgreementRecord, Record};
 use crate::game::Game;
 use crate::types::{Ending, Outcome, Player, Point, Scoring};
-
-/// What undoing an agreement needs.
-#[derive(Clone, Debug)]
-pub(crate) struct AgreementRecord {
-    /// The emptied points (padded) and their codes, in emptying order.
-    pub(crate) emptied: Vec<(u16, u8)>,
-    pub(crate) hash: u64,
-    pub(crate) prisoners: [u32; 2],
-}
 
 impl Game {
     /// Both players' empty points reaching only their color, and their stones.

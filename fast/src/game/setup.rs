@@ -1,7 +1,7 @@
 //! Setting up a game: the empty board, a handicap, or a given position.
 
 use crate::error::{SetupError, SizeError};
-use crate::game::board::{Chain, AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
+use crate::game::chain::{Chain, AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
 use crate::game::hashing::zobrist_keys;
 use crate::game::Game;
 use crate::history::History;
@@ -223,47 +223,52 @@ pub fn fixed_handicap_points(
             "more than 4 fixed stones need both sides odd and larger than 7",
         ));
     }
-    let line = |side: usize| {
-        if side >= 13 && !planted!(HandicapThirdLineAlways) {
-            3
-        } else {
-            2
-        }
+    let line = |third: usize, side: usize| match third {
+        0 => edge_distance(side),
+        1 => side / 2,
+        _ => side - 1 - edge_distance(side),
     };
-    let (left, right, mid_x) = (line(w), w - 1 - line(w), w / 2);
-    let (low, high, mid_y) = (line(h), h - 1 - line(h), h / 2);
-    let corners = [
-        Point::new(left, low),
-        Point::new(right, high),
-        Point::new(left, high),
-        Point::new(right, low),
-    ];
-    let centre = Point::new(mid_x, mid_y);
-    let middle_row_sides = [Point::new(left, mid_y), Point::new(right, mid_y)];
-    let middle_column_sides = [Point::new(mid_x, low), Point::new(mid_x, high)];
-    let mut points: Vec<Point> = corners[..stones.min(4)].to_vec();
-    match stones {
-        5 => points.push(centre),
-        6 => points.extend(middle_row_sides),
-        7 => {
-            points.extend(middle_row_sides);
-            points.push(centre);
-        }
-        8 => {
-            points.extend(middle_row_sides);
-            points.extend(middle_column_sides);
-        }
-        9 => {
-            points.extend(middle_row_sides);
-            points.extend(middle_column_sides);
-            points.push(centre);
-        }
-        _ => {}
-    }
+    let mut points: Vec<Point> = handicap_thirds(stones)
+        .map(|(x, y)| Point::new(line(x, w), line(y, h)))
+        .collect();
     if planted!(HandicapMirrored) {
-        for p in &mut points {
-            p.y = h - 1 - p.y;
-        }
+        planted_mirrored(&mut points, h);
     }
     Ok(points)
+}
+
+/// How far the star points stand from the edge of a side of `side` points:
+/// 2 (the third line) below 13, 3 (the fourth) from 13.
+fn edge_distance(side: usize) -> usize {
+    if side >= 13 && !planted!(HandicapThirdLineAlways) {
+        3
+    } else {
+        2
+    }
+}
+
+/// Where each of `stones` fixed handicap stones stands, column and row each
+/// as a third of its side (0 near the first line, 1 the middle, 2 near the
+/// last), in placing order. Stone `i` of the first four is a corner: its
+/// column far for odd `i`, its row far where `i`'s two low bits differ
+/// (near-near, far-far, near-far, far-near). Six or more add the middle
+/// row's two sides, eight or more the middle column's, and an odd count
+/// from five ends with the centre.
+fn handicap_thirds(stones: usize) -> impl Iterator<Item = (usize, usize)> {
+    let corners = (0..stones.min(4)).map(|i| (2 * (i & 1), 2 * ((i ^ (i >> 1)) & 1)));
+    let sides = match stones {
+        6 | 7 => 2,
+        8 | 9 => 4,
+        _ => 0,
+    };
+    let sides = (0..sides).map(|i| if i < 2 { (2 * i, 1) } else { (1, 2 * (i - 2)) });
+    let centre = (stones >= 5 && stones % 2 == 1).then_some((1, 1));
+    corners.chain(sides).chain(centre)
+}
+
+/// Planted bug `HandicapMirrored`: the rows counted from the top.
+fn planted_mirrored(points: &mut [Point], height: usize) {
+    for p in points {
+        p.y = height - 1 - p.y;
+    }
 }

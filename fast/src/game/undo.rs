@@ -1,17 +1,9 @@
 //! The undo log: each step's record, and undoing the last step exactly.
 
-use crate::game::board::{around_step, BLACK, EMPTY, WHITE};
-use crate::game::play::TurnRecord;
-use crate::game::scoring::AgreementRecord;
+use crate::game::chain::{around_step, BLACK, EMPTY, WHITE};
+use crate::game::record::{AgreementRecord, Record};
 use crate::game::Game;
 use crate::history::NEVER;
-
-/// One undoable step.
-#[derive(Clone, Debug)]
-pub(crate) enum Record {
-    Turn(TurnRecord),
-    Agreement(Box<AgreementRecord>),
-}
 
 impl Game {
     /// Undoes the last turn or agreement (not a fixed handicap's placement).

@@ -5,20 +5,7 @@
 //! variations, a count) can be walked on one game, each branch played
 //! forward and taken back, instead of being replayed from the start.
 
-use super::Game;
-use crate::rules::Coloring;
-
-/// The state a turn or an agreement changes, as it stood before.
-#[derive(Clone, Debug)]
-pub(super) struct Before {
-    coloring: Coloring,
-    before_last_turn: Option<Coloring>,
-    turns_taken: usize,
-    consecutive_passes: usize,
-    prisoners: [usize; 2],
-    agreed: bool,
-    handicap_pass: Option<usize>,
-}
+use super::{Before, Game};
 
 impl Game {
     /// Keeps the state a turn or an agreement is about to change.
