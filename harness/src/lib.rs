@@ -18,6 +18,7 @@ pub mod diff;
 pub mod engine;
 pub mod generate;
 pub mod minimise;
+pub mod names;
 pub mod progress;
 pub mod quotes;
 pub mod report;

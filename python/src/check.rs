@@ -22,7 +22,7 @@ use tromp_taylor_harness::vocab::{
     Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
 };
 
-use crate::{player_letter, rules_from, size_from};
+use crate::words::{player_letter, rules_from, size_from};
 
 /// Which optional parts of the protocol an engine object has.
 #[derive(Clone, Copy, Debug, Default)]
@@ -452,7 +452,7 @@ fn one_or_many<T>(
     if value.extract::<String>().is_ok() || value.extract::<usize>().is_ok() {
         return Ok(vec![read(value)?]);
     }
-    if value.extract::<crate::PyRules>().is_ok() {
+    if value.extract::<crate::words::PyRules>().is_ok() {
         return Ok(vec![read(value)?]);
     }
     let items = value

@@ -2,7 +2,7 @@
 //! played by GTP vertices, with its grid, legal moves, score, result, undo
 //! and SGF.
 
-use crate::{illegal_move, player_letter, rules_from, size_from, PyRules};
+use crate::words::{illegal_move, player_letter, rules_from, size_from, PyRules};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tromp_taylor_harness::engine::{Engine, EngineKind, EngineName};
@@ -68,7 +68,7 @@ fn diagram(size: Size, colors: &[Color]) -> String {
 
 impl Game {
     /// `vertex` read on this board: `Err` if it is not a vertex at all; a
-    /// well-formed vertex off the board is an [`IllegalMove`](crate::IllegalMove).
+    /// well-formed vertex off the board is an [`IllegalMove`](crate::words::IllegalMove).
     fn turn(&self, py: Python<'_>, vertex: &str) -> PyResult<Turn> {
         match parse_turn(vertex, rectangle(self.setup.size)) {
             Ok(turn) => Ok(turn),

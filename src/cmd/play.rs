@@ -2,7 +2,8 @@
 
 use clap::Args;
 use std::process::ExitCode;
-use tromp_taylor_harness::vocab::{read_komi, Handicap, Rules, Size};
+use tromp_taylor_harness::names::read_komi;
+use tromp_taylor_harness::vocab::{Handicap, Rules, Size};
 use tromp_taylor_records::play::play_turns;
 
 /// `tromp-taylor play [--size S] [--rules R] TURNS...`.

@@ -1,7 +1,7 @@
 //! A case's inputs read into the harness's vocabulary (size, rules,
 //! handicap, setup position, attempts), and the metadata they imply.
 
-use super::{Attempt, Case, HandicapCase, Inputs};
+use super::format::{Attempt, Case, HandicapCase, Inputs};
 use crate::vertex::{parse_turn, turn_name, vertex_name};
 use crate::vocab::{Color, Handicap, Player, Point, Rules, Setup, Size, Superko, Turn};
 

@@ -1,8 +1,8 @@
 //! Reading the case suite: the loader of `testdata/cases/*.json` and the
 //! validation that refuses a malformed case with its file and its id.
 
+use super::format::{Attempt, Case, VectorFile, FORMAT};
 use super::inputs::{inputs, on_board, player, point, preset_of, requirements};
-use super::{Attempt, Case, VectorFile, FORMAT};
 use crate::vocab::{Illegal, Outcome, Size};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -1,9 +1,9 @@
 //! Running a case on an engine: recording what the engine says of every
 //! turn, and comparing it with what the case states, to the first difference.
 
+use super::format::{Attempt, Case, EndCase, Inputs, TurnCase};
 use super::inputs::{inputs, letter, point_name, turn_text};
 use super::load::{load_suite, LoadError};
-use super::{Attempt, Case, EndCase, Inputs, TurnCase};
 use crate::engine::{Engine, EngineKind};
 use crate::vocab::{Illegal, Player, Point, Verdict};
 use std::fmt;

@@ -2,9 +2,10 @@
 //! file is checked against, the reader of a folder of vectors, and a case
 //! recomputed by `spec` (confirmed by `fast`) under other rules.
 
-use super::{
-    self as cases, check_case, record, Case, HandicapCase, Inputs, SetupCase, VectorFile, FORMAT,
-};
+use super::format::{Case, HandicapCase, Inputs, SetupCase, VectorFile, FORMAT};
+use super::inputs::{self, point_name, preset_of, requirements};
+use super::load::{load_dir, LoadError};
+use super::run::{check_case, record};
 use crate::engine::EngineKind;
 use crate::vocab::{Color, Handicap, Player};
 use std::collections::BTreeMap;
@@ -26,10 +27,10 @@ pub fn computed_case(
         id,
         description,
         rule: rule.to_string(),
-        requires: cases::requirements(&setup, inputs.position.is_some()),
+        requires: requirements(&setup, inputs.position.is_some()),
         size: setup.size.to_string(),
         rules: setup.rules.to_string(),
-        preset: cases::preset_of(setup.rules),
+        preset: preset_of(setup.rules),
         komi: f64::from(setup.rules.komi_half_points) / 2.0,
         handicap: match setup.handicap {
             Handicap::None => None,
@@ -46,7 +47,7 @@ pub fn computed_case(
             let stones = |color: Color| {
                 (0..colors.len())
                     .filter(|&i| colors[i] == color)
-                    .map(|i| cases::point_name(setup.size.point(i)))
+                    .map(|i| point_name(setup.size.point(i)))
                     .collect()
             };
             SetupCase {
@@ -70,7 +71,7 @@ pub fn computed_case(
 /// case itself when nothing changes. For engines whose rules are fixed: the
 /// case still says something of them.
 pub fn under_rules(case: &Case, rules: crate::vocab::Rules) -> Result<Case, String> {
-    let mut inputs = cases::inputs(case)?;
+    let mut inputs = inputs::inputs(case)?;
     let komi = match rules.komi_half_points {
         0 => inputs.setup.rules.komi_half_points,
         fixed => fixed,
@@ -108,7 +109,7 @@ pub enum VectorsError {
     /// no files, no cases, not JSON, a case whose fields do not say what its
     /// rules and turns are, a duplicate id.
     #[error(transparent)]
-    Load(#[from] cases::LoadError),
+    Load(#[from] LoadError),
     /// A file that is not valid against the schema.
     #[error("{}: {pointer}: {why} (see harness/schema/vectors.schema.json)", file.display())]
     Schema {
@@ -149,11 +150,11 @@ pub fn check_schema(file: &Path, value: &serde_json::Value) -> Result<(), Vector
 
 /// Reads every `*.json` file of `dir` as vectors to run, refusing the
 /// folder unless every file is valid against the schema and passes the
-/// case loader's checks ([`cases::load_dir`]: the group is the file's name,
+/// case loader's checks ([`load_dir`]: the group is the file's name,
 /// ids are unique, each case's metadata says what its rules and turns are),
 /// and unless it holds at least one case. The cases come back by group.
 pub fn read_vectors(dir: &Path) -> Result<Vec<VectorFile>, VectorsError> {
-    let entries = std::fs::read_dir(dir).map_err(|source| cases::LoadError::Folder {
+    let entries = std::fs::read_dir(dir).map_err(|source| LoadError::Folder {
         dir: dir.to_path_buf(),
         source,
     })?;
@@ -163,18 +164,18 @@ pub fn read_vectors(dir: &Path) -> Result<Vec<VectorFile>, VectorsError> {
         .collect();
     paths.sort();
     for path in &paths {
-        let text = std::fs::read_to_string(path).map_err(|source| cases::LoadError::Read {
+        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Read {
             file: path.clone(),
             source,
         })?;
         let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|source| cases::LoadError::Json {
+            serde_json::from_str(&text).map_err(|source| LoadError::Json {
                 file: path.clone(),
                 source,
             })?;
         check_schema(path, &value)?;
     }
-    Ok(group(cases::load_dir(dir)?))
+    Ok(group(load_dir(dir)?))
 }
 
 /// The cases grouped by their group (the part of the id before `/`).

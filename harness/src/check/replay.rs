@@ -1,8 +1,8 @@
 //! Replaying saved games (the SGFs an engine author keeps as regressions)
 //! on the rules and on an engine, and what that came to.
 
+use super::games::Disagreement;
 use super::report::write_rules;
-use super::Disagreement;
 use crate::diff::{compare_script, Mismatch};
 use crate::engine::{EngineKind, Unsupported};
 use crate::run::Known;

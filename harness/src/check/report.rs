@@ -1,7 +1,7 @@
 //! A check's report: the rules at stake in a mismatch, quoted, and the
 //! summary and first mismatch of each kind, as `tromp-taylor diff` shows them.
 
-use super::CheckReport;
+use super::games::CheckReport;
 use crate::diff::{Difference, Mismatch};
 use crate::engine::EngineKind;
 use crate::quotes::{

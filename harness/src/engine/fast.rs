@@ -1,10 +1,17 @@
 //! The adapter for `tromp-taylor-fast`, the optimised engine.
 
-use super::{probe_points, probe_turns, Details, Engine};
+use super::{probe_points, probe_turns, Details, Engine, EngineKind, Supports};
 use crate::vocab::{Color, Grid, Player, Point, Rules, Setup, Size};
 use tromp_taylor_fast as fast;
 
 adapter!(fast, FastEngine, rules_to_fast);
+
+impl EngineKind {
+    /// The optimised engine, `tromp-taylor-fast`.
+    pub fn fast() -> EngineKind {
+        EngineKind::new("fast", Supports::EVERYTHING, start).with_positions(start_position)
+    }
+}
 
 /// Starts a game in `fast`.
 pub fn start(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {

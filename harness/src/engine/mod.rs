@@ -470,18 +470,6 @@ impl EngineKind {
         }
     }
 
-    /// The literal statement of the rules.
-    pub fn spec() -> EngineKind {
-        EngineKind::new("spec", Supports::EVERYTHING, spec::start)
-            .with_positions(spec::start_position)
-    }
-
-    /// The optimised engine.
-    pub fn fast() -> EngineKind {
-        EngineKind::new("fast", Supports::EVERYTHING, fast::start)
-            .with_positions(fast::start_position)
-    }
-
     /// Its name in reports.
     pub fn name(&self) -> &str {
         &self.name

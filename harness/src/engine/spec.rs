@@ -1,10 +1,17 @@
 //! The adapter for `tromp-taylor-spec`, the literal statement of the rules.
 
-use super::{own_eye_fills, probe_points, probe_turns, Details, Engine};
+use super::{own_eye_fills, probe_points, probe_turns, Details, Engine, EngineKind, Supports};
 use crate::vocab::{Color, Grid, Player, Point, Rules, Setup, Size};
 use tromp_taylor_spec as spec;
 
 adapter!(spec, SpecEngine, rules_to_spec);
+
+impl EngineKind {
+    /// The literal statement of the rules, `tromp-taylor-spec`.
+    pub fn spec() -> EngineKind {
+        EngineKind::new("spec", Supports::EVERYTHING, start).with_positions(start_position)
+    }
+}
 
 /// Starts a game in `spec`.
 pub fn start(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
@@ -120,7 +127,7 @@ use crate::vocab::RulesError;
 
 /// A preset name or a compact rule string, read as `tromp-taylor-spec`
 /// reads them; the harness's one reader of rule names
-/// ([`crate::vocab::OTHER_NAMES`] besides) starts here.
+/// ([`crate::names::OTHER_NAMES`] besides) starts here.
 pub fn read_rules(text: &str) -> Result<Rules, RulesError> {
     let rules: tromp_taylor_spec::Rules = text.parse().map_err(RulesError)?;
     Ok(rules_from_spec(rules))

@@ -5,7 +5,6 @@
 //! changed for them.
 
 mod board;
-mod names;
 mod outcome;
 mod rules;
 mod verdict;
@@ -13,7 +12,6 @@ mod verdict;
 pub use board::{
     Action, Color, Grid, GridError, Player, Point, Record, Size, SizeError, Turn, MAX_SIDE,
 };
-pub use names::{read_komi, OTHER_NAMES};
 pub use outcome::{Outcome, OutcomeError};
 pub use rules::{Handicap, Position, Rules, RulesError, Setup, Superko};
 pub use verdict::{Illegal, Refusal, Verdict};

@@ -1,7 +1,7 @@
 //! Results in the harness's words: the winner and the margin, printed and
 //! read in the one form every report, record and engine answer uses.
 
-use super::Player;
+use super::board::Player;
 use std::fmt;
 
 /// The result: the winner and the margin in half points, or a tie.

@@ -1,6 +1,6 @@
 //! The rules of a game in the harness's words, and the setup a game starts from.
 
-use super::Size;
+use super::board::Size;
 
 /// Which repetitions are forbidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,7 +74,7 @@ pub struct Setup {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The colors, in point order (rows from the bottom).
-    pub colors: Vec<super::Color>,
+    pub colors: Vec<super::board::Color>,
     /// Who moves first from the position.
-    pub to_move: super::Player,
+    pub to_move: super::board::Player,
 }

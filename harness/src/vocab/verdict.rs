@@ -1,7 +1,7 @@
 //! Verdicts in the harness's words: why a turn is illegal, with the rule
 //! that forbids it, and why an agreement is refused.
 
-use super::Superko;
+use super::rules::Superko;
 use std::fmt;
 
 /// Why a turn is illegal, in the harness's words.
@@ -63,7 +63,7 @@ impl Illegal {
     }
 
     /// Whether, under rules where an illegal move loses the turn
-    /// ([`Rules::illegal_loses_turn`](super::Rules::illegal_loses_turn),
+    /// ([`Rules::illegal_loses_turn`](super::rules::Rules::illegal_loses_turn),
     /// seed 003), this refusal is a lost turn: a stone played on a forbidden
     /// point (suicide) or one that makes a position reappear (ko, superko).
     /// A move on an occupied point or off the board, or after the end, is

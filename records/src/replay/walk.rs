@@ -3,7 +3,7 @@
 //! the work (and the reports) grow with the tree, not with its lines times
 //! their length.
 
-use super::{
+use super::report::{
     agreement_text, check_result, letter, vertex, GameReport, MoveVerdict, ReplayEngines,
     ResultCheck,
 };

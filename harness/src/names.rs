@@ -1,4 +1,4 @@
-//! The one reader of rule names: every command, GTP, a manifest, an SGF `RU`
+//! The one reader of rule names (`FromStr` for [`crate::vocab::Rules`]): every command, GTP, a manifest, an SGF `RU`
 //! and the Python package read rules here, so they accept and refuse the
 //! same names.
 //!
@@ -7,7 +7,7 @@
 //! text), or a name other programs write (KGS, KataGo, SGF `RU`), mapped to
 //! the nearest rules we can state (docs/rules.md gives the mapping).
 
-use super::{Rules, RulesError, Superko};
+use crate::vocab::{Rules, RulesError, Superko};
 
 /// The names other programs write that we read, with the rules each stands
 /// for here. Case, `-`, `_` and spaces are ignored.
@@ -62,8 +62,8 @@ fn other_name(text: &str) -> Option<Rules> {
 /// in half points.
 ///
 /// ```
-/// assert_eq!(tromp_taylor_harness::vocab::read_komi("7.5"), Ok(15));
-/// assert!(tromp_taylor_harness::vocab::read_komi("7.25").is_err());
+/// assert_eq!(tromp_taylor_harness::names::read_komi("7.5"), Ok(15));
+/// assert!(tromp_taylor_harness::names::read_komi("7.25").is_err());
 /// ```
 pub fn read_komi(text: &str) -> Result<i32, RulesError> {
     crate::engine::spec::read_komi(text)

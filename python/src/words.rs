@@ -1,0 +1,166 @@
+//! The words Python and the harness share: the rules (`Rules`), board
+//! sizes and players as Python gives them, and illegal moves raised as
+//! `IllegalMove`.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tromp_taylor_harness::vocab::{Illegal, Player, Rules, Size, Superko};
+
+create_exception!(
+    tromp_taylor,
+    IllegalMove,
+    PyValueError,
+    "A turn the rules refuse. `reason` is the short name (`occupied`, \
+     `suicide`, `superko`, `ko`, `game-over`, `off-board`), `rule` the text \
+     that forbids it (`rule 6`, `comment 7`, ...), `vertex` the turn, and \
+     `lost_turn` whether the refusal also lost the turn (seed 003's rules)."
+);
+
+/// An [`IllegalMove`] for `illegal` at `vertex` under `rules`, its
+/// attributes set.
+pub(crate) fn illegal_move(
+    py: Python<'_>,
+    illegal: Illegal,
+    vertex: &str,
+    rules: Rules,
+    lost_turn: bool,
+) -> PyErr {
+    let mut message = format!("{vertex} is illegal: {illegal}");
+    if lost_turn {
+        message.push_str("; the turn is lost (an illegal move loses the turn)");
+    }
+    let error = IllegalMove::new_err(message.clone());
+    let value = error.value_bound(py);
+    let attributes: [(&str, PyObject); 5] = [
+        ("reason", illegal.code().into_py(py)),
+        ("rule", illegal.rule(rules.superko).into_py(py)),
+        ("vertex", vertex.into_py(py)),
+        ("lost_turn", lost_turn.into_py(py)),
+        ("message", message.into_py(py)),
+    ];
+    for (name, attribute) in attributes {
+        if let Err(e) = value.setattr(name, attribute) {
+            return e;
+        }
+    }
+    error
+}
+
+/// The rules of a game: a preset name (`tromp-taylor`, `chinese`,
+/// `new-zealand`, `simple-ko-territory`) or a compact rule string
+/// (`koPOSITIONALscoreAREAsui1komi7.5`), read as the command line reads them.
+#[pyclass(module = "tromp_taylor", name = "Rules", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyRules {
+    pub(crate) rules: Rules,
+}
+
+#[pymethods]
+impl PyRules {
+    /// Reads a preset name or a compact rule string; ValueError if neither.
+    #[new]
+    #[pyo3(signature = (text = "tromp-taylor"))]
+    fn new(text: &str) -> PyResult<PyRules> {
+        let rules = text
+            .parse::<Rules>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyRules { rules })
+    }
+
+    /// The preset names with what each means, as `(name, description)`.
+    #[staticmethod]
+    fn presets() -> Vec<(&'static str, &'static str)> {
+        tromp_taylor_spec::options::PRESETS.to_vec()
+    }
+
+    /// Which repetitions are forbidden: `positional` (rule 6), `situational`
+    /// (comment 6) or `simple-ko` (seed 004).
+    #[getter]
+    fn superko(&self) -> &'static str {
+        match self.rules.superko {
+            Superko::Positional => "positional",
+            Superko::Situational => "situational",
+            Superko::SimpleKo => "simple-ko",
+        }
+    }
+
+    /// Whether suicide is allowed (rule 7) rather than forbidden (comment 7).
+    #[getter]
+    fn suicide_allowed(&self) -> bool {
+        self.rules.suicide_allowed
+    }
+
+    /// Whether the game ends by agreement after two passes (comment 8).
+    #[getter]
+    fn agreement_ending(&self) -> bool {
+        self.rules.agreement_ending
+    }
+
+    /// Territory scoring (comment 9) rather than area (rule 9).
+    #[getter]
+    fn territory_scoring(&self) -> bool {
+        self.rules.territory_scoring
+    }
+
+    /// Whether a move refused as suicide, ko or superko also loses the turn
+    /// (seed 003).
+    #[getter]
+    fn illegal_loses_turn(&self) -> bool {
+        self.rules.illegal_loses_turn
+    }
+
+    /// The komi, in points (comment 10).
+    #[getter]
+    fn komi(&self) -> f64 {
+        f64::from(self.rules.komi_half_points) / 2.0
+    }
+
+    /// The compact rule string.
+    fn __str__(&self) -> String {
+        self.rules.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Rules('{}')", self.rules)
+    }
+}
+
+/// Rules given as a `Rules` or as text.
+pub(crate) fn rules_from(rules: &Bound<'_, PyAny>) -> PyResult<Rules> {
+    if let Ok(rules) = rules.extract::<PyRules>() {
+        return Ok(rules.rules);
+    }
+    match rules.extract::<String>() {
+        Ok(text) => Ok(PyRules::new(&text)?.rules),
+        Err(_) => Err(PyValueError::new_err(
+            "rules are a Rules, a preset name or a compact rule string",
+        )),
+    }
+}
+
+/// A board size given as a side (`9`) or as text (`"9x9"`, `"5x3"`, `"7:3"`).
+pub(crate) fn size_from(size: &Bound<'_, PyAny>) -> PyResult<Size> {
+    let error = |e: String| PyValueError::new_err(e);
+    if let Ok(side) = size.extract::<usize>() {
+        return Size::new(side, side).ok_or_else(|| {
+            error(format!(
+                "{side} is not a board size: each side must be from 1 to 52"
+            ))
+        });
+    }
+    match size.extract::<String>() {
+        Ok(text) => text.parse::<Size>().map_err(|e| error(e.to_string())),
+        Err(_) => Err(error(
+            "a size is a side (9) or a text such as \"9x9\" or \"5x3\"".to_string(),
+        )),
+    }
+}
+
+/// A player as Python sees her: `B` or `W`.
+pub(crate) fn player_letter(player: Player) -> &'static str {
+    match player {
+        Player::Black => "B",
+        Player::White => "W",
+    }
+}
