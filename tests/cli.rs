@@ -26,6 +26,26 @@ fn refused(args: &[&str], needles: &[&str]) -> String {
     stderr
 }
 
+/// A path as an argument.
+fn text(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// Standard output, once the exit code is asserted to be `code`.
+fn exits(output: &std::process::Output, code: i32) -> String {
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(code), "{stdout}");
+    stdout
+}
+
+/// `audit --engine ENGINE WORDS... --out OUT`: the options in one string.
+fn audit(engine: &str, words: &str, out: &Path) -> std::process::Output {
+    let mut args = vec!["audit", "--engine", engine];
+    args.extend(words.split_whitespace());
+    args.extend(["--out", text(out)]);
+    run(&args)
+}
+
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tromp-taylor-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -157,7 +177,7 @@ fn audit_refuses_a_missing_engine_and_a_file_as_out_before_any_game() {
             "--games",
             "1",
             "--out",
-            out.to_str().unwrap(),
+            text(&out),
         ],
         &["/nonexistent/engine", "cannot be run"],
     );
@@ -172,7 +192,7 @@ fn audit_refuses_a_missing_engine_and_a_file_as_out_before_any_game() {
             "--games",
             "1",
             "--out",
-            file.to_str().unwrap(),
+            text(&file),
         ],
         &["--out", "is a file, not a folder"],
     );
@@ -184,21 +204,8 @@ fn audit_refuses_a_missing_engine_and_a_file_as_out_before_any_game() {
 fn audit_summary_says_what_its_numbers_are() {
     let dir = temp("audit-summary");
     let engine = format!("{BIN} gtp");
-    let output = run(&[
-        "audit",
-        "--engine",
-        &engine,
-        "--games",
-        "1",
-        "--size",
-        "3x3",
-        "--seed",
-        "1",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let output = audit(&engine, "--games 1 --size 3x3 --seed 1", &dir);
+    let stdout = exits(&output, 0);
     assert!(stdout.contains(", 1 game on 3x3,"), "{stdout}");
     assert!(stdout.contains("1 game against"), "{stdout}");
     assert!(stdout.contains("the agreeing games took"), "{stdout}");
@@ -248,21 +255,8 @@ fn a_hang_report_carries_the_engines_standard_error() {
     .unwrap();
     let engine = format!("sh {}", script.display());
     let out = dir.join("out");
-    let output = run(&[
-        "audit",
-        "--engine",
-        &engine,
-        "--games",
-        "1",
-        "--size",
-        "3x3",
-        "--timeout",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let output = audit(&engine, "--games 1 --size 3x3 --timeout 1", &out);
+    let stdout = exits(&output, 1);
     assert!(stdout.contains("the engine hangs"), "{stdout}");
     assert!(
         stdout.contains("its standard error ended with: out of memory in the move generator"),
@@ -298,23 +292,12 @@ fn a_wrong_is_legal_is_reported_with_what_play_did() {
     .unwrap();
     let engine = format!("bash {}", script.display());
     let out = dir.join("out");
-    let output = run(&[
-        "audit",
-        "--engine",
+    let output = audit(
         &engine,
-        "--games",
-        "2",
-        "--size",
-        "3x3",
-        "--seed",
-        "2",
-        "--bias",
-        "suicide",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{stdout}");
+        "--games 2 --size 3x3 --seed 2 --bias suicide",
+        &out,
+    );
+    let stdout = exits(&output, 1);
     assert!(stdout.contains("is_legal is wrong"), "{stdout}");
     assert!(
         stdout.contains("; `play` then accepted the move, as the rules do")
@@ -332,9 +315,8 @@ fn diff_replay_plays_a_saved_game_from_its_setup_position() {
     let dir = temp("replay-setup");
     let file = dir.join("setup.sgf");
     std::fs::write(&file, "(;FF[4]GM[1]SZ[3]AB[aa][bb]AW[cc];B[bb];W[ab])\n").unwrap();
-    let output = run(&["diff", "--replay", file.to_str().unwrap()]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let output = run(&["diff", "--replay", text(&file)]);
+    let stdout = exits(&output, 0);
     assert!(
         stdout.contains("spec and fast agree (2 steps, 1 turn)"),
         "{stdout}"
@@ -355,9 +337,9 @@ fn audit_replay_says_what_it_cannot_replay_and_exits_2_when_nothing_ran() {
         "--engine",
         &engine,
         "--out",
-        out.to_str().unwrap(),
+        text(&out),
         "--replay",
-        file.to_str().unwrap(),
+        text(&file),
     ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -373,13 +355,7 @@ fn audit_replay_says_what_it_cannot_replay_and_exits_2_when_nothing_ran() {
     // A file that is not SGF is refused before the engine starts.
     std::fs::write(&file, "not a game").unwrap();
     refused(
-        &[
-            "audit",
-            "--engine",
-            &engine,
-            "--replay",
-            file.to_str().unwrap(),
-        ],
+        &["audit", "--engine", &engine, "--replay", text(&file)],
         &["setup.sgf", "not SGF"],
     );
 }
@@ -396,12 +372,11 @@ fn vectors_run_builtin_writes_json_and_junit_of_every_case() {
         "--engine",
         &engine,
         "--json",
-        json.to_str().unwrap(),
+        text(&json),
         "--junit",
-        junit.to_str().unwrap(),
+        text(&junit),
     ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let stdout = exits(&output, 0);
     let data: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let cases = data["cases"].as_array().unwrap();
@@ -453,31 +428,21 @@ fn an_engine_with_kgs_rules_only_is_told_the_rules_with_it() {
         )
     };
     let dir = temp("kgs-rules");
-    let audit = |engine: &str| {
-        let output = run(&[
-            "audit",
-            "--engine",
+    let audited = |engine: &str| {
+        let output = audit(
             engine,
-            "--rules",
-            "simple-ko-territory",
-            "--games",
-            "6",
-            "--seed",
-            "1",
-            "--size",
-            "5x5",
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
+            "--rules simple-ko-territory --games 6 --seed 1 --size 5x5",
+            &dir,
+        );
         (
             output.status.code(),
             String::from_utf8_lossy(&output.stdout).into_owned(),
         )
     };
-    let (code, stdout) = audit(&hide("kata-set-rules"));
+    let (code, stdout) = audited(&hide("kata-set-rules"));
     assert_eq!(code, Some(0), "{stdout}");
     assert!(!stdout.contains("was not told the rules"), "{stdout}");
-    let (code, stdout) = audit(&hide("kata-set-rules,kgs-rules"));
+    let (code, stdout) = audited(&hide("kata-set-rules,kgs-rules"));
     assert_eq!(code, Some(1), "{stdout}");
     assert!(
         stdout
