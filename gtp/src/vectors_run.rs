@@ -185,9 +185,11 @@ fn set_up_case(
         )));
     }
     if !send(client, &format!("komi {}", case.komi))?.ok {
-        return Ok(Some(
-            CaseResult::new(id, "skip").with("komi", case.komi.to_string(), "refused"),
-        ));
+        return Ok(Some(CaseResult::new(id, "skip").with(
+            "komi",
+            case.komi.to_string(),
+            "refused",
+        )));
     }
     if let Some(handicap) = &case.handicap {
         let reply = send(client, &format!("fixed_handicap {}", handicap.stones))?;
@@ -295,9 +297,11 @@ fn play_turn(
         } else {
             format!("refused: {}", reply.text)
         };
-        return Ok(Some(
-            CaseResult::new(id, "fail").with(format!("{at}: play"), expected, got),
-        ));
+        return Ok(Some(CaseResult::new(id, "fail").with(
+            format!("{at}: play"),
+            expected,
+            got,
+        )));
     }
     if caps.list_stones {
         for (word, mark) in [("black", 'X'), ("white", 'O')] {

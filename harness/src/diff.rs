@@ -438,7 +438,8 @@ fn play_both(
         }
         let levels = script.undos_after(index);
         if levels > 0 {
-            if let Some(difference) = undo_and_compare(&mut a, &mut b, levels, so_far, checks, size) {
+            if let Some(difference) = undo_and_compare(&mut a, &mut b, levels, so_far, checks, size)
+            {
                 return Err(mismatch(so_far, difference, &a, &b));
             }
         }

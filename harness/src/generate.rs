@@ -507,12 +507,7 @@ fn suicide_step(game: &mut fast::Game, size: Size, rng: &mut Rng) -> Option<Step
 
 /// The long bias: a light playout's move (one that fills no eye of the
 /// player's own), or a pass when there is none.
-fn long_step(
-    game: &fast::Game,
-    rng: &mut Rng,
-    legal: &[fast::Turn],
-    moves: &[fast::Turn],
-) -> Step {
+fn long_step(game: &fast::Game, rng: &mut Rng, legal: &[fast::Turn], moves: &[fast::Turn]) -> Step {
     let playout: Vec<fast::Turn> = moves
         .iter()
         .copied()

@@ -248,7 +248,8 @@ impl<'a> Auditor<'a> {
                 // GTP has no agreement on dead stones.
                 Step::Agree(_) => continue,
             };
-            let taken = self.play_turn(&mut *rules, &mut record, (turn, raw, setup.size), &mut soft)?;
+            let taken =
+                self.play_turn(&mut *rules, &mut record, (turn, raw, setup.size), &mut soft)?;
             played.steps += 1;
             played.turns += usize::from(taken);
             self.check_position(&*rules, &record)?;
@@ -403,7 +404,12 @@ impl<'a> Auditor<'a> {
 
     /// Asks `final_score` of the ended game and holds it to the rules'
     /// outcome under `held_to`.
-    fn check_final_score(&mut self, rules: &dyn Engine, record: &Record, held_to: Rules) -> Check<()> {
+    fn check_final_score(
+        &mut self,
+        rules: &dyn Engine,
+        record: &Record,
+        held_to: Rules,
+    ) -> Check<()> {
         let komi = tromp_taylor_spec::Komi::from_half_points(held_to.komi_half_points);
         let reply = self
             .send("final_score".to_string())

@@ -154,8 +154,9 @@ impl Session {
                 self.options.engine.name(),
                 self.game.rules()
             )),
-            "known_command" => arg_count(args, 1)
-                .map(|()| COMMANDS.contains(&args[0].as_str()).to_string()),
+            "known_command" => {
+                arg_count(args, 1).map(|()| COMMANDS.contains(&args[0].as_str()).to_string())
+            }
             "list_commands" => Ok(COMMANDS.join("\n")),
             "quit" => {
                 self.quit = true;
@@ -196,8 +197,9 @@ impl Session {
     fn play_command(&mut self, name: &str, args: &[String]) -> Option<Answer> {
         Some(match name {
             "play" => arg_count(args, 2).and_then(|()| self.play(&args[0], &args[1])),
-            "genmove" | "reg_genmove" | "kgs-genmove_cleanup" => arg_count(args, 1)
-                .and_then(|()| self.genmove(&args[0], name != "reg_genmove")),
+            "genmove" | "reg_genmove" | "kgs-genmove_cleanup" => {
+                arg_count(args, 1).and_then(|()| self.genmove(&args[0], name != "reg_genmove"))
+            }
             "undo" => self.undo(),
             "gogui-play_sequence" => self.play_sequence(args),
             "loadsgf" => self.loadsgf_command(args),

@@ -196,7 +196,11 @@ fn game_difference(left: &Details, right: &Details) -> Option<(String, String, S
 /// [`first_difference`] in the board and the turns on it (probed on the
 /// `size` board): the colors, the checks, the legal turns, the agreement,
 /// the empty points, the own-eye fills.
-fn board_difference(size: Size, left: &Details, right: &Details) -> Option<(String, String, String)> {
+fn board_difference(
+    size: Size,
+    left: &Details,
+    right: &Details,
+) -> Option<(String, String, String)> {
     let turns = probe_turns(size);
     let points = probe_points(size);
     for (i, (l, r)) in left.colors.iter().zip(&right.colors).enumerate() {
