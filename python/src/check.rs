@@ -512,9 +512,8 @@ pub fn check_engine(
     let start = python_start(factory.clone().unbind(), name.clone(), Arc::clone(&missing));
     let engine = EngineKind::new(&name, PYTHON_SUPPORTS, start);
     quiet_reported_failures();
-    let report = factory
-        .py()
-        .allow_threads(|| check::check_engine(&engine, &options));
+    let py = factory.py();
+    let report = py.allow_threads(|| check::check_engine(&engine, &options));
     let missing = missing.lock().unwrap_or_else(PoisonError::into_inner);
     let mut skipped = notes(&missing);
     let mut counts: Vec<(String, usize)> = Vec::new();
