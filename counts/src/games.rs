@@ -360,76 +360,98 @@ fn games_with<W: Walker>(
             if situational { 128 } else { 256 }
         )));
     }
-    let mut number = vec![u16::MAX; tiny.colorings() as usize];
-    for (n, &code) in legal.iter().enumerate() {
-        number[code as usize] = n as u16;
-    }
-    // The turns between members, as the bitboards state rule 7.
-    let mut next = vec![[0u64; 4]; members];
-    for (n, &code) in legal.iter().enumerate() {
-        let stones = tiny.decode(code);
-        let mut empty = tiny.empty(stones);
-        while empty != 0 {
-            let p = empty.trailing_zeros() as usize;
-            empty &= empty - 1;
-            for black in [true, false] {
-                let m = number[tiny.code(tiny.play(stones, p, black)) as usize] as usize;
-                if situational {
-                    // Black moves from (n, Black to move) to (m, White to move).
-                    let from = 2 * n + usize::from(black);
-                    next[from] = with(next[from], 2 * m + usize::from(!black));
-                } else if m != n {
-                    next[n] = with(next[n], m);
-                }
-            }
-        }
-        if situational {
-            next[2 * n] = with(next[2 * n], 2 * n + 1);
-            next[2 * n + 1] = with(next[2 * n + 1], 2 * n);
-        }
-    }
-    let shared = Shared {
-        number,
-        situational,
-        next,
-        narrow: members <= 64,
-        memo: (0..SHARDS).map(|_| Mutex::new(Memo::default())).collect(),
-    };
+    let shared = Shared::new(&tiny, &legal, situational, members);
 
     // Cut the tree into prefixes, merging those that reach the same key.
     let mut root = make();
-    let now = shared.member(&mut root)?;
-    let start = State {
-        earlier: with([0; 4], now),
-        now,
-        black_to_move: root.black_to_move(),
-        passes: 0,
-    };
-    let mut ended = 0u128;
-    let mut prefixes = vec![Prefix {
-        turns: Vec::new(),
-        state: start,
-        games: 1,
-    }];
-    let mut turns = Vec::new();
-    for _ in 0..SPLIT_DEPTH {
-        if prefixes.len() >= SPLIT_PREFIXES {
-            break;
+    let (prefixes, ended) = shared.prefixes(&mut root)?;
+
+    let count = shared.count_prefixes(options, &prefixes, ended, make)?;
+    let states = shared
+        .memo
+        .iter()
+        .map(|m| m.lock().expect("no worker panics").len())
+        .sum();
+    Ok(Games {
+        count,
+        legal_colorings: legal.len(),
+        states,
+        prefixes: prefixes.len(),
+        elapsed: started.elapsed(),
+    })
+}
+
+impl Shared {
+    /// The shared tables for the `legal` colorings of `tiny`, numbered in
+    /// order, with an empty memo: `members` members (two a coloring, for
+    /// situations).
+    fn new(tiny: &Tiny, legal: &[u64], situational: bool, members: usize) -> Shared {
+        let mut number = vec![u16::MAX; tiny.colorings() as usize];
+        for (n, &code) in legal.iter().enumerate() {
+            number[code as usize] = n as u16;
         }
+        let next = transitions(tiny, legal, &number, situational, members);
+        Shared {
+            number,
+            situational,
+            next,
+            narrow: members <= 64,
+            memo: (0..SHARDS).map(|_| Mutex::new(Memo::default())).collect(),
+        }
+    }
+
+    /// The tree from `root`'s game cut into prefixes (at most
+    /// [`SPLIT_DEPTH`] turns, stopping once there are [`SPLIT_PREFIXES`]),
+    /// those that reach the same key merged, in the order first reached; and
+    /// the games that end above the cut.
+    fn prefixes<W: Walker>(&self, root: &mut W) -> Result<(Vec<Prefix>, u128), CountError> {
+        let now = self.member(root)?;
+        let start = State {
+            earlier: with([0; 4], now),
+            now,
+            black_to_move: root.black_to_move(),
+            passes: 0,
+        };
+        let mut ended = 0u128;
+        let mut prefixes = vec![Prefix {
+            turns: Vec::new(),
+            state: start,
+            games: 1,
+        }];
+        let mut turns = Vec::new();
+        for _ in 0..SPLIT_DEPTH {
+            if prefixes.len() >= SPLIT_PREFIXES {
+                break;
+            }
+            prefixes = self.deepen(root, &prefixes, &mut ended, &mut turns)?;
+        }
+        Ok((prefixes, ended))
+    }
+
+    /// The prefixes one turn longer than `prefixes`, merged by key in the
+    /// order first reached; the games that end on the turn are added to
+    /// `ended`. `turns` is a buffer.
+    fn deepen<W: Walker>(
+        &self,
+        root: &mut W,
+        prefixes: &[Prefix],
+        ended: &mut u128,
+        turns: &mut Vec<Turn>,
+    ) -> Result<Vec<Prefix>, CountError> {
         let mut deeper: HashMap<Key, Prefix, FxBuild> = HashMap::default();
         let mut order = Vec::new();
-        for prefix in &prefixes {
+        for prefix in prefixes {
             for &turn in &prefix.turns {
                 root.play(turn)?;
             }
-            root.legal_turns(&mut turns);
-            for &turn in &turns {
+            root.legal_turns(turns);
+            for &turn in turns.iter() {
                 root.play(turn)?;
                 if root.is_over() {
-                    ended = add(ended, prefix.games)?;
+                    *ended = add(*ended, prefix.games)?;
                 } else {
-                    let state = shared.after(&prefix.state, turn, &mut root)?;
-                    let key = shared.key(&state);
+                    let state = self.after(&prefix.state, turn, root)?;
+                    let key = self.key(&state);
                     match deeper.get_mut(&key) {
                         Some(merged) => merged.games = add(merged.games, prefix.games)?,
                         None => {
@@ -453,37 +475,71 @@ fn games_with<W: Walker>(
                 root.undo();
             }
         }
-        prefixes = order.iter().filter_map(|key| deeper.remove(key)).collect();
+        Ok(order.iter().filter_map(|key| deeper.remove(key)).collect())
     }
 
-    let total = Mutex::new(Ok(ended));
-    let work = |walker: &mut W, buffers: &mut Vec<Vec<Turn>>, prefix: &Prefix| {
-        let result = below(walker, &prefix.turns, |walker| {
-            games_node(walker, &prefix.state, &shared, buffers).map(|(games, _)| games)
-        })
-        .and_then(|games| games.checked_mul(prefix.games).ok_or(CountError::Overflow));
-        let mut total = total.lock().expect("no worker panics");
-        *total = match (&*total, result) {
-            (Ok(sum), Ok(games)) => add(*sum, games),
-            (Err(e), _) => Err(e.clone()),
-            (_, Err(e)) => Err(e),
+    /// `ended` plus the complete games below each of `prefixes`, counted on
+    /// `options.threads` threads of walkers that `make` starts.
+    fn count_prefixes<W: Walker>(
+        &self,
+        options: &GamesOptions,
+        prefixes: &[Prefix],
+        ended: u128,
+        make: impl Fn() -> W + Sync,
+    ) -> Result<u128, CountError> {
+        let total = Mutex::new(Ok(ended));
+        let work = |walker: &mut W, buffers: &mut Vec<Vec<Turn>>, prefix: &Prefix| {
+            let result = below(walker, &prefix.turns, |walker| {
+                games_node(walker, &prefix.state, self, buffers).map(|(games, _)| games)
+            })
+            .and_then(|games| games.checked_mul(prefix.games).ok_or(CountError::Overflow));
+            let mut total = total.lock().expect("no worker panics");
+            *total = match (&*total, result) {
+                (Ok(sum), Ok(games)) => add(*sum, games),
+                (Err(e), _) => Err(e.clone()),
+                (_, Err(e)) => Err(e),
+            };
+            total.is_ok()
         };
-        total.is_ok()
-    };
-    walk_prefixes(options.threads, &options.progress, &prefixes, make, work);
-    let count = total.into_inner().expect("no worker panics")?;
-    let states = shared
-        .memo
-        .iter()
-        .map(|m| m.lock().expect("no worker panics").len())
-        .sum();
-    Ok(Games {
-        count,
-        legal_colorings: legal.len(),
-        states,
-        prefixes: prefixes.len(),
-        elapsed: started.elapsed(),
-    })
+        walk_prefixes(options.threads, &options.progress, prefixes, make, work);
+        total.into_inner().expect("no worker panics")
+    }
+}
+
+/// The turns between the `members` members, as the bitboards state rule 7:
+/// for each member, the set of members one move of either color (and, for
+/// situations, a pass) leads to. `number` numbers the `legal` colorings.
+fn transitions(
+    tiny: &Tiny,
+    legal: &[u64],
+    number: &[u16],
+    situational: bool,
+    members: usize,
+) -> Vec<Members> {
+    let mut next = vec![[0u64; 4]; members];
+    for (n, &code) in legal.iter().enumerate() {
+        let stones = tiny.decode(code);
+        let mut empty = tiny.empty(stones);
+        while empty != 0 {
+            let p = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            for black in [true, false] {
+                let m = number[tiny.code(tiny.play(stones, p, black)) as usize] as usize;
+                if situational {
+                    // Black moves from (n, Black to move) to (m, White to move).
+                    let from = 2 * n + usize::from(black);
+                    next[from] = with(next[from], 2 * m + usize::from(!black));
+                } else if m != n {
+                    next[n] = with(next[n], m);
+                }
+            }
+        }
+        if situational {
+            next[2 * n] = with(next[2 * n], 2 * n + 1);
+            next[2 * n + 1] = with(next[2 * n + 1], 2 * n);
+        }
+    }
+    next
 }
 
 /// How far, at most, the tree is cut into prefixes.

@@ -159,6 +159,75 @@ const SHARDS: usize = 64;
 /// than remembered (most states lie near the ends of games).
 const REMEMBER_FROM: u64 = 16;
 
+/// The number of the legal coloring `s` among `legal` (sorted codes).
+fn number(tiny: &Tiny, legal: &[u64], s: Stones) -> u8 {
+    let code = tiny.code(s);
+    legal
+        .binary_search(&code)
+        .expect("rule 7 makes legal colorings") as u8
+}
+
+/// [`Table::moves`] and [`Table::next`] for the `legal` colorings of `tiny`.
+fn moves_and_next(tiny: &Tiny, legal: &[u64], rules: Rules) -> (Vec<[Vec<u8>; 2]>, Vec<u64>) {
+    let mut moves = Vec::with_capacity(legal.len());
+    let mut next = vec![0u64; legal.len()];
+    for (n, &code) in legal.iter().enumerate() {
+        let stones = tiny.decode(code);
+        let mut by_player: [Vec<u8>; 2] = Default::default();
+        for (player, black) in [(0, true), (1, false)] {
+            let mut empty = tiny.empty(stones);
+            while empty != 0 {
+                let p = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let after = tiny.play(stones, p, black);
+                let suicide = (after.black | after.white) >> p & 1 == 0;
+                if suicide && rules.suicide == Suicide::Forbidden {
+                    continue;
+                }
+                let m = number(tiny, legal, after);
+                by_player[player].push(m);
+                if m as usize != n {
+                    next[n] |= 1 << m;
+                }
+            }
+        }
+        moves.push(by_player);
+    }
+    (moves, next)
+}
+
+/// The symmetries of the `width` by `height` grid, as permutations of its
+/// points, sorted, without repeats.
+fn symmetries(width: usize, height: usize) -> Vec<Vec<usize>> {
+    let point = |x: usize, y: usize| y * width + x;
+    let mut permutations: Vec<Vec<usize>> = vec![
+        (0..width * height).collect(),
+        (0..width * height)
+            .map(|i| point(width - 1 - i % width, i / width))
+            .collect(),
+        (0..width * height)
+            .map(|i| point(i % width, height - 1 - i / width))
+            .collect(),
+        (0..width * height)
+            .map(|i| point(width - 1 - i % width, height - 1 - i / width))
+            .collect(),
+    ];
+    if width == height {
+        let n = width;
+        permutations.extend([
+            (0..n * n).map(|i| point(i / n, i % n)).collect(),
+            (0..n * n).map(|i| point(n - 1 - i / n, i % n)).collect(),
+            (0..n * n).map(|i| point(i / n, n - 1 - i % n)).collect(),
+            (0..n * n)
+                .map(|i| point(n - 1 - i / n, n - 1 - i % n))
+                .collect(),
+        ]);
+    }
+    permutations.sort();
+    permutations.dedup();
+    permutations
+}
+
 /// The board's legal colorings, numbered, and what moves do to them.
 struct Table {
     /// The number of the empty grid.
@@ -184,6 +253,45 @@ struct Image {
 }
 
 impl Image {
+    /// The image under `permutation` of the points, the colors exchanged
+    /// or not, of the `legal` colorings of `tiny`.
+    fn new(tiny: &Tiny, legal: &[u64], permutation: &[usize], exchanges_colors: bool) -> Image {
+        let image_of = |s: Stones| {
+            let mut image = Stones::default();
+            for (from, &to) in permutation.iter().enumerate() {
+                image.black |= (s.black >> from & 1) << to;
+                image.white |= (s.white >> from & 1) << to;
+            }
+            if exchanges_colors {
+                std::mem::swap(&mut image.black, &mut image.white);
+            }
+            image
+        };
+        let coloring: Vec<u8> = legal
+            .iter()
+            .map(|&code| number(tiny, legal, image_of(tiny.decode(code))))
+            .collect();
+        let set = (0..8)
+            .map(|k| {
+                let mut table = [0u64; 256];
+                for (byte, image) in table.iter_mut().enumerate() {
+                    for bit in 0..8 {
+                        let member = 8 * k + bit;
+                        if byte >> bit & 1 == 1 && member < coloring.len() {
+                            *image |= 1 << coloring[member];
+                        }
+                    }
+                }
+                table
+            })
+            .collect();
+        Image {
+            coloring,
+            set,
+            exchanges_colors,
+        }
+    }
+
     fn set(&self, set: u64) -> u64 {
         self.set.iter().enumerate().fold(0, |image, (k, table)| {
             image | table[(set >> (8 * k)) as usize & 255]
@@ -196,104 +304,16 @@ impl Table {
         let (width, height) = (grid.width(), grid.height());
         let tiny = Tiny::new(width, height)?;
         let legal = tiny.legal_codes();
-        let number = |s: Stones| -> u8 {
-            let code = tiny.code(s);
-            legal
-                .binary_search(&code)
-                .expect("rule 7 makes legal colorings") as u8
-        };
-        let mut moves = Vec::with_capacity(legal.len());
-        let mut next = vec![0u64; legal.len()];
-        for (n, &code) in legal.iter().enumerate() {
-            let stones = tiny.decode(code);
-            let mut by_player: [Vec<u8>; 2] = Default::default();
-            for (player, black) in [(0, true), (1, false)] {
-                let mut empty = tiny.empty(stones);
-                while empty != 0 {
-                    let p = empty.trailing_zeros() as usize;
-                    empty &= empty - 1;
-                    let after = tiny.play(stones, p, black);
-                    let suicide = (after.black | after.white) >> p & 1 == 0;
-                    if suicide && rules.suicide == Suicide::Forbidden {
-                        continue;
-                    }
-                    let m = number(after);
-                    by_player[player].push(m);
-                    if m as usize != n {
-                        next[n] |= 1 << m;
-                    }
-                }
-            }
-            moves.push(by_player);
-        }
-        // The symmetries of the grid, as permutations of its points.
-        let point = |x: usize, y: usize| y * width + x;
-        let mut permutations: Vec<Vec<usize>> = vec![
-            (0..width * height).collect(),
-            (0..width * height)
-                .map(|i| point(width - 1 - i % width, i / width))
-                .collect(),
-            (0..width * height)
-                .map(|i| point(i % width, height - 1 - i / width))
-                .collect(),
-            (0..width * height)
-                .map(|i| point(width - 1 - i % width, height - 1 - i / width))
-                .collect(),
-        ];
-        if width == height {
-            let n = width;
-            permutations.extend([
-                (0..n * n).map(|i| point(i / n, i % n)).collect(),
-                (0..n * n).map(|i| point(n - 1 - i / n, i % n)).collect(),
-                (0..n * n).map(|i| point(i / n, n - 1 - i % n)).collect(),
-                (0..n * n)
-                    .map(|i| point(n - 1 - i / n, n - 1 - i % n))
-                    .collect(),
-            ]);
-        }
-        permutations.sort();
-        permutations.dedup();
+        let (moves, next) = moves_and_next(&tiny, &legal, rules);
+        let permutations = symmetries(width, height);
         let mut images = Vec::new();
         for permutation in &permutations {
             for exchanges_colors in [false, true] {
-                let image_of = |s: Stones| {
-                    let mut image = Stones::default();
-                    for (from, &to) in permutation.iter().enumerate() {
-                        image.black |= (s.black >> from & 1) << to;
-                        image.white |= (s.white >> from & 1) << to;
-                    }
-                    if exchanges_colors {
-                        std::mem::swap(&mut image.black, &mut image.white);
-                    }
-                    image
-                };
-                let coloring: Vec<u8> = legal
-                    .iter()
-                    .map(|&code| number(image_of(tiny.decode(code))))
-                    .collect();
-                let set = (0..8)
-                    .map(|k| {
-                        let mut table = [0u64; 256];
-                        for (byte, image) in table.iter_mut().enumerate() {
-                            for bit in 0..8 {
-                                let member = 8 * k + bit;
-                                if byte >> bit & 1 == 1 && member < coloring.len() {
-                                    *image |= 1 << coloring[member];
-                                }
-                            }
-                        }
-                        table
-                    })
-                    .collect();
-                images.push(Image {
-                    coloring,
-                    set,
-                    exchanges_colors,
-                });
+                images.push(Image::new(&tiny, &legal, permutation, exchanges_colors));
             }
         }
         Ok(Table {
-            empty: number(Stones::default()),
+            empty: number(&tiny, &legal, Stones::default()),
             moves,
             next,
             images,

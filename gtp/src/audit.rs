@@ -381,7 +381,7 @@ fn minimise(
 /// started and asked `list_commands`.
 pub fn run_audit(
     options: &AuditOptions,
-    mut progress: impl FnMut(&str),
+    progress: impl FnMut(&str),
 ) -> Result<AuditSummary, AuditError> {
     let started = Instant::now();
     if let Some(out) = &options.out {
@@ -413,31 +413,75 @@ pub fn run_audit(
         notes: Vec::new(),
     };
     if let Some(caps) = auditee.caps {
-        let kgs = caps.kgs_rules && kgs_rules_name(options.rules).is_some();
-        if !caps.kata_set_rules && !kgs && options.set_rules == SetRules::Auto {
-            let why = if caps.kgs_rules {
-                "it has no kata-set-rules, and no KGS rule set of its kgs-rules is these rules"
-            } else {
-                "it has no kata-set-rules or kgs-rules"
-            };
-            summary.notes.push(format!(
-                "the engine was not told the rules ({why}): it is held to {} as its command \
-                 line sets them",
-                options.rules
-            ));
-        }
+        summary.notes.extend(untold_rules_note(options, caps));
     }
     for check in &options.skip_checks {
         summary
             .notes
             .push(format!("{}: switched off (--skip-checks)", check.name()));
     }
+    let mut audit = Audit {
+        options,
+        auditee,
+        summary,
+        progress,
+    };
     let games = if options.replay.is_empty() {
         options.games
     } else {
         options.replay.len()
     };
     for game in 1..=games {
+        if !audit.game(game) {
+            break;
+        }
+    }
+    Ok(audit.finish(started))
+}
+
+/// The note that the engine was not told the rules, when it has no way
+/// to be told them and [`SetRules::Auto`] was to find one.
+fn untold_rules_note(options: &AuditOptions, caps: Capabilities) -> Option<String> {
+    let kgs = caps.kgs_rules && kgs_rules_name(options.rules).is_some();
+    if !caps.kata_set_rules && !kgs && options.set_rules == SetRules::Auto {
+        let why = if caps.kgs_rules {
+            "it has no kata-set-rules, and no KGS rule set of its kgs-rules is these rules"
+        } else {
+            "it has no kata-set-rules or kgs-rules"
+        };
+        return Some(format!(
+            "the engine was not told the rules ({why}): it is held to {} as its command \
+             line sets them",
+            options.rules
+        ));
+    }
+    None
+}
+
+/// An audit under way: what to do, the engine, what it found so far, and
+/// where the progress lines go.
+struct Audit<'a, P: FnMut(&str)> {
+    options: &'a AuditOptions,
+    auditee: Auditee,
+    summary: AuditSummary,
+    progress: P,
+}
+
+/// One game of an audit, generated or replayed from a file.
+struct AuditGame {
+    /// The game, from 1.
+    game: usize,
+    /// Its bias; none for a replayed game.
+    bias: Option<Bias>,
+    /// The file it was replayed from.
+    file: Option<PathBuf>,
+    /// The game.
+    script: Script,
+}
+
+impl AuditGame {
+    /// Game `game` (from 1): the saved game to replay, or else generated.
+    fn new(options: &AuditOptions, game: usize) -> AuditGame {
         let (bias, script, file) = match options.replay.get(game - 1) {
             Some((file, script)) => (None, script.clone(), Some(file.clone())),
             None => {
@@ -445,98 +489,142 @@ pub fn run_audit(
                 (Some(bias), script, None)
             }
         };
-        summary.games += 1;
-        let label = match (&file, bias) {
-            (Some(file), _) => format!("{} ({})", file.display(), script.setup.size),
-            (None, Some(bias)) => format!("game {game} ({}, {bias})", script.setup.size),
-            (None, None) => format!("game {game} ({})", script.setup.size),
-        };
-        match auditee.audit(&script, options.reference.clone()) {
+        AuditGame {
+            game,
+            bias,
+            file,
+            script,
+        }
+    }
+
+    /// How the progress lines name the game.
+    fn label(&self) -> String {
+        let game = self.game;
+        match (&self.file, self.bias) {
+            (Some(file), _) => format!("{} ({})", file.display(), self.script.setup.size),
+            (None, Some(bias)) => format!("game {game} ({}, {bias})", self.script.setup.size),
+            (None, None) => format!("game {game} ({})", self.script.setup.size),
+        }
+    }
+}
+
+impl<P: FnMut(&str)> Audit<'_, P> {
+    /// Plays game `game` (from 1) and tells what it found; `false` when the
+    /// audit stops (the engine cannot be started).
+    fn game(&mut self, game: usize) -> bool {
+        let game = AuditGame::new(self.options, game);
+        self.summary.games += 1;
+        let label = game.label();
+        match self
+            .auditee
+            .audit(&game.script, self.options.reference.clone())
+        {
             GameAudit::Agrees(played) => {
-                summary.agreed += 1;
-                summary.steps += played.steps;
-                summary.turns += played.turns;
-                progress(&format!(
+                self.summary.agreed += 1;
+                self.summary.steps += played.steps;
+                self.summary.turns += played.turns;
+                (self.progress)(&format!(
                     "{label}: {}, {}{}: agrees",
                     report::plural(played.steps, "step"),
                     report::plural(played.turns, "turn"),
                     if played.ended { ", ended" } else { "" }
                 ));
+                true
             }
             GameAudit::Unsupported(why) => {
-                progress(&format!("{label}: skipped: {}", why.0));
-                summary.skipped.push((game, why.0));
+                (self.progress)(&format!("{label}: skipped: {}", why.0));
+                self.summary.skipped.push((game.game, why.0));
+                true
             }
-            GameAudit::Diverges(divergence) => {
-                let steps_before = divergence.record.len();
-                let never_started = divergence.record.is_empty()
-                    && divergence.transcript.is_empty()
-                    && matches!(divergence.kind, Kind::Crash | Kind::Hang | Kind::Garbage);
-                // A replayed game is the reproducer as given: not minimised.
-                let (script, divergence) = match file {
-                    Some(_) => (script, *divergence),
-                    None => minimise(
-                        &mut auditee,
-                        options.reference.clone(),
-                        &script,
-                        *divergence,
-                        options.minimise_budget,
-                    ),
-                };
-                let mut found = Found {
-                    game,
-                    bias,
-                    replayed: file,
-                    setup: script.setup,
-                    steps_before,
-                    script,
-                    divergence,
-                    files: None,
-                };
-                if let Some(out) = &options.out {
-                    let stem = format!("game-{game:03}-{}", report::slug(&found.divergence.kind));
-                    let sgf = out.join(format!("{stem}.sgf"));
-                    let txt = out.join(format!("{stem}.txt"));
-                    let written = std::fs::write(&sgf, found.sgf() + "\n").and_then(|_| {
-                        std::fs::write(&txt, report::report(&summary.engine, &found))
-                    });
-                    match written {
-                        Ok(()) => found.files = Some((sgf, txt)),
-                        Err(e) => progress(&format!("cannot write {}: {e}", sgf.display())),
-                    }
-                }
-                let at = found.divergence.record.len();
-                progress(&format!(
-                    "{label}: DIVERGES: the engine {} at step {at}{}{}",
-                    found.divergence.kind,
-                    if steps_before > at {
-                        format!(" (minimised from {steps_before})")
-                    } else {
-                        String::new()
-                    },
-                    found
-                        .files
-                        .as_ref()
-                        .map_or(String::new(), |(_, txt)| format!(": {}", txt.display()))
-                ));
-                summary.found.push(found);
-                if never_started {
-                    progress("the engine cannot be started: the audit stops");
-                    break;
-                }
-            }
+            GameAudit::Diverges(divergence) => self.diverged(game, &label, *divergence),
         }
     }
-    summary.capabilities = auditee.caps.unwrap_or_default();
-    summary.notes.append(&mut auditee.notes);
-    summary.elapsed = started.elapsed();
-    if let Some(out) = &options.out {
-        let path = out.join("summary.txt");
-        if let Err(e) = std::fs::write(&path, report::summary(&summary)) {
-            progress(&format!("cannot write {}: {e}", path.display()));
+
+    /// Minimises a generated game's divergence, writes and tells it;
+    /// `false` when the engine never started (the audit stops).
+    fn diverged(&mut self, game: AuditGame, label: &str, divergence: Divergence) -> bool {
+        let steps_before = divergence.record.len();
+        let never_started = divergence.record.is_empty()
+            && divergence.transcript.is_empty()
+            && matches!(divergence.kind, Kind::Crash | Kind::Hang | Kind::Garbage);
+        // A replayed game is the reproducer as given: not minimised.
+        let (script, divergence) = match game.file {
+            Some(_) => (game.script, divergence),
+            None => minimise(
+                &mut self.auditee,
+                self.options.reference.clone(),
+                &game.script,
+                divergence,
+                self.options.minimise_budget,
+            ),
+        };
+        let mut found = Found {
+            game: game.game,
+            bias: game.bias,
+            replayed: game.file,
+            setup: script.setup,
+            steps_before,
+            script,
+            divergence,
+            files: None,
+        };
+        if let Some(out) = &self.options.out {
+            self.write(out, &mut found);
+        }
+        let at = found.divergence.record.len();
+        (self.progress)(&format!(
+            "{label}: DIVERGES: the engine {} at step {at}{}{}",
+            found.divergence.kind,
+            if steps_before > at {
+                format!(" (minimised from {steps_before})")
+            } else {
+                String::new()
+            },
+            found
+                .files
+                .as_ref()
+                .map_or(String::new(), |(_, txt)| format!(": {}", txt.display()))
+        ));
+        self.summary.found.push(found);
+        if never_started {
+            (self.progress)("the engine cannot be started: the audit stops");
+            return false;
+        }
+        true
+    }
+
+    /// Writes `found`'s SGF and report into `out`, and notes them in it.
+    fn write(&mut self, out: &Path, found: &mut Found) {
+        let stem = format!(
+            "game-{:03}-{}",
+            found.game,
+            report::slug(&found.divergence.kind)
+        );
+        let sgf = out.join(format!("{stem}.sgf"));
+        let txt = out.join(format!("{stem}.txt"));
+        let written = std::fs::write(&sgf, found.sgf() + "\n")
+            .and_then(|_| std::fs::write(&txt, report::report(&self.summary.engine, found)));
+        match written {
+            Ok(()) => found.files = Some((sgf, txt)),
+            Err(e) => (self.progress)(&format!("cannot write {}: {e}", sgf.display())),
         }
     }
-    Ok(summary)
+
+    /// The summary, with what the engine could be asked and its notes, the
+    /// time since `started`, written to the output folder if there is one.
+    fn finish(mut self, started: Instant) -> AuditSummary {
+        let mut summary = self.summary;
+        summary.capabilities = self.auditee.caps.unwrap_or_default();
+        summary.notes.append(&mut self.auditee.notes);
+        summary.elapsed = started.elapsed();
+        if let Some(out) = &self.options.out {
+            let path = out.join("summary.txt");
+            if let Err(e) = std::fs::write(&path, report::summary(&summary)) {
+                (self.progress)(&format!("cannot write {}: {e}", path.display()));
+            }
+        }
+        summary
+    }
 }
 
 #[cfg(test)]

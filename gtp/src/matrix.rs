@@ -303,52 +303,9 @@ pub fn matrix_markdown(rows: &[Row]) -> String {
     );
     let _ = writeln!(text, "|{}", "---|".repeat(headings.len() + 4));
     for row in rows {
-        let (games, columns) = match &row.audit {
-            Ok(s) => (
-                format!("{} ({})", s.games, s.turns),
-                row.columns()
-                    .into_iter()
-                    .map(|(_, c)| c)
-                    .collect::<Vec<_>>(),
-            ),
-            Err(why) => (
-                format!("skipped: {why}"),
-                vec!["".to_string(); headings.len()],
-            ),
-        };
-        let vectors = match &row.vectors {
-            Some(Ok(t)) => format!("{} pass, {} fail, {} skip", t.pass, t.fail, t.skip),
-            Some(Err(e)) => format!("not run: {e}"),
-            None => "not run".to_string(),
-        };
-        let _ = writeln!(
-            text,
-            "| {} | {} (`{}`) | {games} | {} | {vectors} |",
-            row.engine,
-            row.rules_name,
-            row.rules,
-            columns.join(" | ")
-        );
+        markdown_row(&mut text, row, headings.len());
     }
-    let reproduce: Vec<String> = rows
-        .iter()
-        .filter_map(|row| {
-            let summary = row.audit.as_ref().ok()?;
-            let shortest = summary
-                .found
-                .iter()
-                .filter(|f| f.divergence.kind != Kind::ScoringConvention)
-                .min_by_key(|f| f.divergence.record.len())?;
-            let (sgf, _) = shortest.files.as_ref()?;
-            Some(format!(
-                "{} under {}: `tromp-taylor audit --replay {} {}`",
-                row.engine,
-                row.rules_name,
-                sgf.display(),
-                row.replay_options
-            ))
-        })
-        .collect();
+    let reproduce: Vec<String> = rows.iter().filter_map(reproduce_line).collect();
     if !reproduce.is_empty() {
         let _ = writeln!(
             text,
@@ -358,29 +315,7 @@ pub fn matrix_markdown(rows: &[Row]) -> String {
             let _ = writeln!(text, "- {line}");
         }
     }
-    let notes: Vec<String> = rows
-        .iter()
-        .flat_map(|row| {
-            let mut notes = Vec::new();
-            if let Some(skipped) = &row.skipped_checks {
-                notes.push(format!(
-                    "{} under {}: checks off: {skipped}",
-                    row.engine, row.rules_name
-                ));
-            }
-            if let Ok(summary) = &row.audit {
-                // Checks switched off are said above, with the manifest's why.
-                for note in summary
-                    .notes
-                    .iter()
-                    .filter(|n| !n.ends_with("(--skip-checks)"))
-                {
-                    notes.push(format!("{} under {}: {note}", row.engine, row.rules_name));
-                }
-            }
-            notes
-        })
-        .collect();
+    let notes: Vec<String> = rows.iter().flat_map(row_notes).collect();
     if !notes.is_empty() {
         let _ = writeln!(text, "\nNot checked, and why:\n");
         for note in notes {
@@ -388,4 +323,74 @@ pub fn matrix_markdown(rows: &[Row]) -> String {
         }
     }
     text
+}
+
+/// Writes `row`'s line of the Markdown table into `text`; a skipped row
+/// has `columns` blank columns.
+fn markdown_row(text: &mut String, row: &Row, columns: usize) {
+    let (games, columns) = match &row.audit {
+        Ok(s) => (
+            format!("{} ({})", s.games, s.turns),
+            row.columns()
+                .into_iter()
+                .map(|(_, c)| c)
+                .collect::<Vec<_>>(),
+        ),
+        Err(why) => (format!("skipped: {why}"), vec!["".to_string(); columns]),
+    };
+    let vectors = match &row.vectors {
+        Some(Ok(t)) => format!("{} pass, {} fail, {} skip", t.pass, t.fail, t.skip),
+        Some(Err(e)) => format!("not run: {e}"),
+        None => "not run".to_string(),
+    };
+    let _ = writeln!(
+        text,
+        "| {} | {} (`{}`) | {games} | {} | {vectors} |",
+        row.engine,
+        row.rules_name,
+        row.rules,
+        columns.join(" | ")
+    );
+}
+
+/// The command that replays `row`'s shortest divergence (a scoring
+/// convention aside), if it has one written to a file.
+fn reproduce_line(row: &Row) -> Option<String> {
+    let summary = row.audit.as_ref().ok()?;
+    let shortest = summary
+        .found
+        .iter()
+        .filter(|f| f.divergence.kind != Kind::ScoringConvention)
+        .min_by_key(|f| f.divergence.record.len())?;
+    let (sgf, _) = shortest.files.as_ref()?;
+    Some(format!(
+        "{} under {}: `tromp-taylor audit --replay {} {}`",
+        row.engine,
+        row.rules_name,
+        sgf.display(),
+        row.replay_options
+    ))
+}
+
+/// What was not checked in `row`, and why: the checks switched off, then
+/// the audit's notes.
+fn row_notes(row: &Row) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(skipped) = &row.skipped_checks {
+        notes.push(format!(
+            "{} under {}: checks off: {skipped}",
+            row.engine, row.rules_name
+        ));
+    }
+    if let Ok(summary) = &row.audit {
+        // Checks switched off are said above, with the manifest's why.
+        for note in summary
+            .notes
+            .iter()
+            .filter(|n| !n.ends_with("(--skip-checks)"))
+        {
+            notes.push(format!("{} under {}: {note}", row.engine, row.rules_name));
+        }
+    }
+    notes
 }

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
 use tromp_taylor_harness::vocab::Outcome;
-use tromp_taylor_records::vectors::{read_vectors, Case, VectorFile, VectorsError};
+use tromp_taylor_records::vectors::{read_vectors, Case, TurnCase, VectorFile, VectorsError};
 
 /// What running one case came to.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -95,50 +95,125 @@ fn run_case(
     skip: &[String],
     assume: Option<tromp_taylor_harness::vocab::Rules>,
 ) -> Result<CaseResult, Failure> {
+    if let Some(skipped) = unexpressible(case, skip) {
+        return Ok(skipped);
+    }
+    if let Some(skipped) = set_up_case(client, caps, case, assume)? {
+        return Ok(skipped);
+    }
+    for (i, turn) in case.turns.iter().enumerate() {
+        if turn.expect == "game-over" {
+            // GTP leaves the end of a game to its controller: an engine
+            // plays on after two passes by design. The turns after the end
+            // are not asked; the score still is.
+            break;
+        }
+        if let Some(failed) = play_turn(client, caps, &case.id, (i, turn))? {
+            return Ok(failed);
+        }
+    }
+    if caps.final_score {
+        if let Some(differs) = check_final_score(client, caps, case)? {
+            return Ok(differs);
+        }
+    }
+    Ok(CaseResult::new(&case.id, "pass"))
+}
+
+/// The skip of a case that asks what is not claimed (a tag of `skip`) or
+/// cannot be said in GTP (a setup, an agreement, a free handicap).
+fn unexpressible(case: &Case, skip: &[String]) -> Option<CaseResult> {
     let id = &case.id;
     if let Some(tag) = case.requires.iter().find(|t| skip.contains(t)) {
-        return Ok(CaseResult::new(id, "skip").with(
+        return Some(CaseResult::new(id, "skip").with(
             "requires",
             tag.clone(),
             "not claimed (--skip)",
         ));
     }
     if case.setup.is_some() || case.turns.iter().any(|t| t.turn == "agree") {
-        return Ok(CaseResult::new(id, "skip").with(
+        return Some(CaseResult::new(id, "skip").with(
             "requires",
             "setup or agreement",
             "not expressible in GTP",
         ));
     }
     if case.handicap.as_ref().is_some_and(|h| h.kind == "free") {
-        return Ok(CaseResult::new(id, "skip").with(
+        return Some(CaseResult::new(id, "skip").with(
             "requires",
             "handicap:free",
             "not expressible in GTP",
         ));
     }
+    None
+}
+
+/// Sets the engine's game up for `case`: the board, a clear board, the
+/// rules, komi, the handicap; the skip when it cannot be.
+fn set_up_case(
+    client: &mut Client,
+    caps: &Capabilities,
+    case: &Case,
+    assume: Option<tromp_taylor_harness::vocab::Rules>,
+) -> Result<Option<CaseResult>, Failure> {
+    let id = &case.id;
     let (w, h) = case.size.split_once('x').unwrap_or(("19", "19"));
     let size_command = if w == h {
         format!("boardsize {w}")
     } else if caps.rectangular_boardsize {
         format!("rectangular_boardsize {w} {h}")
     } else {
-        return Ok(CaseResult::new(id, "skip").with(
+        return Ok(Some(CaseResult::new(id, "skip").with(
             "size",
             case.size.clone(),
             "no rectangular_boardsize",
-        ));
+        )));
     };
     if !send(client, &size_command)?.ok {
-        return Ok(CaseResult::new(id, "skip").with(
+        return Ok(Some(CaseResult::new(id, "skip").with(
             "size",
             case.size.clone(),
             "unacceptable size",
-        ));
+        )));
     }
     send(client, "clear_board")?;
-    // kata-set-rules where the engine has it, else kgs-rules where one of
-    // KGS's rule sets is the case's rules.
+    if !tell_rules(client, caps, case, assume)? {
+        return Ok(Some(CaseResult::new(id, "skip").with(
+            "rules",
+            case.rules.clone(),
+            "the engine cannot set these rules",
+        )));
+    }
+    if !send(client, &format!("komi {}", case.komi))?.ok {
+        return Ok(Some(CaseResult::new(id, "skip").with(
+            "komi",
+            case.komi.to_string(),
+            "refused",
+        )));
+    }
+    if let Some(handicap) = &case.handicap {
+        let reply = send(client, &format!("fixed_handicap {}", handicap.stones))?;
+        if !reply.ok {
+            return Ok(Some(CaseResult::new(id, "skip").with(
+                "handicap",
+                handicap.stones.to_string(),
+                reply.text,
+            )));
+        }
+    }
+    Ok(None)
+}
+
+/// Tells the engine the case's rules: `kata-set-rules` where the engine has
+/// it, else `kgs-rules` where one of KGS's rule sets is the case's rules.
+/// Whether the engine plays under them: told them, or not told but its
+/// command line is assumed to give them (`assume`, komi aside).
+fn tell_rules(
+    client: &mut Client,
+    caps: &Capabilities,
+    case: &Case,
+    assume: Option<tromp_taylor_harness::vocab::Rules>,
+) -> Result<bool, Failure> {
     let kgs = case
         .rules
         .parse::<tromp_taylor_harness::vocab::Rules>()
@@ -163,121 +238,116 @@ fn run_case(
             .parse::<tromp_taylor_harness::vocab::Rules>()
             .is_ok_and(|rules| without_komi(rules) == without_komi(assumed))
     });
-    if !set && !assumed {
-        return Ok(CaseResult::new(id, "skip").with(
-            "rules",
-            case.rules.clone(),
-            "the engine cannot set these rules",
-        ));
+    Ok(set || assumed)
+}
+
+/// Plays turn `i` (from 0) of case `id`, with the queries before it
+/// (`all_legal`, `is_legal`) and after it (`list_stones`) the engine has;
+/// the failure, if the engine parts from the case.
+fn play_turn(
+    client: &mut Client,
+    caps: &Capabilities,
+    id: &str,
+    (i, turn): (usize, &TurnCase),
+) -> Result<Option<CaseResult>, Failure> {
+    let show = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(" ");
+    let at = format!("turn {} ({} {})", i + 1, turn.player, turn.turn);
+    let legal = turn.expect == "legal";
+    if let (Some(expected), true) = (&turn.legal_before, caps.all_legal) {
+        let reply = send(client, &format!("all_legal {}", turn.player))?;
+        let theirs = stones(&reply.text);
+        let ours: BTreeSet<String> = expected
+            .iter()
+            .filter(|v| *v != "pass")
+            .map(|v| v.to_ascii_uppercase())
+            .collect();
+        if !reply.ok || theirs != ours {
+            return Ok(Some(CaseResult::new(id, "fail").with(
+                format!("{at}: all_legal"),
+                show(&ours),
+                show(&theirs),
+            )));
+        }
     }
-    if !send(client, &format!("komi {}", case.komi))?.ok {
-        return Ok(CaseResult::new(id, "skip").with("komi", case.komi.to_string(), "refused"));
-    }
-    if let Some(handicap) = &case.handicap {
-        let reply = send(client, &format!("fixed_handicap {}", handicap.stones))?;
-        if !reply.ok {
-            return Ok(CaseResult::new(id, "skip").with(
-                "handicap",
-                handicap.stones.to_string(),
+    if caps.is_legal {
+        let reply = send(client, &format!("is_legal {} {}", turn.player, turn.turn))?;
+        let says = reply.ok && reply.text.trim() == "1";
+        if says != legal {
+            let expected = if legal {
+                "1 (legal)".to_string()
+            } else {
+                format!("0 ({})", turn.expect)
+            };
+            return Ok(Some(CaseResult::new(id, "fail").with(
+                format!("{at}: is_legal"),
+                expected,
                 reply.text,
-            ));
+            )));
         }
     }
-    for (i, turn) in case.turns.iter().enumerate() {
-        if turn.expect == "game-over" {
-            // GTP leaves the end of a game to its controller: an engine
-            // plays on after two passes by design. The turns after the end
-            // are not asked; the score still is.
-            break;
-        }
-        let at = format!("turn {} ({} {})", i + 1, turn.player, turn.turn);
-        let legal = turn.expect == "legal";
-        if let (Some(expected), true) = (&turn.legal_before, caps.all_legal) {
-            let reply = send(client, &format!("all_legal {}", turn.player))?;
+    let reply = send(client, &format!("play {} {}", turn.player, turn.turn))?;
+    if reply.ok != legal {
+        let expected = if legal {
+            "accepted".to_string()
+        } else {
+            format!("refused ({})", turn.expect)
+        };
+        let got = if reply.ok {
+            "accepted".to_string()
+        } else {
+            format!("refused: {}", reply.text)
+        };
+        return Ok(Some(CaseResult::new(id, "fail").with(
+            format!("{at}: play"),
+            expected,
+            got,
+        )));
+    }
+    if caps.list_stones {
+        for (word, mark) in [("black", 'X'), ("white", 'O')] {
+            let reply = send(client, &format!("list_stones {word}"))?;
             let theirs = stones(&reply.text);
-            let ours: BTreeSet<String> = expected
-                .iter()
-                .filter(|v| *v != "pass")
-                .map(|v| v.to_ascii_uppercase())
-                .collect();
+            let ours = grid_stones(&turn.grid_after, mark);
             if !reply.ok || theirs != ours {
-                let show = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(" ");
-                return Ok(CaseResult::new(id, "fail").with(
-                    format!("{at}: all_legal"),
+                return Ok(Some(CaseResult::new(id, "fail").with(
+                    format!("{at}: list_stones {word}"),
                     show(&ours),
                     show(&theirs),
-                ));
-            }
-        }
-        if caps.is_legal {
-            let reply = send(client, &format!("is_legal {} {}", turn.player, turn.turn))?;
-            let says = reply.ok && reply.text.trim() == "1";
-            if says != legal {
-                let expected = if legal {
-                    "1 (legal)".to_string()
-                } else {
-                    format!("0 ({})", turn.expect)
-                };
-                return Ok(CaseResult::new(id, "fail").with(
-                    format!("{at}: is_legal"),
-                    expected,
-                    reply.text,
-                ));
-            }
-        }
-        let reply = send(client, &format!("play {} {}", turn.player, turn.turn))?;
-        if reply.ok != legal {
-            let expected = if legal {
-                "accepted".to_string()
-            } else {
-                format!("refused ({})", turn.expect)
-            };
-            let got = if reply.ok {
-                "accepted".to_string()
-            } else {
-                format!("refused: {}", reply.text)
-            };
-            return Ok(CaseResult::new(id, "fail").with(format!("{at}: play"), expected, got));
-        }
-        if caps.list_stones {
-            for (word, mark) in [("black", 'X'), ("white", 'O')] {
-                let reply = send(client, &format!("list_stones {word}"))?;
-                let theirs = stones(&reply.text);
-                let ours = grid_stones(&turn.grid_after, mark);
-                if !reply.ok || theirs != ours {
-                    let show =
-                        |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(" ");
-                    return Ok(CaseResult::new(id, "fail").with(
-                        format!("{at}: list_stones {word}"),
-                        show(&ours),
-                        show(&theirs),
-                    ));
-                }
+                )));
             }
         }
     }
-    if caps.final_score {
-        let reply = send(client, "final_score")?;
-        let got = reply.text.trim().to_string();
-        let same = reply.ok && same_result(&got, &case.end.result);
-        if !same && is_convention(client, caps, case, &got)? {
-            // The engine's own judgment of territory or dead stones gives
-            // its score: a scoring convention, not a failure.
-            return Ok(CaseResult::new(id, "convention").with(
-                "final_score (by the engine's judgment of dead stones or territory)",
-                case.end.result.clone(),
-                got,
-            ));
-        }
-        if !same {
-            return Ok(CaseResult::new(id, "fail").with(
-                "final_score",
-                case.end.result.clone(),
-                got,
-            ));
-        }
+    Ok(None)
+}
+
+/// Holds the engine's `final_score` to the case's result: a scoring
+/// convention or a failure when it differs.
+fn check_final_score(
+    client: &mut Client,
+    caps: &Capabilities,
+    case: &Case,
+) -> Result<Option<CaseResult>, Failure> {
+    let id = &case.id;
+    let reply = send(client, "final_score")?;
+    let got = reply.text.trim().to_string();
+    let same = reply.ok && same_result(&got, &case.end.result);
+    if !same && is_convention(client, caps, case, &got)? {
+        // The engine's own judgment of territory or dead stones gives
+        // its score: a scoring convention, not a failure.
+        return Ok(Some(CaseResult::new(id, "convention").with(
+            "final_score (by the engine's judgment of dead stones or territory)",
+            case.end.result.clone(),
+            got,
+        )));
     }
-    Ok(CaseResult::new(id, "pass"))
+    if !same {
+        return Ok(Some(CaseResult::new(id, "fail").with(
+            "final_score",
+            case.end.result.clone(),
+            got,
+        )));
+    }
+    Ok(None)
 }
 
 /// Whether the engine's final score `got` differs from the case's only by

@@ -393,22 +393,8 @@ fn play_both(
     let mismatch = |so_far: &SoFar, difference: Difference, a: &dyn Engine, b: &dyn Engine| {
         so_far.mismatch(script, left, right, difference, Some(a), Some(b))
     };
-    asked.set(Side::Left);
-    let a = script.start_in(left);
-    asked.set(Side::Right);
-    let b = script.start_in(right);
-    let (a, b) = match (a, b) {
-        (Ok(a), Ok(b)) => (a, b),
-        // Both refuse; `spec` and `fast` for the same reason, in the same
-        // words (another engine's words are its own).
-        (Err(a), Err(b)) if a == b || !(ours(left) && ours(right)) => return Ok(Agreed::default()),
-        (a, b) => {
-            let difference = Difference::Start {
-                left: a.map(|_| ()),
-                right: b.map(|_| ()),
-            };
-            return Err(so_far.mismatch(script, left, right, difference, None, None));
-        }
+    let Some((a, b)) = start_both(script, left, right, asked, so_far)? else {
+        return Ok(Agreed::default());
     };
     let mut a = Watched {
         engine: a,
@@ -438,61 +424,22 @@ fn play_both(
                 return Err(mismatch(so_far, difference, &a, &b));
             }
         }
-        let to_move = a.to_move();
-        let action = match step {
-            Step::Choose(n) => {
-                let legal = match compared_legal_set {
-                    Some(legal) => legal,
-                    None => a.legal_turns(),
-                };
-                if legal.is_empty() {
-                    break;
-                }
-                Action::Turn(legal[*n as usize % legal.len()])
+        let played = play_step(&mut a, &mut b, step, compared_legal_set, so_far)
+            .map_err(|difference| mismatch(so_far, difference, &a, &b))?;
+        match played {
+            Some(turns) => {
+                agreed.steps += 1;
+                agreed.turns += turns;
             }
-            Step::Attempt(turn) => Action::Turn(*turn),
-            Step::Agree(points) => Action::Agree(points.clone()),
-        };
-        so_far.record.push((to_move, action.clone()));
-        so_far.steps += 1;
-        agreed.steps += 1;
-        match action {
-            Action::Turn(turn) => {
-                let (va, vb) = (a.play(turn), b.play(turn));
-                if va != vb {
-                    let difference = Difference::Verdict {
-                        turn,
-                        left: va,
-                        right: vb,
-                    };
-                    return Err(mismatch(so_far, difference, &a, &b));
-                }
-                agreed.turns += usize::from(va.is_ok());
-            }
-            Action::Agree(points) => {
-                let (va, vb) = (a.agree(&points), b.agree(&points));
-                if va != vb {
-                    let difference = Difference::Agreement {
-                        left: va,
-                        right: vb,
-                    };
-                    return Err(mismatch(so_far, difference, &a, &b));
-                }
-            }
+            None => break,
         }
         if a.grid() != b.grid() {
             return Err(mismatch(so_far, Difference::Grid, &a, &b));
         }
         let levels = script.undos_after(index);
         if levels > 0 {
-            if let Some(difference) = undo_both(&mut a, &mut b, levels, so_far) {
-                return Err(mismatch(so_far, difference, &a, &b));
-            }
-            let after = state_difference(&a, &b, legal_sets)
-                .or_else(|| (a.grid() != b.grid()).then_some(Difference::Grid))
-                .or_else(|| end_difference(&a, &b))
-                .or_else(|| details_difference(size, &a, &b));
-            if let Some(difference) = after {
+            if let Some(difference) = undo_and_compare(&mut a, &mut b, levels, so_far, checks, size)
+            {
                 return Err(mismatch(so_far, difference, &a, &b));
             }
         }
@@ -508,6 +455,108 @@ fn play_both(
         Some(difference) => Err(mismatch(so_far, difference, &a, &b)),
         None => Ok(agreed),
     }
+}
+
+/// An engine with a game started.
+type Started = Box<dyn Engine + Send>;
+
+/// Starts `script`'s game in both engines, `left` first; none when both
+/// refuse it alike, a mismatch when one refuses or they refuse differently.
+fn start_both(
+    script: &Script,
+    left: &EngineKind,
+    right: &EngineKind,
+    asked: &Cell<Side>,
+    so_far: &SoFar,
+) -> Result<Option<(Started, Started)>, Box<Mismatch>> {
+    asked.set(Side::Left);
+    let a = script.start_in(left);
+    asked.set(Side::Right);
+    let b = script.start_in(right);
+    match (a, b) {
+        (Ok(a), Ok(b)) => Ok(Some((a, b))),
+        // Both refuse; `spec` and `fast` for the same reason, in the same
+        // words (another engine's words are its own).
+        (Err(a), Err(b)) if a == b || !(ours(left) && ours(right)) => Ok(None),
+        (a, b) => {
+            let difference = Difference::Start {
+                left: a.map(|_| ()),
+                right: b.map(|_| ()),
+            };
+            Err(so_far.mismatch(script, left, right, difference, None, None))
+        }
+    }
+}
+
+/// Plays `step` on both engines and notes it in `so_far`; `legal` is the
+/// legal set already asked, if it was. The turns taken (0 or 1), none when
+/// there is no turn left to choose; the difference in the engines'
+/// answers, if they differ.
+fn play_step(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    step: &Step,
+    legal: Option<Vec<Turn>>,
+    so_far: &mut SoFar,
+) -> Result<Option<usize>, Difference> {
+    let to_move = a.to_move();
+    let action = match step {
+        Step::Choose(n) => {
+            let legal = match legal {
+                Some(legal) => legal,
+                None => a.legal_turns(),
+            };
+            if legal.is_empty() {
+                return Ok(None);
+            }
+            Action::Turn(legal[*n as usize % legal.len()])
+        }
+        Step::Attempt(turn) => Action::Turn(*turn),
+        Step::Agree(points) => Action::Agree(points.clone()),
+    };
+    so_far.record.push((to_move, action.clone()));
+    so_far.steps += 1;
+    match action {
+        Action::Turn(turn) => {
+            let (va, vb) = (a.play(turn), b.play(turn));
+            if va != vb {
+                return Err(Difference::Verdict {
+                    turn,
+                    left: va,
+                    right: vb,
+                });
+            }
+            Ok(Some(usize::from(va.is_ok())))
+        }
+        Action::Agree(points) => {
+            let (va, vb) = (a.agree(&points), b.agree(&points));
+            if va != vb {
+                return Err(Difference::Agreement {
+                    left: va,
+                    right: vb,
+                });
+            }
+            Ok(Some(0))
+        }
+    }
+}
+
+/// Takes back `levels` turns on both engines ([`undo_both`]), then compares
+/// the state, the grid, the end and the details on the `size` board.
+fn undo_and_compare(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    levels: usize,
+    so_far: &mut SoFar,
+    checks: Checks,
+    size: Size,
+) -> Option<Difference> {
+    undo_both(a, b, levels, so_far).or_else(|| {
+        state_difference(a, b, checks.legal_sets)
+            .or_else(|| (a.grid() != b.grid()).then_some(Difference::Grid))
+            .or_else(|| end_difference(a, b))
+            .or_else(|| details_difference(size, a, b))
+    })
 }
 
 /// Whether `kind` is one of our two engines, whose refusals to start a game

@@ -274,7 +274,14 @@ pub fn generate_with(setup: Setup, bias: Bias, rng: &mut Rng, extras: &Extras) -
             Bias::Ko if !extras.focus.is_empty() && rng.percent(50) => Some(&extras.focus[..]),
             _ => None,
         };
-        let step = next_step(&mut game, setup, bias, rng, &mut legal, &before, &now, near);
+        let lean = Lean {
+            setup,
+            bias,
+            before: &before,
+            now: &now,
+            near,
+        };
+        let step = next_step(&mut game, &lean, rng, &mut legal);
         match &step {
             Step::Choose(n) => {
                 let turn = legal[*n as usize % legal.len()];
@@ -319,149 +326,198 @@ fn to_fast_color(color: &Color) -> fast::Color {
     }
 }
 
-/// Chooses the next step. `legal` is filled with the legal turns (pass
-/// first). `near`: points to play at or next to, when one is legal.
-#[allow(clippy::too_many_arguments)]
-fn next_step(
-    game: &mut fast::Game,
+/// What the next step leans on besides the game: the setup and the bias,
+/// the colorings before and after the last step, and `near`, points to play
+/// at or next to, when one is legal.
+struct Lean<'a> {
     setup: Setup,
     bias: Bias,
+    before: &'a [fast::Color],
+    now: &'a [fast::Color],
+    near: Option<&'a [Point]>,
+}
+
+/// Chooses the next step. `legal` is filled with the legal turns (pass
+/// first).
+fn next_step(
+    game: &mut fast::Game,
+    lean: &Lean<'_>,
     rng: &mut Rng,
     legal: &mut Vec<fast::Turn>,
-    before: &[fast::Color],
-    now: &[fast::Color],
-    near: Option<&[Point]>,
 ) -> Step {
-    let size = setup.size;
+    let size = lean.setup.size;
     game.legal_turns_into(legal);
-    if setup.rules.agreement_ending && game.consecutive_passes() >= 2 && rng.percent(40) {
-        let mut dead: Vec<Point> = size
-            .all_points()
-            .filter(|p| game.color(p.x, p.y) != Some(fast::Color::Empty) && rng.percent(30))
-            .collect();
-        if rng.percent(5) {
-            dead.push(Point::new(size.width(), 0));
-        }
-        return Step::Agree(dead);
+    if lean.setup.rules.agreement_ending && game.consecutive_passes() >= 2 && rng.percent(40) {
+        return Step::Agree(dead_stones(game, size, rng));
     }
     if rng.percent(12) {
-        // A raw attempt: any point, now and then off the board or a pass.
-        // Off the board stays within SGF's 52 coordinates, so that the game
-        // can be written as SGF (on 52 columns or rows, the other side).
-        let on_board = |rng: &mut Rng| Turn::Move(size.point(rng.below(size.points())));
-        let turn = match rng.below(40) {
-            0 if size.width() < MAX_SIDE => Turn::Move(Point::new(
-                (size.width() + rng.below(3)).min(MAX_SIDE - 1),
-                rng.below(size.height()),
-            )),
-            0 | 1 if size.height() < MAX_SIDE => {
-                Turn::Move(Point::new(rng.below(size.width()), size.height()))
-            }
-            1 if size.width() < MAX_SIDE => {
-                Turn::Move(Point::new(size.width(), rng.below(size.height())))
-            }
-            2 => Turn::Pass,
-            _ => on_board(rng),
-        };
-        return Step::Attempt(turn);
+        return Step::Attempt(raw_attempt(size, rng));
     }
-    let index_of = |turn: fast::Turn, legal: &[fast::Turn]| {
-        legal.iter().position(|&t| t == turn).expect("a legal turn") as u32
-    };
     let moves: Vec<fast::Turn> = legal
         .iter()
         .copied()
         .filter(|t| *t != fast::Turn::Pass)
         .collect();
-    match bias {
-        Bias::Ko => {
-            // Where stones were just captured: attempt to retake there.
-            let emptied: Vec<Point> = (0..now.len())
-                .filter(|&i| before.get(i).is_some_and(|c| *c != fast::Color::Empty))
-                .filter(|&i| now[i] == fast::Color::Empty)
-                .map(|i| size.point(i))
-                .collect();
-            if !emptied.is_empty() && rng.percent(70) {
-                return Step::Attempt(Turn::Move(*rng.pick(&emptied)));
-            }
-            // Then, in a game with a focus, at or next to its points.
-            if let Some(near) = near {
-                let close: Vec<fast::Turn> = moves
-                    .iter()
-                    .copied()
-                    .filter(|t| match t {
-                        fast::Turn::Move(p) => near.contains(&Point::new(p.x, p.y)),
-                        fast::Turn::Pass => false,
-                    })
-                    .collect();
-                if !close.is_empty() {
-                    return Step::Choose(index_of(*rng.pick(&close), legal));
-                }
-            }
-        }
-        Bias::Capture => {
-            let player = game.to_move();
-            let capturing: Vec<fast::Turn> = moves
-                .iter()
-                .copied()
-                .filter(|&turn| {
-                    let held = game.prisoners(player);
-                    game.play(turn).expect("a legal move");
-                    let captures = game.prisoners(player) > held;
-                    game.undo();
-                    captures
-                })
-                .collect();
-            if !capturing.is_empty() && rng.percent(75) {
-                return Step::Choose(index_of(*rng.pick(&capturing), legal));
-            }
-        }
-        Bias::Suicide => {
-            let opponent = game.to_move().opponent();
-            let empty: Vec<Point> = size
-                .all_points()
-                .filter(|p| game.color(p.x, p.y) == Some(fast::Color::Empty))
-                .collect();
-            let suicidal: Vec<Point> = empty
-                .into_iter()
-                .filter(|&p| {
-                    let turn = fast::Turn::Move(to_fast_point(p));
-                    match game.check(turn) {
-                        Err(fast::IllegalTurn::Suicide(_)) => true,
-                        Ok(()) => {
-                            let held = game.prisoners(opponent);
-                            game.play(turn).expect("a legal move");
-                            let suicide = game.prisoners(opponent) > held;
-                            game.undo();
-                            suicide
-                        }
-                        Err(_) => false,
-                    }
-                })
-                .collect();
-            if !suicidal.is_empty() && rng.percent(50) {
-                return Step::Attempt(Turn::Move(*rng.pick(&suicidal)));
-            }
-        }
-        Bias::Long => {
-            let playout: Vec<fast::Turn> = moves
-                .iter()
-                .copied()
-                .filter(|t| match t {
-                    fast::Turn::Move(p) => !game.fills_own_eye(*p),
-                    fast::Turn::Pass => false,
-                })
-                .collect();
-            return match playout.is_empty() {
-                true => Step::Choose(0),
-                false => Step::Choose(index_of(*rng.pick(&playout), legal)),
-            };
-        }
-        Bias::Uniform => {}
+    let biased = match lean.bias {
+        Bias::Ko => ko_step(lean, rng, legal, &moves),
+        Bias::Capture => capture_step(game, rng, legal, &moves),
+        Bias::Suicide => suicide_step(game, size, rng),
+        Bias::Long => Some(long_step(game, rng, legal, &moves)),
+        Bias::Uniform => None,
+    };
+    if let Some(step) = biased {
+        return step;
     }
     if moves.is_empty() || rng.percent(8) {
         Step::Choose(0)
     } else {
         Step::Choose(index_of(*rng.pick(&moves), legal))
+    }
+}
+
+/// The index of `turn` among the `legal` turns.
+fn index_of(turn: fast::Turn, legal: &[fast::Turn]) -> u32 {
+    legal.iter().position(|&t| t == turn).expect("a legal turn") as u32
+}
+
+/// The stones an agreement calls dead: each stone now and then, and once
+/// in a while a point off the board.
+fn dead_stones(game: &fast::Game, size: Size, rng: &mut Rng) -> Vec<Point> {
+    let mut dead: Vec<Point> = size
+        .all_points()
+        .filter(|p| game.color(p.x, p.y) != Some(fast::Color::Empty) && rng.percent(30))
+        .collect();
+    if rng.percent(5) {
+        dead.push(Point::new(size.width(), 0));
+    }
+    dead
+}
+
+/// A raw attempt: any point, now and then off the board or a pass.
+/// Off the board stays within SGF's 52 coordinates, so that the game
+/// can be written as SGF (on 52 columns or rows, the other side).
+fn raw_attempt(size: Size, rng: &mut Rng) -> Turn {
+    let on_board = |rng: &mut Rng| Turn::Move(size.point(rng.below(size.points())));
+    match rng.below(40) {
+        0 if size.width() < MAX_SIDE => Turn::Move(Point::new(
+            (size.width() + rng.below(3)).min(MAX_SIDE - 1),
+            rng.below(size.height()),
+        )),
+        0 | 1 if size.height() < MAX_SIDE => {
+            Turn::Move(Point::new(rng.below(size.width()), size.height()))
+        }
+        1 if size.width() < MAX_SIDE => {
+            Turn::Move(Point::new(size.width(), rng.below(size.height())))
+        }
+        2 => Turn::Pass,
+        _ => on_board(rng),
+    }
+}
+
+/// The ko bias: an attempt to retake where stones were just captured, or
+/// else, in a game with a focus, a move at or next to its points.
+fn ko_step(
+    lean: &Lean<'_>,
+    rng: &mut Rng,
+    legal: &[fast::Turn],
+    moves: &[fast::Turn],
+) -> Option<Step> {
+    let size = lean.setup.size;
+    // Where stones were just captured: attempt to retake there.
+    let emptied: Vec<Point> = (0..lean.now.len())
+        .filter(|&i| lean.before.get(i).is_some_and(|c| *c != fast::Color::Empty))
+        .filter(|&i| lean.now[i] == fast::Color::Empty)
+        .map(|i| size.point(i))
+        .collect();
+    if !emptied.is_empty() && rng.percent(70) {
+        return Some(Step::Attempt(Turn::Move(*rng.pick(&emptied))));
+    }
+    // Then, in a game with a focus, at or next to its points.
+    if let Some(near) = lean.near {
+        let close: Vec<fast::Turn> = moves
+            .iter()
+            .copied()
+            .filter(|t| match t {
+                fast::Turn::Move(p) => near.contains(&Point::new(p.x, p.y)),
+                fast::Turn::Pass => false,
+            })
+            .collect();
+        if !close.is_empty() {
+            return Some(Step::Choose(index_of(*rng.pick(&close), legal)));
+        }
+    }
+    None
+}
+
+/// The capture bias: most of the time, a move that captures, if any does.
+fn capture_step(
+    game: &mut fast::Game,
+    rng: &mut Rng,
+    legal: &[fast::Turn],
+    moves: &[fast::Turn],
+) -> Option<Step> {
+    let player = game.to_move();
+    let capturing: Vec<fast::Turn> = moves
+        .iter()
+        .copied()
+        .filter(|&turn| {
+            let held = game.prisoners(player);
+            game.play(turn).expect("a legal move");
+            let captures = game.prisoners(player) > held;
+            game.undo();
+            captures
+        })
+        .collect();
+    if !capturing.is_empty() && rng.percent(75) {
+        return Some(Step::Choose(index_of(*rng.pick(&capturing), legal)));
+    }
+    None
+}
+
+/// The suicide bias: half of the time, an attempt at a suicide, if any
+/// point is one.
+fn suicide_step(game: &mut fast::Game, size: Size, rng: &mut Rng) -> Option<Step> {
+    let opponent = game.to_move().opponent();
+    let empty: Vec<Point> = size
+        .all_points()
+        .filter(|p| game.color(p.x, p.y) == Some(fast::Color::Empty))
+        .collect();
+    let suicidal: Vec<Point> = empty
+        .into_iter()
+        .filter(|&p| {
+            let turn = fast::Turn::Move(to_fast_point(p));
+            match game.check(turn) {
+                Err(fast::IllegalTurn::Suicide(_)) => true,
+                Ok(()) => {
+                    let held = game.prisoners(opponent);
+                    game.play(turn).expect("a legal move");
+                    let suicide = game.prisoners(opponent) > held;
+                    game.undo();
+                    suicide
+                }
+                Err(_) => false,
+            }
+        })
+        .collect();
+    if !suicidal.is_empty() && rng.percent(50) {
+        return Some(Step::Attempt(Turn::Move(*rng.pick(&suicidal))));
+    }
+    None
+}
+
+/// The long bias: a light playout's move (one that fills no eye of the
+/// player's own), or a pass when there is none.
+fn long_step(game: &fast::Game, rng: &mut Rng, legal: &[fast::Turn], moves: &[fast::Turn]) -> Step {
+    let playout: Vec<fast::Turn> = moves
+        .iter()
+        .copied()
+        .filter(|t| match t {
+            fast::Turn::Move(p) => !game.fills_own_eye(*p),
+            fast::Turn::Pass => false,
+        })
+        .collect();
+    match playout.is_empty() {
+        true => Step::Choose(0),
+        false => Step::Choose(index_of(*rng.pick(&playout), legal)),
     }
 }

@@ -467,9 +467,7 @@ fn one_or_many<T>(
 /// returns a `CheckReport`. See docs/python.md for the protocol.
 #[pyfunction]
 #[pyo3(signature = (factory, games = 100, sizes = None, rules = None, seed = 0, jobs = None, name = None))]
-#[allow(clippy::too_many_arguments)]
 pub fn check_engine(
-    py: Python<'_>,
     factory: &Bound<'_, PyAny>,
     games: usize,
     sizes: Option<&Bound<'_, PyAny>>,
@@ -514,6 +512,7 @@ pub fn check_engine(
     let start = python_start(factory.clone().unbind(), name.clone(), Arc::clone(&missing));
     let engine = EngineKind::new(&name, PYTHON_SUPPORTS, start);
     quiet_reported_failures();
+    let py = factory.py();
     let report = py.allow_threads(|| check::check_engine(&engine, &options));
     let missing = missing.lock().unwrap_or_else(PoisonError::into_inner);
     let mut skipped = notes(&missing);

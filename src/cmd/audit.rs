@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tromp_taylor_gtp::audit::{export, run_audit, AuditOptions, AuditSummary, CheckName, SetRules};
+use tromp_taylor_gtp::capabilities::Capabilities;
 use tromp_taylor_harness::generate::{Bias, BIASES};
 use tromp_taylor_harness::vocab::{Rules, Size};
 
@@ -138,6 +139,40 @@ impl AuditArgs {
                 return ExitCode::from(2);
             }
         };
+        self.print_heading(&options);
+        let summary = match run_audit(&options, |line| println!("{line}")) {
+            Ok(summary) => summary,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        print_checked_through(summary.capabilities);
+        print!("{}", tromp_taylor_gtp::audit::report::summary(&summary));
+        if let Some(first) = summary.found.first() {
+            println!("\nthe first divergence:\n");
+            print!(
+                "{}",
+                tromp_taylor_gtp::audit::report::report(&summary.engine, first)
+            );
+        }
+        if let Err(e) = self.write_exports(&summary) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+        if summary.diverges(self.strict_score) {
+            ExitCode::FAILURE
+        } else if !options.replay.is_empty() && summary.skipped.len() == summary.games {
+            eprintln!("error: no replayed game could be audited: nothing was checked");
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+
+    /// The line that says what is audited: the engine, and the games
+    /// generated or replayed.
+    fn print_heading(&self, options: &AuditOptions) {
         if options.replay.is_empty() {
             println!(
                 "tromp-taylor audit: `{}` under {}, {} on {}, seed {} (repeat with --seed {}), reports in {}",
@@ -166,51 +201,27 @@ impl AuditArgs {
                 self.out.display()
             );
         }
-        let summary = match run_audit(&options, |line| println!("{line}")) {
-            Ok(summary) => summary,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        let caps = summary.capabilities;
-        println!(
-            "checked through: play{}{}{}{}{}",
-            if caps.is_legal { ", is_legal" } else { "" },
-            if caps.all_legal { ", all_legal" } else { "" },
-            if caps.list_stones {
-                ", list_stones"
-            } else if caps.showboard {
-                ", showboard"
-            } else {
-                ""
-            },
-            if caps.captures { ", captures" } else { "" },
-            if caps.final_score {
-                ", final_score"
-            } else {
-                ""
-            },
-        );
-        print!("{}", tromp_taylor_gtp::audit::report::summary(&summary));
-        if let Some(first) = summary.found.first() {
-            println!("\nthe first divergence:\n");
-            print!(
-                "{}",
-                tromp_taylor_gtp::audit::report::report(&summary.engine, first)
-            );
-        }
-        if let Err(e) = self.write_exports(&summary) {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-        if summary.diverges(self.strict_score) {
-            ExitCode::FAILURE
-        } else if !options.replay.is_empty() && summary.skipped.len() == summary.games {
-            eprintln!("error: no replayed game could be audited: nothing was checked");
-            ExitCode::from(2)
-        } else {
-            ExitCode::SUCCESS
-        }
     }
+}
+
+/// The line that says which commands the engine was checked through.
+fn print_checked_through(caps: Capabilities) {
+    println!(
+        "checked through: play{}{}{}{}{}",
+        if caps.is_legal { ", is_legal" } else { "" },
+        if caps.all_legal { ", all_legal" } else { "" },
+        if caps.list_stones {
+            ", list_stones"
+        } else if caps.showboard {
+            ", showboard"
+        } else {
+            ""
+        },
+        if caps.captures { ", captures" } else { "" },
+        if caps.final_score {
+            ", final_score"
+        } else {
+            ""
+        },
+    );
 }

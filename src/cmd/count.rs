@@ -7,9 +7,9 @@ use clap::{Args, Subcommand};
 use num_bigint::BigUint;
 use serde::Serialize;
 use std::process::ExitCode;
-use tromp_taylor_counts::border::{legal_colorings, BorderOptions, MAX_ACROSS};
+use tromp_taylor_counts::border::{legal_colorings, BorderOptions, LegalColorings, MAX_ACROSS};
 use tromp_taylor_counts::games::{games, Games, GamesOptions};
-use tromp_taylor_counts::positions::{positions, PositionsOptions, MAX_POINTS};
+use tromp_taylor_counts::positions::{positions, Positions, PositionsOptions, MAX_POINTS};
 use tromp_taylor_counts::{table, CountError, EngineChoice};
 use tromp_taylor_spec::{Rectangle, Rules};
 
@@ -266,45 +266,9 @@ fn count_positions(size: &Rectangle, enumerate: bool, edges: bool, json: bool) -
         .as_ref()
         .is_none_or(|o| o.agree() && BigUint::from(o.enumerated) == counted.count);
     if json {
-        print_json(&PositionsJson {
-            command: "count positions",
-            size: size.to_string(),
-            count: count.clone(),
-            border_states: counted.most_states,
-            seconds: counted.time.as_secs_f64(),
-            threads: border.threads,
-            enumeration: others.as_ref().map(|o| EnumerationJson {
-                enumerated: o.enumerated,
-                explored: o.explored,
-                agree,
-                difference: o.difference.clone(),
-                edges: o.edges,
-                depth: o.depth,
-                enumeration_seconds: o.enumeration_time.as_secs_f64(),
-                exploration_seconds: o.exploration_time.as_secs_f64(),
-            }),
-        });
+        print_positions_json(size, &counted, border.threads, others.as_ref(), agree);
     } else {
-        println!(
-            "legal colorings of {size}: {count} by the transfer matrix \
-             ({} border states at most, {:.3} s)",
-            counted.most_states,
-            counted.time.as_secs_f64()
-        );
-        if let Some(o) = &others {
-            println!(
-                "  {} by enumeration ({:.3} s), {} by moves of either color from the \
-                 empty grid ({:.3} s, {} moves deep)",
-                o.enumerated,
-                o.enumeration_time.as_secs_f64(),
-                o.explored,
-                o.exploration_time.as_secs_f64(),
-                o.depth
-            );
-            if let Some(edges) = o.edges {
-                println!("arcs between distinct colorings: {edges}");
-            }
-        }
+        print_positions_text(size, &counted, others.as_ref());
     }
     if !agree {
         let o = others
@@ -323,4 +287,58 @@ fn count_positions(size: &Rectangle, enumerate: bool, edges: bool, json: bool) -
         println!("{count}");
     }
     ExitCode::SUCCESS
+}
+
+/// The count of positions, and the other methods' if they ran (agreeing
+/// or not), as one JSON object; `threads` counted them.
+fn print_positions_json(
+    size: &Rectangle,
+    counted: &LegalColorings,
+    threads: usize,
+    others: Option<&Positions>,
+    agree: bool,
+) {
+    print_json(&PositionsJson {
+        command: "count positions",
+        size: size.to_string(),
+        count: counted.count.to_string(),
+        border_states: counted.most_states,
+        seconds: counted.time.as_secs_f64(),
+        threads,
+        enumeration: others.map(|o| EnumerationJson {
+            enumerated: o.enumerated,
+            explored: o.explored,
+            agree,
+            difference: o.difference.clone(),
+            edges: o.edges,
+            depth: o.depth,
+            enumeration_seconds: o.enumeration_time.as_secs_f64(),
+            exploration_seconds: o.exploration_time.as_secs_f64(),
+        }),
+    });
+}
+
+/// The count of positions, and the other methods' if they ran, in words.
+fn print_positions_text(size: &Rectangle, counted: &LegalColorings, others: Option<&Positions>) {
+    println!(
+        "legal colorings of {size}: {} by the transfer matrix \
+         ({} border states at most, {:.3} s)",
+        counted.count,
+        counted.most_states,
+        counted.time.as_secs_f64()
+    );
+    if let Some(o) = others {
+        println!(
+            "  {} by enumeration ({:.3} s), {} by moves of either color from the \
+             empty grid ({:.3} s, {} moves deep)",
+            o.enumerated,
+            o.enumeration_time.as_secs_f64(),
+            o.explored,
+            o.exploration_time.as_secs_f64(),
+            o.depth
+        );
+        if let Some(edges) = o.edges {
+            println!("arcs between distinct colorings: {edges}");
+        }
+    }
 }

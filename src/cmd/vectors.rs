@@ -2,7 +2,7 @@
 //! files or run against a GTP engine.
 
 use clap::Subcommand;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tromp_taylor_harness::vocab::Rules;
 
@@ -76,24 +76,7 @@ impl VectorsCommand {
                 cases,
                 generated,
                 seed,
-            } => match match cases {
-                Some(cases) => tromp_taylor_records::vectors::export(&cases, &dir, generated, seed),
-                None => tromp_taylor_records::vectors::all_cases_from_texts(
-                    super::builtin_cases::CASE_FILES,
-                    generated,
-                    seed,
-                )
-                .and_then(|cases| tromp_taylor_records::vectors::export_cases(cases, &dir)),
-            } {
-                Ok(count) => {
-                    println!("{count} cases written to {}", dir.display());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            },
+            } => export(&dir, cases.as_deref(), generated, seed),
             VectorsCommand::Run {
                 engine,
                 skip,
@@ -149,27 +132,7 @@ impl VectorsCommand {
                     },
                 );
                 match tally {
-                    Ok(tally) => {
-                        if let Err(e) = write_exports(&engine, tally, &results, &json, &junit) {
-                            eprintln!("error: {e}");
-                            return ExitCode::from(2);
-                        }
-                        println!(
-                            "{} pass, {} fail, {} skip, {} error, {} scoring convention",
-                            tally.pass, tally.fail, tally.skip, tally.error, tally.convention
-                        );
-                        if tally.fail + tally.error > 0 {
-                            ExitCode::FAILURE
-                        } else if tally.pass + tally.convention == 0 {
-                            eprintln!(
-                                "error: no case ran: all {} were skipped (see each line's reason)",
-                                tally.skip
-                            );
-                            ExitCode::from(2)
-                        } else {
-                            ExitCode::SUCCESS
-                        }
-                    }
+                    Ok(tally) => ran(&engine, tally, &results, &json, &junit),
                     Err(e) => {
                         eprintln!("error: the engine could not be run: {e}");
                         ExitCode::from(2)
@@ -177,6 +140,60 @@ impl VectorsCommand {
                 }
             }
         }
+    }
+}
+
+/// `vectors export`: the hand-written cases (of the folder `cases`, or else
+/// the suite's), and `generated` generated from `seed`, written to `dir`.
+fn export(dir: &Path, cases: Option<&Path>, generated: usize, seed: u64) -> ExitCode {
+    let written = match cases {
+        Some(cases) => tromp_taylor_records::vectors::export(cases, dir, generated, seed),
+        None => tromp_taylor_records::vectors::all_cases_from_texts(
+            super::builtin_cases::CASE_FILES,
+            generated,
+            seed,
+        )
+        .and_then(|cases| tromp_taylor_records::vectors::export_cases(cases, dir)),
+    };
+    match written {
+        Ok(count) => {
+            println!("{count} cases written to {}", dir.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// After `vectors run` ran: the exports, the tally, and the exit code (1 on
+/// a failure or an error, 2 when no case ran).
+fn ran(
+    engine: &str,
+    tally: tromp_taylor_gtp::vectors_run::Tally,
+    results: &[tromp_taylor_gtp::vectors_run::CaseResult],
+    json: &Option<PathBuf>,
+    junit: &Option<PathBuf>,
+) -> ExitCode {
+    if let Err(e) = write_exports(engine, tally, results, json, junit) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    println!(
+        "{} pass, {} fail, {} skip, {} error, {} scoring convention",
+        tally.pass, tally.fail, tally.skip, tally.error, tally.convention
+    );
+    if tally.fail + tally.error > 0 {
+        ExitCode::FAILURE
+    } else if tally.pass + tally.convention == 0 {
+        eprintln!(
+            "error: no case ran: all {} were skipped (see each line's reason)",
+            tally.skip
+        );
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

@@ -109,39 +109,65 @@ fn rule_texts(rng: &mut Rng) -> Result<(), String> {
         if rng.percent(60) {
             rules.komi_half_points = rng.below(61) as i32 - 30;
         }
-        let theirs = rules_to_spec(rules);
-        let no_komi = rules_to_spec(Rules {
-            komi_half_points: 0,
-            ..rules
-        });
-        let komi = spec::Komi::from_half_points(rules.komi_half_points);
-        require(no_komi.with_komi(komi) == theirs, || {
-            format!(
-                "spec's with_komi({komi}) on {no_komi} gives {}",
-                no_komi.with_komi(komi)
-            )
-        })?;
-        let text = compact(rules);
-        require(theirs.to_string() == text, || {
-            format!("spec prints {rules:?} as {theirs}, not {text}")
-        })?;
-        require(text.parse::<spec::Rules>() == Ok(theirs), || {
-            format!("spec reads {text} as {:?}", text.parse::<spec::Rules>())
-        })?;
-        let shuffled = shuffled_compact(rules, rng);
-        require(spec::Rules::from_compact(&shuffled) == Ok(theirs), || {
-            format!(
-                "spec reads {shuffled} as {:?}",
-                spec::Rules::from_compact(&shuffled)
-            )
-        })?;
-        require(shuffled.parse::<spec::Rules>() == Ok(theirs), || {
-            format!(
-                "spec parses {shuffled} as {:?}",
-                shuffled.parse::<spec::Rules>()
-            )
-        })?;
+        rule_text(rules, rng)?;
     }
+    rule_refusals()?;
+    // An unknown name is answered with the list of the presets, as listed.
+    let names: Vec<&str> = spec::options::PRESETS
+        .iter()
+        .map(|(name, _)| *name)
+        .collect();
+    let list = format!("({})", names.join(", "));
+    let message = spec::RulesError::Unknown("banana".into()).to_string();
+    require(message.contains(&list), || {
+        format!("an unknown name is refused with {message:?}, not the list {list}")
+    })?;
+    require(spec::Rules::from_compact(" ").is_err(), || {
+        "spec reads a blank rule string".into()
+    })
+}
+
+/// `rules`: `spec` adds komi to them, prints them as the compact string,
+/// reads it back, and reads the keys shuffled.
+fn rule_text(rules: Rules, rng: &mut Rng) -> Result<(), String> {
+    let theirs = rules_to_spec(rules);
+    let no_komi = rules_to_spec(Rules {
+        komi_half_points: 0,
+        ..rules
+    });
+    let komi = spec::Komi::from_half_points(rules.komi_half_points);
+    require(no_komi.with_komi(komi) == theirs, || {
+        format!(
+            "spec's with_komi({komi}) on {no_komi} gives {}",
+            no_komi.with_komi(komi)
+        )
+    })?;
+    let text = compact(rules);
+    require(theirs.to_string() == text, || {
+        format!("spec prints {rules:?} as {theirs}, not {text}")
+    })?;
+    require(text.parse::<spec::Rules>() == Ok(theirs), || {
+        format!("spec reads {text} as {:?}", text.parse::<spec::Rules>())
+    })?;
+    let shuffled = shuffled_compact(rules, rng);
+    require(spec::Rules::from_compact(&shuffled) == Ok(theirs), || {
+        format!(
+            "spec reads {shuffled} as {:?}",
+            spec::Rules::from_compact(&shuffled)
+        )
+    })?;
+    require(shuffled.parse::<spec::Rules>() == Ok(theirs), || {
+        format!(
+            "spec parses {shuffled} as {:?}",
+            shuffled.parse::<spec::Rules>()
+        )
+    })?;
+    Ok(())
+}
+
+/// The refusals of a bad value, an unsupported KataGo value, an unknown
+/// key, an unknown name and a bad komi, with messages that name them.
+fn rule_refusals() -> Result<(), String> {
     let refusals: [(&str, spec::RulesError, &[&str]); 8] = [
         (
             "koBANANAscoreAREA",
@@ -214,19 +240,7 @@ fn rule_texts(rng: &mut Rng) -> Result<(), String> {
             })?;
         }
     }
-    // An unknown name is answered with the list of the presets, as listed.
-    let names: Vec<&str> = spec::options::PRESETS
-        .iter()
-        .map(|(name, _)| *name)
-        .collect();
-    let list = format!("({})", names.join(", "));
-    let message = spec::RulesError::Unknown("banana".into()).to_string();
-    require(message.contains(&list), || {
-        format!("an unknown name is refused with {message:?}, not the list {list}")
-    })?;
-    require(spec::Rules::from_compact(" ").is_err(), || {
-        "spec reads a blank rule string".into()
-    })
+    Ok(())
 }
 
 /// Each preset under its names, spelled as people type them.

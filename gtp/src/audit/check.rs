@@ -12,7 +12,9 @@ use crate::commands::{point_name, turn_text};
 use std::fmt;
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::script::{Action, Record, Script, Step};
-use tromp_taylor_harness::vocab::{Color, Grid, Handicap, Outcome, Player, Point, Rules, Turn};
+use tromp_taylor_harness::vocab::{
+    Color, Grid, Handicap, Outcome, Player, Point, Rules, Size, Turn,
+};
 
 /// What kind of divergence: the key the summary groups by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -219,8 +221,62 @@ impl<'a> Auditor<'a> {
 
     fn audit_inner(&mut self, script: &Script) -> Check<Result<Played, Unsupported>> {
         let setup = script.setup;
-        let size = setup.size;
         let mut record: Record = Vec::new();
+        let mut rules = match self.start_game(script, &record)? {
+            Ok(rules) => rules,
+            Err(unsupported) => return Ok(Err(unsupported)),
+        };
+        let mut played = Played::default();
+        // is_legal and all_legal are queries: the first divergence there is
+        // kept while the game goes on, and reported only if play, the board,
+        // the captures and the score all agree.
+        let mut soft: Option<Box<Divergence>> = None;
+        self.check_position(&*rules, &record)?;
+        for step in &script.steps {
+            if rules.is_over() {
+                break;
+            }
+            let (turn, raw) = match step {
+                Step::Choose(n) => {
+                    let legal = rules.legal_turns();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    (legal[*n as usize % legal.len()], false)
+                }
+                Step::Attempt(turn) => (*turn, true),
+                // GTP has no agreement on dead stones.
+                Step::Agree(_) => continue,
+            };
+            let taken =
+                self.play_turn(&mut *rules, &mut record, (turn, raw, setup.size), &mut soft)?;
+            played.steps += 1;
+            played.turns += usize::from(taken);
+            self.check_position(&*rules, &record)?;
+        }
+        if rules.is_over() {
+            played.ended = true;
+            if self.caps.final_score {
+                self.check_final_score(&*rules, &record, setup.rules)?;
+            }
+        }
+        match soft {
+            Some(divergence) => Err(divergence),
+            None => Ok(Ok(played)),
+        }
+    }
+
+    /// Starts the rules' engine on `script`'s setup and sets the engine up
+    /// for it (board size, `clear_board`, komi, the rules); an
+    /// [`Unsupported`] when the game cannot be audited or the engine refuses
+    /// a command.
+    fn start_game(
+        &mut self,
+        script: &Script,
+        record: &Record,
+    ) -> Check<Result<Box<dyn Engine + Send>, Unsupported>> {
+        let setup = script.setup;
+        let size = setup.size;
         // Generated games start on the empty board; a replayed record may
         // not, and the engine is never audited on a start it was not given.
         if script.start.is_some() {
@@ -234,7 +290,7 @@ impl<'a> Auditor<'a> {
                 tromp_taylor_records::play::handicap_words(setup.handicap)
             ))));
         }
-        let Ok(mut rules) = self.reference.start(setup) else {
+        let Ok(rules) = self.reference.start(setup) else {
             return Ok(Err(Unsupported(format!(
                 "the rules' engine cannot start a {} game under {}",
                 setup.size, setup.rules
@@ -265,7 +321,7 @@ impl<'a> Auditor<'a> {
         {
             let reply = self
                 .send(command.clone())
-                .map_err(|f| self.failure(f, &record, None))?;
+                .map_err(|f| self.failure(f, record, None))?;
             if !reply.ok {
                 return Ok(Err(Unsupported(format!(
                     "`{command}` refused: {}",
@@ -273,128 +329,120 @@ impl<'a> Auditor<'a> {
                 ))));
             }
         }
-        let mut played = Played::default();
-        // is_legal and all_legal are queries: the first divergence there is
-        // kept while the game goes on, and reported only if play, the board,
-        // the captures and the score all agree.
-        let mut soft: Option<Box<Divergence>> = None;
-        self.check_position(&*rules, &record)?;
-        for step in &script.steps {
-            if rules.is_over() {
-                break;
+        Ok(Ok(rules))
+    }
+
+    /// Asks the queries about `turn` (`raw`: an attempt, perhaps illegal or
+    /// off the `size` board), then plays it on the engine and on the rules,
+    /// adding it to `record`; whether the rules took it. A query's
+    /// divergence goes to `soft`.
+    fn play_turn(
+        &mut self,
+        rules: &mut dyn Engine,
+        record: &mut Record,
+        (turn, raw, size): (Turn, bool, Size),
+        soft: &mut Option<Box<Divergence>>,
+    ) -> Check<bool> {
+        let player = rules.to_move();
+        if self.caps.all_legal {
+            let checked = self.check_all_legal(rules, record);
+            soft_check(checked, soft)?;
+        }
+        let on_board = match turn {
+            Turn::Move(p) => size.index(p).is_some(),
+            Turn::Pass => true,
+        };
+        if self.caps.is_legal && raw && on_board && turn != Turn::Pass {
+            let checked = self.check_is_legal(rules, record, turn);
+            soft_check(checked, soft)?;
+        }
+        record.push((player, Action::Turn(turn)));
+        let command = format!("play {} {}", color_word(player), turn_text(turn));
+        let reply = self
+            .send(command)
+            .map_err(|f| self.failure(f, record, Some(&*rules)))?;
+        let before = rules.grid();
+        let verdict = rules.play(turn);
+        match (verdict, reply.ok) {
+            (Ok(()), true) | (Err(_), false) => {}
+            (Err(illegal), true) => {
+                return Err(self.divergence(
+                    Kind::AcceptedIllegal(illegal.code()),
+                    record,
+                    format!("accepted it (`= {}`)", reply.text),
+                    format!("illegal: {illegal}"),
+                    Some(&*rules),
+                    None,
+                ));
             }
-            let player = rules.to_move();
-            let (turn, raw) = match step {
-                Step::Choose(n) => {
-                    let legal = rules.legal_turns();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    (legal[*n as usize % legal.len()], false)
-                }
-                Step::Attempt(turn) => (*turn, true),
-                // GTP has no agreement on dead stones.
-                Step::Agree(_) => continue,
+            (Ok(()), false) => {
+                let sort = legal_sort(&before, &rules.grid(), player, turn);
+                return Err(self.divergence(
+                    Kind::RefusedLegal(sort),
+                    record,
+                    format!("refused it (`? {}`)", reply.text),
+                    "legal".to_string(),
+                    Some(&*rules),
+                    None,
+                ));
+            }
+        }
+        // A query that was wrong about this very move: say what `play`
+        // did with it, which is what matters more.
+        if let Some(query) = soft
+            .as_mut()
+            .filter(|d| matches!(d.kind, Kind::IsLegal(_)) && d.record.len() == record.len())
+        {
+            query.engine_says.push_str(if reply.ok {
+                "; `play` then accepted the move, as the rules do"
+            } else {
+                "; `play` then refused the move, as the rules do"
+            });
+        }
+        Ok(verdict.is_ok())
+    }
+
+    /// Asks `final_score` of the ended game and holds it to the rules'
+    /// outcome under `held_to`.
+    fn check_final_score(
+        &mut self,
+        rules: &dyn Engine,
+        record: &Record,
+        held_to: Rules,
+    ) -> Check<()> {
+        let komi = tromp_taylor_spec::Komi::from_half_points(held_to.komi_half_points);
+        let reply = self
+            .send("final_score".to_string())
+            .map_err(|f| self.failure(f, record, Some(rules)))?;
+        let outcome = rules.outcome();
+        let theirs = reply
+            .ok
+            .then(|| reply.text.parse::<Outcome>().ok())
+            .flatten();
+        if theirs != Some(outcome) {
+            let kind = match theirs {
+                Some(theirs) => self.score_kind(rules, record, theirs, held_to)?,
+                None => Kind::FinalScore,
             };
-            if self.caps.all_legal {
-                let checked = self.check_all_legal(&*rules, &record);
-                soft_check(checked, &mut soft)?;
-            }
-            let on_board = match turn {
-                Turn::Move(p) => size.index(p).is_some(),
-                Turn::Pass => true,
-            };
-            if self.caps.is_legal && raw && on_board && turn != Turn::Pass {
-                let checked = self.check_is_legal(&*rules, &record, turn);
-                soft_check(checked, &mut soft)?;
-            }
-            record.push((player, Action::Turn(turn)));
-            played.steps += 1;
-            let command = format!("play {} {}", color_word(player), turn_text(turn));
-            let reply = self
-                .send(command)
-                .map_err(|f| self.failure(f, &record, Some(&*rules)))?;
-            let before = rules.grid();
-            let verdict = rules.play(turn);
-            match (verdict, reply.ok) {
-                (Ok(()), true) | (Err(_), false) => {}
-                (Err(illegal), true) => {
-                    return Err(self.divergence(
-                        Kind::AcceptedIllegal(illegal.code()),
-                        &record,
-                        format!("accepted it (`= {}`)", reply.text),
-                        format!("illegal: {illegal}"),
-                        Some(&*rules),
-                        None,
-                    ));
-                }
-                (Ok(()), false) => {
-                    let sort = legal_sort(&before, &rules.grid(), player, turn);
-                    return Err(self.divergence(
-                        Kind::RefusedLegal(sort),
-                        &record,
-                        format!("refused it (`? {}`)", reply.text),
-                        "legal".to_string(),
-                        Some(&*rules),
-                        None,
-                    ));
-                }
-            }
-            played.turns += usize::from(verdict.is_ok());
-            // A query that was wrong about this very move: say what `play`
-            // did with it, which is what matters more.
-            if let Some(query) = soft
-                .as_mut()
-                .filter(|d| matches!(d.kind, Kind::IsLegal(_)) && d.record.len() == record.len())
-            {
-                query.engine_says.push_str(if reply.ok {
-                    "; `play` then accepted the move, as the rules do"
-                } else {
-                    "; `play` then refused the move, as the rules do"
-                });
-            }
-            self.check_position(&*rules, &record)?;
+            return Err(self.divergence(
+                kind,
+                record,
+                format!(
+                    "final_score answers `{} {}`",
+                    if reply.ok { '=' } else { '?' },
+                    reply.text
+                ),
+                format!(
+                    "{outcome} (Black {}, White {}, komi {})",
+                    rules.score(Player::Black),
+                    rules.score(Player::White),
+                    komi
+                ),
+                Some(rules),
+                None,
+            ));
         }
-        if rules.is_over() {
-            played.ended = true;
-            if self.caps.final_score {
-                let reply = self
-                    .send("final_score".to_string())
-                    .map_err(|f| self.failure(f, &record, Some(&*rules)))?;
-                let outcome = rules.outcome();
-                let theirs = reply
-                    .ok
-                    .then(|| reply.text.parse::<Outcome>().ok())
-                    .flatten();
-                if theirs != Some(outcome) {
-                    let kind = match theirs {
-                        Some(theirs) => self.score_kind(&*rules, &record, theirs, setup.rules)?,
-                        None => Kind::FinalScore,
-                    };
-                    return Err(self.divergence(
-                        kind,
-                        &record,
-                        format!(
-                            "final_score answers `{} {}`",
-                            if reply.ok { '=' } else { '?' },
-                            reply.text
-                        ),
-                        format!(
-                            "{outcome} (Black {}, White {}, komi {})",
-                            rules.score(Player::Black),
-                            rules.score(Player::White),
-                            komi
-                        ),
-                        Some(&*rules),
-                        None,
-                    ));
-                }
-            }
-        }
-        match soft {
-            Some(divergence) => Err(divergence),
-            None => Ok(Ok(played)),
-        }
+        Ok(())
     }
 
     /// What kind of score divergence the engine's `theirs` is: a scoring
@@ -476,49 +524,10 @@ impl<'a> Auditor<'a> {
 
     /// The board and the captures after a step.
     fn check_position(&mut self, rules: &dyn Engine, record: &Record) -> Check<()> {
-        let size = rules.grid().size;
         let theirs = if self.caps.list_stones {
-            let mut colors = vec![Color::Empty; size.points()];
-            for player in [Player::Black, Player::White] {
-                let command = format!("list_stones {}", color_word(player));
-                let reply = self
-                    .send(command.clone())
-                    .map_err(|f| self.failure(f, record, Some(rules)))?;
-                for word in reply.text.split_whitespace() {
-                    match read_vertex(word, size) {
-                        Some(p) if reply.ok => {
-                            colors[size.index(p).expect("on the board")] = player.color()
-                        }
-                        _ => {
-                            let failure = Failure::Garbage {
-                                command,
-                                text: reply.text.clone(),
-                            };
-                            return Err(self.failure(failure, record, Some(rules)));
-                        }
-                    }
-                }
-            }
-            Some(Grid { size, colors })
+            Some(self.listed_board(rules, record)?)
         } else if self.caps.showboard {
-            let reply = self
-                .send("showboard".to_string())
-                .map_err(|f| self.failure(f, record, Some(rules)))?;
-            match parse_showboard(&reply.text, size) {
-                Some(grid) => Some(grid),
-                None => {
-                    // Some engines draw the board on standard error (Leela
-                    // Zero): not a rules question, so the board is not
-                    // checked from here on, and the summary says so.
-                    let shown = reply.text.lines().take(2).collect::<Vec<_>>().join(" / ");
-                    self.notes.push(format!(
-                        "the board was not checked: the engine has no list_stones and its \
-                         showboard answer cannot be read (`= {shown}`)"
-                    ));
-                    self.caps.showboard = false;
-                    None
-                }
-            }
+            self.shown_board(rules, record)?
         } else {
             None
         };
@@ -540,31 +549,88 @@ impl<'a> Auditor<'a> {
             }
         }
         if self.caps.captures {
-            for player in [Player::Black, Player::White] {
-                let command = format!("captures {}", color_word(player));
-                let reply = self
-                    .send(command.clone())
-                    .map_err(|f| self.failure(f, record, Some(rules)))?;
-                let ours = rules.prisoners(player);
-                match reply.text.trim().parse::<usize>() {
-                    Ok(n) if reply.ok && n == ours => {}
-                    Ok(n) if reply.ok => {
-                        return Err(self.divergence(
-                            Kind::Captures,
-                            record,
-                            format!("`{command}` answers {n}"),
-                            format!("{player} holds {ours} prisoners"),
-                            Some(rules),
-                            None,
-                        ));
+            self.check_captures(rules, record)?;
+        }
+        Ok(())
+    }
+
+    /// The engine's board, as `list_stones` of each color gives it.
+    fn listed_board(&mut self, rules: &dyn Engine, record: &Record) -> Check<Grid> {
+        let size = rules.grid().size;
+        let mut colors = vec![Color::Empty; size.points()];
+        for player in [Player::Black, Player::White] {
+            let command = format!("list_stones {}", color_word(player));
+            let reply = self
+                .send(command.clone())
+                .map_err(|f| self.failure(f, record, Some(rules)))?;
+            for word in reply.text.split_whitespace() {
+                match read_vertex(word, size) {
+                    Some(p) if reply.ok => {
+                        colors[size.index(p).expect("on the board")] = player.color()
                     }
                     _ => {
                         let failure = Failure::Garbage {
                             command,
-                            text: reply.text,
+                            text: reply.text.clone(),
                         };
                         return Err(self.failure(failure, record, Some(rules)));
                     }
+                }
+            }
+        }
+        Ok(Grid { size, colors })
+    }
+
+    /// The engine's board, as `showboard` draws it; none (and the board
+    /// unchecked from here on) when the drawing cannot be read.
+    fn shown_board(&mut self, rules: &dyn Engine, record: &Record) -> Check<Option<Grid>> {
+        let size = rules.grid().size;
+        let reply = self
+            .send("showboard".to_string())
+            .map_err(|f| self.failure(f, record, Some(rules)))?;
+        match parse_showboard(&reply.text, size) {
+            Some(grid) => Ok(Some(grid)),
+            None => {
+                // Some engines draw the board on standard error (Leela
+                // Zero): not a rules question, so the board is not
+                // checked from here on, and the summary says so.
+                let shown = reply.text.lines().take(2).collect::<Vec<_>>().join(" / ");
+                self.notes.push(format!(
+                    "the board was not checked: the engine has no list_stones and its \
+                     showboard answer cannot be read (`= {shown}`)"
+                ));
+                self.caps.showboard = false;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Each player's prisoners, as `captures` gives them.
+    fn check_captures(&mut self, rules: &dyn Engine, record: &Record) -> Check<()> {
+        for player in [Player::Black, Player::White] {
+            let command = format!("captures {}", color_word(player));
+            let reply = self
+                .send(command.clone())
+                .map_err(|f| self.failure(f, record, Some(rules)))?;
+            let ours = rules.prisoners(player);
+            match reply.text.trim().parse::<usize>() {
+                Ok(n) if reply.ok && n == ours => {}
+                Ok(n) if reply.ok => {
+                    return Err(self.divergence(
+                        Kind::Captures,
+                        record,
+                        format!("`{command}` answers {n}"),
+                        format!("{player} holds {ours} prisoners"),
+                        Some(rules),
+                        None,
+                    ));
+                }
+                _ => {
+                    let failure = Failure::Garbage {
+                        command,
+                        text: reply.text,
+                    };
+                    return Err(self.failure(failure, record, Some(rules)));
                 }
             }
         }

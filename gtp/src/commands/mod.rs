@@ -134,7 +134,18 @@ impl Session {
 
     /// Answers one command by name.
     pub fn execute(&mut self, name: &str, args: &[String]) -> Answer {
-        match name {
+        self.protocol_command(name, args)
+            .or_else(|| self.setup_command(name, args))
+            .or_else(|| self.play_command(name, args))
+            .or_else(|| self.query_command(name, args))
+            .or_else(|| self.gogui_rules_command(name))
+            .unwrap_or_else(|| Err("unknown command".to_string()))
+    }
+
+    /// The protocol's own commands (names, versions, `quit`) and the time
+    /// commands, which are accepted and ignored; none for another command.
+    fn protocol_command(&mut self, name: &str, args: &[String]) -> Option<Answer> {
+        Some(match name {
             "protocol_version" => Ok("2".to_string()),
             "name" => Ok("tromp-taylor".to_string()),
             "version" => Ok(format!(
@@ -144,72 +155,83 @@ impl Session {
                 self.game.rules()
             )),
             "known_command" => {
-                arg_count(args, 1)?;
-                Ok(COMMANDS.contains(&args[0].as_str()).to_string())
+                arg_count(args, 1).map(|()| COMMANDS.contains(&args[0].as_str()).to_string())
             }
             "list_commands" => Ok(COMMANDS.join("\n")),
             "quit" => {
                 self.quit = true;
                 Ok(String::new())
             }
-            "boardsize" => {
-                arg_count(args, 1)?;
-                self.boardsize(&args[0])
-            }
-            "rectangular_boardsize" => {
-                arg_count(args, 2)?;
-                self.boardsize(&format!("{}:{}", args[0], args[1]))
-            }
+            "time_settings" | "time_left" | "kgs-time_settings" => Ok(String::new()),
+            _ => return None,
+        })
+    }
+
+    /// The commands that set the game up: the board, komi, handicaps, the
+    /// rules; none for another command.
+    fn setup_command(&mut self, name: &str, args: &[String]) -> Option<Answer> {
+        Some(match name {
+            "boardsize" => arg_count(args, 1).and_then(|()| self.boardsize(&args[0])),
+            "rectangular_boardsize" => arg_count(args, 2)
+                .and_then(|()| self.boardsize(&format!("{}:{}", args[0], args[1]))),
             "clear_board" => self.clear_board(),
             "komi" => self.komi(args),
-            "play" => {
-                arg_count(args, 2)?;
-                self.play(&args[0], &args[1])
-            }
+            "fixed_handicap" => arg_count(args, 1)
+                .and_then(|()| words::int_arg(args, 0))
+                .and_then(|n| self.fixed_handicap(n)),
+            "place_free_handicap" => arg_count(args, 1)
+                .and_then(|()| words::int_arg(args, 0))
+                .and_then(|n| self.place_free_handicap(n)),
+            "set_free_handicap" => self.set_free_handicap(args),
+            "kgs-rules" => self.kgs_rules(args),
+            "kata-get-rules" => Ok(kata_rules_json(self.game.rules())),
+            "kata-set-rules" => arg_count(args, 1)
+                .and_then(|()| parse_kata_rules(&args.join(" "), self.game.rules()))
+                .and_then(|rules| self.set_rules(rules)),
+            _ => return None,
+        })
+    }
+
+    /// The commands that play, take back, load or write the game; none for
+    /// another command.
+    fn play_command(&mut self, name: &str, args: &[String]) -> Option<Answer> {
+        Some(match name {
+            "play" => arg_count(args, 2).and_then(|()| self.play(&args[0], &args[1])),
             "genmove" | "reg_genmove" | "kgs-genmove_cleanup" => {
-                arg_count(args, 1)?;
-                self.genmove(&args[0], name != "reg_genmove")
+                arg_count(args, 1).and_then(|()| self.genmove(&args[0], name != "reg_genmove"))
             }
             "undo" => self.undo(),
+            "gogui-play_sequence" => self.play_sequence(args),
+            "loadsgf" => self.loadsgf_command(args),
+            "printsgf" => self.printsgf(args),
+            _ => return None,
+        })
+    }
+
+    /// The questions about the position: the board, legality, stones,
+    /// captures, the score; none for another command.
+    fn query_command(&mut self, name: &str, args: &[String]) -> Option<Answer> {
+        Some(match name {
             "showboard" => Ok(self.showboard()),
             "final_score" => Ok(self.game.engine().outcome().to_string()),
             "final_status_list" => self.final_status_list(args),
-            "fixed_handicap" => {
-                arg_count(args, 1)?;
-                self.fixed_handicap(words::int_arg(args, 0)?)
-            }
-            "place_free_handicap" => {
-                arg_count(args, 1)?;
-                self.place_free_handicap(words::int_arg(args, 0)?)
-            }
-            "set_free_handicap" => self.set_free_handicap(args),
-            "loadsgf" => self.loadsgf_command(args),
-            "printsgf" => self.printsgf(args),
             "is_legal" => self.is_legal(args),
-            "all_legal" => {
-                arg_count(args, 1)?;
-                let player = words::parse_color(&args[0])?;
-                Ok(self.legal_moves(player, false))
-            }
-            "list_stones" => {
-                arg_count(args, 1)?;
-                let player = words::parse_color(&args[0])?;
-                Ok(self.stones(Some(player)))
-            }
-            "captures" => {
-                arg_count(args, 1)?;
-                let player = words::parse_color(&args[0])?;
-                Ok(self.game.engine().prisoners(player).to_string())
-            }
-            "time_settings" | "time_left" | "kgs-time_settings" => Ok(String::new()),
-            "kgs-rules" => self.kgs_rules(args),
-            "kata-get-rules" => Ok(kata_rules_json(self.game.rules())),
-            "kata-set-rules" => {
-                arg_count(args, 1)?;
-                let rules = parse_kata_rules(&args.join(" "), self.game.rules())?;
-                self.set_rules(rules)
-            }
-            "gogui-play_sequence" => self.play_sequence(args),
+            "all_legal" => arg_count(args, 1)
+                .and_then(|()| words::parse_color(&args[0]))
+                .map(|player| self.legal_moves(player, false)),
+            "list_stones" => arg_count(args, 1)
+                .and_then(|()| words::parse_color(&args[0]))
+                .map(|player| self.stones(Some(player))),
+            "captures" => arg_count(args, 1)
+                .and_then(|()| words::parse_color(&args[0]))
+                .map(|player| self.game.engine().prisoners(player).to_string()),
+            _ => return None,
+        })
+    }
+
+    /// GoGui's rules commands (`gogui-rules_*`); none for another command.
+    fn gogui_rules_command(&self, name: &str) -> Option<Answer> {
+        Some(match name {
             "gogui-rules_game_id" => Ok("Go".to_string()),
             "gogui-rules_board_size" => Ok(self.board_size()),
             "gogui-rules_board" => Ok(self.rules_board()),
@@ -222,7 +244,7 @@ impl Session {
             }
             "gogui-rules_captured_count" => Ok(self.captured_count()),
             "gogui-rules_final_result" => Ok(self.final_result()),
-            _ => Err("unknown command".to_string()),
-        }
+            _ => return None,
+        })
     }
 }

@@ -186,55 +186,70 @@ pub fn check_case(engine: &EngineKind, case: &Case) -> Result<(), CaseFailure> {
     let (turns, end) = record(engine, &inputs, |i| case.turns[i].legal_before.is_some())
         .map_err(|why| failure(Step::Start, "the game", "a game".into(), why))?;
     for (number, (want, got)) in case.turns.iter().zip(&turns).enumerate() {
-        let step = || Step::Turn {
-            number: number + 1,
-            player: want.player.clone(),
-            turn: want.turn.clone(),
-        };
-        let game_over = Illegal::GameOver.code();
-        let over = want.expect == game_over || got.expect == game_over;
-        if !over && want.player != got.player {
-            return Err(failure(
-                step(),
-                "the player to move",
-                want.player.clone(),
-                got.player.clone(),
-            ));
-        }
-        if want.legal_before.is_some() && want.legal_before != got.legal_before {
-            let list = |turns: &Option<Vec<String>>| {
-                turns
-                    .iter()
-                    .flatten()
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(" ")
+        if let Some((what, expected, got)) = turn_difference(want, got) {
+            let step = Step::Turn {
+                number: number + 1,
+                player: want.player.clone(),
+                turn: want.turn.clone(),
             };
-            return Err(failure(
-                step(),
-                "the legal turns before it",
-                list(&want.legal_before),
-                list(&got.legal_before),
-            ));
-        }
-        if (&want.expect, want.repeats_turn) != (&got.expect, got.repeats_turn) {
-            return Err(failure(
-                step(),
-                "the verdict",
-                verdict_text(&want.expect, want.repeats_turn),
-                verdict_text(&got.expect, got.repeats_turn),
-            ));
-        }
-        if want.grid_after != got.grid_after {
-            return Err(failure(
-                step(),
-                "the grid after it",
-                grid_text(&want.grid_after, &got.grid_after),
-                grid_text(&got.grid_after, &want.grid_after),
-            ));
+            return Err(failure(step, what, expected, got));
         }
     }
-    let want = &case.end;
+    match end_difference(&case.end, &end) {
+        Some((what, expected, got)) => Err(failure(Step::End, what, expected, got)),
+        None => Ok(()),
+    }
+}
+
+/// The first difference between the turn a case states (`want`) and the
+/// turn an engine played (`got`): what differs, what the case says, what
+/// the engine said.
+fn turn_difference(want: &TurnCase, got: &TurnCase) -> Option<(&'static str, String, String)> {
+    let game_over = Illegal::GameOver.code();
+    let over = want.expect == game_over || got.expect == game_over;
+    if !over && want.player != got.player {
+        return Some((
+            "the player to move",
+            want.player.clone(),
+            got.player.clone(),
+        ));
+    }
+    if want.legal_before.is_some() && want.legal_before != got.legal_before {
+        let list = |turns: &Option<Vec<String>>| {
+            turns
+                .iter()
+                .flatten()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        return Some((
+            "the legal turns before it",
+            list(&want.legal_before),
+            list(&got.legal_before),
+        ));
+    }
+    if (&want.expect, want.repeats_turn) != (&got.expect, got.repeats_turn) {
+        return Some((
+            "the verdict",
+            verdict_text(&want.expect, want.repeats_turn),
+            verdict_text(&got.expect, got.repeats_turn),
+        ));
+    }
+    if want.grid_after != got.grid_after {
+        return Some((
+            "the grid after it",
+            grid_text(&want.grid_after, &got.grid_after),
+            grid_text(&got.grid_after, &want.grid_after),
+        ));
+    }
+    None
+}
+
+/// The first difference between the end a case states (`want`) and the
+/// end an engine reached: what differs, what the case says, what the
+/// engine said.
+fn end_difference(want: &EndCase, end: &EndCase) -> Option<(&'static str, String, String)> {
     let show = |value: &dyn fmt::Debug| format!("{value:?}");
     let compared: [(&'static str, String, String); 6] = [
         (
@@ -264,12 +279,9 @@ pub fn check_case(engine: &EngineKind, case: &Case) -> Result<(), CaseFailure> {
             },
         ),
     ];
-    for (what, expected, got) in compared {
-        if expected != got {
-            return Err(failure(Step::End, what, expected, got));
-        }
-    }
-    Ok(())
+    compared
+        .into_iter()
+        .find(|(_, expected, got)| expected != got)
 }
 
 /// The cases an engine does not pass, every one of them.

@@ -157,11 +157,23 @@ pub fn first_difference(
     left: &Details,
     right: &Details,
 ) -> Option<(String, String, String)> {
-    let show = |what: &str, l: &dyn std::fmt::Debug, r: &dyn std::fmt::Debug| {
-        Some((what.to_string(), format!("{l:?}"), format!("{r:?}")))
-    };
-    let turns = probe_turns(size);
-    let points = probe_points(size);
+    game_difference(left, right)
+        .or_else(|| board_difference(size, left, right))
+        .or_else(|| printed_difference(left, right))
+}
+
+/// A part that differs: its name, and each side's value there.
+fn show(
+    what: &str,
+    l: &dyn std::fmt::Debug,
+    r: &dyn std::fmt::Debug,
+) -> Option<(String, String, String)> {
+    Some((what.to_string(), format!("{l:?}"), format!("{r:?}")))
+}
+
+/// [`first_difference`] in the game as a whole: the turns taken, the
+/// colorings seen, the rules, the handicap.
+fn game_difference(left: &Details, right: &Details) -> Option<(String, String, String)> {
     if left.turns_taken != right.turns_taken {
         return show("turns taken", &left.turns_taken, &right.turns_taken);
     }
@@ -178,6 +190,19 @@ pub fn first_difference(
     if left.handicap != right.handicap {
         return show("handicap", &left.handicap, &right.handicap);
     }
+    None
+}
+
+/// [`first_difference`] in the board and the turns on it (probed on the
+/// `size` board): the colors, the checks, the legal turns, the agreement,
+/// the empty points, the own-eye fills.
+fn board_difference(
+    size: Size,
+    left: &Details,
+    right: &Details,
+) -> Option<(String, String, String)> {
+    let turns = probe_turns(size);
+    let points = probe_points(size);
     for (i, (l, r)) in left.colors.iter().zip(&right.colors).enumerate() {
         if let Some(k) = (0..l.len().max(r.len())).find(|&k| l.get(k) != r.get(k)) {
             let what = format!("color accessor {i} at {:?}", points.get(k));
@@ -220,6 +245,12 @@ pub fn first_difference(
     if left.own_eye_fills != right.own_eye_fills {
         return show("own-eye fills", &left.own_eye_fills, &right.own_eye_fills);
     }
+    None
+}
+
+/// [`first_difference`] in what is printed (turns, players, the diagram,
+/// the result, komi) and the self-check.
+fn printed_difference(left: &Details, right: &Details) -> Option<(String, String, String)> {
     if let Some(k) = (0..left.printed.len().max(right.printed.len()))
         .find(|&k| left.printed.get(k) != right.printed.get(k))
     {

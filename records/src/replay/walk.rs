@@ -8,7 +8,7 @@ use super::report::{
     ResultCheck,
 };
 use tromp_taylor_harness::engine::{Engine, EngineKind, EngineName};
-use tromp_taylor_harness::sgf::{GameRecord, GameTree, RecordedMove, RulesSource};
+use tromp_taylor_harness::sgf::{GameRecord, GameTree, RecordedMove, RulesSource, TreeNode};
 use tromp_taylor_harness::vocab::{Action, Player, Rules, Setup, Verdict};
 
 type Game = Box<dyn Engine + Send>;
@@ -215,34 +215,75 @@ pub fn replay_tree(
     mut each: impl FnMut(GameReport),
 ) -> Result<(), String> {
     let record = &tree.start;
-    let rules = record.rules;
     let first_move = tree.nodes.iter().flat_map(|n| &n.moves).next();
-    let mut first = record
+    let first = record
         .to_move
         .or(first_move.map(|m| m.player))
         .unwrap_or(Player::Black);
-    let mut game = Engines::start(engines, record, first)?;
+    let mut walk = Walk {
+        record,
+        engines,
+        game: Engines::start(engines, record, first)?,
+        first,
+        path: Vec::new(),
+        rows: Vec::new(),
+        reported: 0,
+        steps_taken: 0,
+    };
     let lines = tree.line_count();
-    let mut path: Vec<Frame> = Vec::new();
-    // The rows of the legal moves along the path, and how many of them were
-    // reported with an earlier line.
-    let mut rows: Vec<MoveVerdict> = Vec::new();
-    let mut reported = 0;
-    // The steps taken on the main engine along the path.
-    let mut steps_taken = 0;
     let mut line = 0;
     for (i, node) in tree.nodes.iter().enumerate() {
-        while path.last().is_some_and(|f| f.depth >= node.depth) {
-            let frame = path.pop().expect("checked");
-            game.undo(frame.steps)?;
-            steps_taken -= frame.steps.0;
-            rows.truncate(frame.moves_before);
-            reported = reported.min(frame.moves_before);
+        walk.climb_to(node.depth)?;
+        walk.descend(node)?;
+        if !tree.ends_line(i) {
+            continue;
         }
-        let above = path.last();
+        line += 1;
+        each(walk.report(file, tree.line_name(line, lines)));
+    }
+    Ok(())
+}
+
+/// A walk down a game tree, one node at a time.
+struct Walk<'a> {
+    /// The game's board, rules and setup.
+    record: &'a GameRecord,
+    /// The engines to start (again, should the first player change).
+    engines: ReplayEngines,
+    /// The games on the engines.
+    game: Engines,
+    /// The player who moves first.
+    first: Player,
+    /// The frames from the root to the node last played.
+    path: Vec<Frame>,
+    /// The rows of the legal moves along the path.
+    rows: Vec<MoveVerdict>,
+    /// How many of `rows` were reported with an earlier line.
+    reported: usize,
+    /// The steps taken on the main engine along the path.
+    steps_taken: usize,
+}
+
+impl Walk<'_> {
+    /// Climbs back up the path, taking its nodes back, to above `depth`.
+    fn climb_to(&mut self, depth: usize) -> Result<(), String> {
+        while self.path.last().is_some_and(|f| f.depth >= depth) {
+            let frame = self.path.pop().expect("checked");
+            self.game.undo(frame.steps)?;
+            self.steps_taken -= frame.steps.0;
+            self.rows.truncate(frame.moves_before);
+            self.reported = self.reported.min(frame.moves_before);
+        }
+        Ok(())
+    }
+
+    /// Plays `node`'s moves (unless the path has stopped above it) and
+    /// adds its frame to the path.
+    fn descend(&mut self, node: &TreeNode) -> Result<(), String> {
+        let above = self.path.last();
         let mut frame = Frame {
             depth: node.depth,
-            moves_before: rows.len(),
+            moves_before: self.rows.len(),
             steps: (0, 0),
             illegal: None,
             parted: None,
@@ -251,51 +292,63 @@ pub fn replay_tree(
             result: node.result.clone(),
         };
         if frame.result_at.is_none() && node.result.is_some() {
-            frame.result_at = Some(path.len());
+            frame.result_at = Some(self.path.len());
         }
         if frame.stopped_at.is_none() {
-            for recorded in &node.moves {
-                // A setup without PL: each line's first move says who starts.
-                if steps_taken == 0
-                    && record.setup.is_some()
-                    && record.to_move.is_none()
-                    && recorded.player != first
-                {
-                    first = recorded.player;
-                    game = Engines::start(engines, record, first)?;
-                }
-                let Taken {
-                    mut row,
-                    taken,
-                    parted,
-                    steps,
-                } = take(&mut game, rules, rows.len() + 1, recorded);
-                frame.steps.0 += steps.0;
-                frame.steps.1 += steps.1;
-                steps_taken += steps.0;
-                if let Err(why) = taken {
-                    row.verdict = why;
-                    frame.illegal = Some(row);
-                    frame.parted = parted;
-                    frame.stopped_at = Some(path.len());
-                    break;
-                }
-                rows.push(row);
-                if parted.is_some() {
-                    frame.parted = parted;
-                    frame.stopped_at = Some(path.len());
-                    break;
-                }
+            self.play_moves(node, &mut frame)?;
+        }
+        self.path.push(frame);
+        Ok(())
+    }
+
+    /// Plays `node`'s moves on the engines, noting them in `frame`, up to
+    /// the first illegal one or the first where the engines part.
+    fn play_moves(&mut self, node: &TreeNode, frame: &mut Frame) -> Result<(), String> {
+        let record = self.record;
+        for recorded in &node.moves {
+            // A setup without PL: each line's first move says who starts.
+            if self.steps_taken == 0
+                && record.setup.is_some()
+                && record.to_move.is_none()
+                && recorded.player != self.first
+            {
+                self.first = recorded.player;
+                self.game = Engines::start(self.engines, record, self.first)?;
+            }
+            let Taken {
+                mut row,
+                taken,
+                parted,
+                steps,
+            } = take(&mut self.game, record.rules, self.rows.len() + 1, recorded);
+            frame.steps.0 += steps.0;
+            frame.steps.1 += steps.1;
+            self.steps_taken += steps.0;
+            if let Err(why) = taken {
+                row.verdict = why;
+                frame.illegal = Some(row);
+                frame.parted = parted;
+                frame.stopped_at = Some(self.path.len());
+                break;
+            }
+            self.rows.push(row);
+            if parted.is_some() {
+                frame.parted = parted;
+                frame.stopped_at = Some(self.path.len());
+                break;
             }
         }
-        path.push(frame);
-        if !tree.ends_line(i) {
-            continue;
-        }
-        line += 1;
-        let shared = reported;
-        let moves = rows[shared..].to_vec();
-        reported = rows.len();
+        Ok(())
+    }
+
+    /// The report of the line that ends at the node last played, named
+    /// `line` in `file`; its moves count as reported from here on.
+    fn report(&mut self, file: &str, line: String) -> GameReport {
+        let (record, path, game) = (self.record, &self.path, &self.game);
+        let rules = record.rules;
+        let shared = self.reported;
+        let moves = self.rows[shared..].to_vec();
+        self.reported = self.rows.len();
         let stop = path.last().and_then(|f| f.stopped_at).map(|at| &path[at]);
         let recorded = path
             .last()
@@ -303,9 +356,9 @@ pub fn replay_tree(
             .and_then(|at| path[at].result.clone());
         let outcome = game.main.outcome();
         let over = game.main.is_over();
-        each(GameReport {
+        GameReport {
             file: file.to_string(),
-            line: tree.line_name(line, lines),
+            line,
             size: record.size.to_string(),
             rules: rules.to_string(),
             rules_from: match &record.rules_source {
@@ -327,7 +380,6 @@ pub fn replay_tree(
                 check => check,
             },
             recorded,
-        });
+        }
     }
-    Ok(())
 }
