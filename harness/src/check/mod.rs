@@ -21,8 +21,6 @@
 mod games;
 mod replay;
 mod report;
-#[cfg(test)]
-mod tests;
 
 pub use games::{check_engine, CheckOptions, CheckReport, Disagreement};
 pub use replay::{replay, CheckError, Replay, ReplayReport, Replayed};

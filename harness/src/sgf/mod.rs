@@ -17,8 +17,6 @@
 //! points off the board keep their points, and an agreement (comment 8) is a
 //! node with `AE` (the points to empty) and a comment saying so.
 
-#[cfg(test)]
-mod deep_tests;
 mod error;
 mod game_tree;
 mod points;
@@ -26,8 +24,6 @@ mod read;
 mod record;
 mod rules;
 mod script;
-#[cfg(test)]
-mod tests;
 mod tree;
 mod write;
 

@@ -1,12 +1,14 @@
-//! Unit tests of the check: panics and unclaimed setups in a report, and
+//! The check from outside the crate, as an engine author calls it: panics and unclaimed setups in a report, and
 //! the rules at stake following the rules' verdict.
 
-use super::{check_engine, rules_at_stake, CheckOptions, CheckReport};
-use crate::diff::{Difference, Mismatch};
-use crate::engine::{Engine, EngineKind, Supports, Unsupported};
-use crate::quotes::RULE_6;
-use crate::run::Found;
-use crate::vocab::{Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict};
+use tromp_taylor_harness::check::{check_engine, rules_at_stake, CheckOptions, CheckReport};
+use tromp_taylor_harness::diff::{Difference, Mismatch};
+use tromp_taylor_harness::engine::{Engine, EngineKind, Supports, Unsupported};
+use tromp_taylor_harness::quotes::RULE_6;
+use tromp_taylor_harness::run::Found;
+use tromp_taylor_harness::vocab::{
+    Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
+};
 
 /// `fast`, but panicking when asked for the legal turns after two turns.
 struct Panicky(Box<dyn Engine + Send>, usize);
@@ -128,7 +130,8 @@ fn unclaimed_setups_are_skipped_and_claimed_ones_must_start() {
 
 #[test]
 fn rules_at_stake_follow_the_rules_verdict() {
-    let (setup, record) = crate::sgf::read("(;FF[4]GM[1]SZ[2:1];B[aa];W[ba])").unwrap();
+    let (setup, record) =
+        tromp_taylor_harness::sgf::read("(;FF[4]GM[1]SZ[2:1];B[aa];W[ba])").unwrap();
     let mismatch = Mismatch {
         left: "spec".to_string(),
         right: "mine".to_string(),
