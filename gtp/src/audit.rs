@@ -14,6 +14,7 @@ pub mod check;
 pub mod export;
 pub mod report;
 pub mod scoring;
+pub mod summary;
 
 use crate::capabilities::Capabilities;
 pub use crate::capabilities::CheckName;
@@ -21,6 +22,7 @@ use crate::client::{Client, Failure};
 use check::{Auditor, Divergence, GameAudit, Kind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+pub use summary::{AuditSummary, Found};
 use thiserror::Error;
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
@@ -129,69 +131,6 @@ impl AuditOptions {
             strict_score: false,
             replay: Vec::new(),
         }
-    }
-}
-
-/// A divergence found in one game, minimised.
-#[derive(Clone, Debug)]
-pub struct Found {
-    /// The game, from 1.
-    pub game: usize,
-    /// Its bias; none for a game replayed from a file.
-    pub bias: Option<Bias>,
-    /// The file the game was replayed from (`audit --replay`).
-    pub replayed: Option<PathBuf>,
-    /// Its setup.
-    pub setup: Setup,
-    /// The steps of the game as generated, up to the divergence.
-    pub steps_before: usize,
-    /// The minimised game.
-    pub script: Script,
-    /// The divergence in the minimised game.
-    pub divergence: Divergence,
-    /// The SGF and report written, if an output folder was given.
-    pub files: Option<(PathBuf, PathBuf)>,
-}
-
-impl Found {
-    /// The SGF of the minimised game up to the divergence.
-    pub fn sgf(&self) -> String {
-        tromp_taylor_harness::sgf::write(&self.setup, &self.divergence.record)
-    }
-}
-
-/// What an audit found.
-#[derive(Clone, Debug)]
-pub struct AuditSummary {
-    /// The engine's command line.
-    pub engine: String,
-    /// Games played.
-    pub games: usize,
-    /// Games without divergence.
-    pub agreed: usize,
-    /// Games the engine could not play, with why.
-    pub skipped: Vec<(usize, String)>,
-    /// The divergences, one per game at most.
-    pub found: Vec<Found>,
-    /// Steps played in games that agreed.
-    pub steps: usize,
-    /// Turns taken in games that agreed.
-    pub turns: usize,
-    /// What the engine could be asked.
-    pub capabilities: Capabilities,
-    /// The time taken.
-    pub elapsed: Duration,
-    /// What was not checked, and why.
-    pub notes: Vec<String>,
-}
-
-impl AuditSummary {
-    /// Whether the engine breaks the rules anywhere: a divergence of any
-    /// kind but a scoring convention, which counts only when `strict_score`.
-    pub fn diverges(&self, strict_score: bool) -> bool {
-        self.found
-            .iter()
-            .any(|f| strict_score || f.divergence.kind != Kind::ScoringConvention)
     }
 }
 

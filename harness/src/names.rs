@@ -9,6 +9,10 @@
 
 use crate::vocab::{Rules, RulesError, Superko};
 
+/// The rules' own presets (`tromp-taylor`, `chinese`, `new-zealand`,
+/// `simple-ko-territory`), with what each means.
+pub const PRESETS: [(&str, &str); 4] = crate::engine::spec::PRESETS;
+
 /// The names other programs write that we read, with the rules each stands
 /// for here. Case, `-`, `_` and spaces are ignored.
 pub const OTHER_NAMES: [(&str, &str); 11] = [
@@ -67,6 +71,18 @@ fn other_name(text: &str) -> Option<Rules> {
 /// ```
 pub fn read_komi(text: &str) -> Result<i32, RulesError> {
     crate::engine::spec::read_komi(text)
+}
+
+/// Komi in half points as the rules write it (`7.5`, `0`, `-3`), the
+/// form [`read_komi`] reads back.
+///
+/// ```
+/// use tromp_taylor_harness::names::{komi_text, read_komi};
+/// assert_eq!(komi_text(15), "7.5");
+/// assert_eq!(read_komi(&komi_text(-6)), Ok(-6));
+/// ```
+pub fn komi_text(half_points: i32) -> String {
+    crate::engine::spec::komi_text(half_points)
 }
 
 impl std::str::FromStr for Rules {

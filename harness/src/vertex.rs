@@ -4,8 +4,8 @@
 //! in KataGo's manner, two letters from the same alphabet (`AA`, `AB`, ...,
 //! `AZ`, `BA`, ...), enough for 52. Rows are numbered from 1 at the bottom.
 
+use crate::vocab::{Color, Point, Size, Turn};
 use std::fmt;
-use tromp_taylor_spec::{Color, Coloring, Point, Rectangle, Turn};
 
 /// The 25 column letters of GTP: the alphabet without `I`.
 const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -20,7 +20,7 @@ pub enum VertexError {
         /// The vertex as written.
         vertex: String,
         /// The board.
-        grid: Rectangle,
+        size: Size,
     },
 }
 
@@ -31,8 +31,8 @@ impl fmt::Display for VertexError {
                 f,
                 "cannot read {text:?} as a turn: write pass or a vertex such as D4 (no column I)"
             ),
-            VertexError::OffBoard { vertex, grid } => {
-                write!(f, "{vertex} is not on the {grid} board")
+            VertexError::OffBoard { vertex, size } => {
+                write!(f, "{vertex} is not on the {size} board")
             }
         }
     }
@@ -78,8 +78,8 @@ pub fn turn_name(turn: Turn) -> String {
     }
 }
 
-/// Reads `pass` or a vertex of `grid` (either case).
-pub fn parse_turn(text: &str, grid: Rectangle) -> Result<Turn, VertexError> {
+/// Reads `pass` or a vertex of a `size` board (either case).
+pub fn parse_turn(text: &str, size: Size) -> Result<Turn, VertexError> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") {
         return Ok(Turn::Pass);
@@ -98,18 +98,20 @@ pub fn parse_turn(text: &str, grid: Rectangle) -> Result<Turn, VertexError> {
         return Err(malformed());
     }
     let point = Point::new(x, row - 1);
-    match grid.index(point) {
+    match size.index(point) {
         Some(_) => Ok(Turn::Move(point)),
         None => Err(VertexError::OffBoard {
             vertex: text.to_ascii_uppercase(),
-            grid,
+            size,
         }),
     }
 }
 
-/// The coloring as a board with column letters above and below and row
-/// numbers on both sides, top row first: `X` black, `O` white, `.` empty.
-pub fn labelled_board(grid: Rectangle, coloring: &Coloring) -> String {
+/// The colors of a `size` board (in point order) as a board with column
+/// letters above and below and row numbers on both sides, top row first:
+/// `X` black, `O` white, `.` empty.
+pub fn labelled_board(size: Size, colors: &[Color]) -> String {
+    let grid = size;
     let wide = grid.width() > 25;
     let cell = if wide { 3 } else { 2 };
     let mut header = String::from("   ");
@@ -121,7 +123,7 @@ pub fn labelled_board(grid: Rectangle, coloring: &Coloring) -> String {
         text.push_str(&format!("{:>3}", y + 1));
         for x in 0..grid.width() {
             let index = grid.index(Point::new(x, y)).expect("point of the grid");
-            let mark = match coloring[index] {
+            let mark = match colors[index] {
                 Color::Black => 'X',
                 Color::White => 'O',
                 Color::Empty => '.',
@@ -155,8 +157,8 @@ mod tests {
 
     #[test]
     fn turns_read_back_as_written() {
-        let grid = Rectangle::new(52, 52).unwrap();
-        for point in grid.points() {
+        let grid = Size::new(52, 52).unwrap();
+        for point in grid.all_points() {
             let name = vertex_name(point);
             assert_eq!(parse_turn(&name, grid), Ok(Turn::Move(point)), "{name}");
         }
@@ -165,12 +167,12 @@ mod tests {
 
     #[test]
     fn bad_vertices_are_refused_with_a_reason() {
-        let grid = Rectangle::new(9, 9).unwrap();
+        let grid = Size::new(9, 9).unwrap();
         assert_eq!(
             parse_turn("j10", grid),
             Err(VertexError::OffBoard {
                 vertex: "J10".to_string(),
-                grid
+                size: grid
             })
         );
         for bad in [

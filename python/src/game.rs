@@ -11,7 +11,6 @@ use tromp_taylor_harness::vertex::{column_name, parse_turn, turn_name, VertexErr
 use tromp_taylor_harness::vocab::{
     Action, Color, Handicap, Illegal, Player, Point, Record, Setup, Size, Turn,
 };
-use tromp_taylor_spec::Rectangle;
 
 /// A game of Go under the Tromp-Taylor rules (or a variation of them), on
 /// the literal statement of the rules (`engine="spec"`) or the optimised
@@ -36,11 +35,6 @@ fn engine_kind(name: &str) -> PyResult<EngineKind> {
 /// Starts the game of `setup` in `kind`.
 fn start(kind: &EngineKind, setup: Setup) -> PyResult<Box<dyn Engine + Send>> {
     kind.start(setup).map_err(PyValueError::new_err)
-}
-
-/// `size` as the rules' rectangle, to read vertices on.
-fn rectangle(size: Size) -> Rectangle {
-    Rectangle::new(size.width(), size.height()).expect("a size is a rectangle of the rules")
 }
 
 /// The GTP diagram of a grid: column letters above and below, row numbers
@@ -70,12 +64,10 @@ impl Game {
     /// `vertex` read on this board: `Err` if it is not a vertex at all; a
     /// well-formed vertex off the board is an [`IllegalMove`](crate::words::IllegalMove).
     fn turn(&self, py: Python<'_>, vertex: &str) -> PyResult<Turn> {
-        match parse_turn(vertex, rectangle(self.setup.size)) {
+        match parse_turn(vertex, self.setup.size) {
             Ok(turn) => Ok(turn),
             Err(VertexError::Malformed(_)) => Err(PyValueError::new_err(
-                parse_turn(vertex, rectangle(self.setup.size))
-                    .unwrap_err()
-                    .to_string(),
+                parse_turn(vertex, self.setup.size).unwrap_err().to_string(),
             )),
             Err(VertexError::OffBoard { vertex, .. }) => Err(illegal_move(
                 py,
@@ -221,7 +213,7 @@ impl Game {
 
     /// Whether the player to move may play `vertex` (off the board: False).
     fn is_legal(&self, vertex: &str) -> PyResult<bool> {
-        match parse_turn(vertex, rectangle(self.setup.size)) {
+        match parse_turn(vertex, self.setup.size) {
             Ok(turn) => Ok(self.engine.check(turn).is_ok()),
             Err(VertexError::OffBoard { .. }) => Ok(false),
             Err(e) => Err(PyValueError::new_err(e.to_string())),
@@ -232,7 +224,7 @@ impl Game {
     /// `"suicide"`, `"superko"`, `"ko"`, `"game-over"`, `"off-board"`), or
     /// None if she may.
     fn why_illegal(&self, vertex: &str) -> PyResult<Option<&'static str>> {
-        match parse_turn(vertex, rectangle(self.setup.size)) {
+        match parse_turn(vertex, self.setup.size) {
             Ok(turn) => Ok(self.engine.check(turn).err().map(Illegal::code)),
             Err(VertexError::OffBoard { .. }) => Ok(Some(Illegal::OffBoard.code())),
             Err(e) => Err(PyValueError::new_err(e.to_string())),

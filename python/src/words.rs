@@ -71,7 +71,7 @@ impl PyRules {
     /// The preset names with what each means, as `(name, description)`.
     #[staticmethod]
     fn presets() -> Vec<(&'static str, &'static str)> {
-        tromp_taylor_spec::options::PRESETS.to_vec()
+        tromp_taylor_harness::names::PRESETS.to_vec()
     }
 
     /// Which repetitions are forbidden: `positional` (rule 6), `situational`

@@ -63,7 +63,7 @@ impl fmt::Display for PlayError {
                 f,
                 "turn {number} ({player} {turn}) is illegal: {}\n\nthe board before it:\n{}",
                 explain(reason),
-                labelled_board(game.grid(), game.coloring())
+                labelled_board(size_of(game), game.coloring().colors())
             ),
         }
     }
@@ -94,6 +94,11 @@ pub fn explain(reason: &IllegalTurn) -> String {
     tromp_taylor_harness::engine::spec::illegal(reason).to_string()
 }
 
+/// The board size of a game of `spec`.
+fn size_of(game: &Game) -> Size {
+    Size::new(game.grid().width(), game.grid().height()).expect("spec's grids are valid sizes")
+}
+
 /// Plays `turns` (each `pass` or a vertex such as `D4`) from the start of a
 /// game on `grid` under `rules` with `handicap`, stopping at the first turn
 /// that cannot be read or is not legal.
@@ -109,7 +114,7 @@ pub fn play_turns(
     for (i, text) in turns.iter().enumerate() {
         let number = i + 1;
         let turn =
-            parse_turn(text, grid).map_err(|error| PlayError::Unreadable { number, error })?;
+            parse_turn(text, size).map_err(|error| PlayError::Unreadable { number, error })?;
         let player = game.to_move();
         if let Err(reason) = game.play(turn) {
             return Err(PlayError::Illegal {
@@ -128,7 +133,11 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = &self.game;
         let rules = game.rules();
-        writeln!(f, "{}", labelled_board(game.grid(), game.coloring()))?;
+        writeln!(
+            f,
+            "{}",
+            labelled_board(size_of(game), game.coloring().colors())
+        )?;
         let turns = game.turns_taken();
         writeln!(
             f,

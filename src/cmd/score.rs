@@ -4,13 +4,13 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tromp_taylor_harness::names::read_komi;
 use tromp_taylor_harness::sgf::{read_games, ReadOptions};
 use tromp_taylor_harness::vertex::parse_turn;
 use tromp_taylor_harness::vocab::{Color, Grid, Point, Rules, Size, Turn};
 use tromp_taylor_records::score::{
     check_dead, check_reachable, final_position, score_position, ScoreReport,
 };
-use tromp_taylor_spec::{Komi, Rectangle};
 
 /// `tromp-taylor score [FILE | --grid ROWS] [--dead POINTS] [--rules R]`.
 #[derive(Args, Debug)]
@@ -30,8 +30,8 @@ pub struct ScoreArgs {
     #[arg(long)]
     rules: Option<Rules>,
     /// Komi, a multiple of 0.5 (overrides the rules' and KM).
-    #[arg(long, allow_hyphen_values = true)]
-    komi: Option<Komi>,
+    #[arg(long, allow_hyphen_values = true, value_parser = read_komi)]
+    komi: Option<i32>,
     /// A JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -51,7 +51,7 @@ fn score_command(
     grid: Option<String>,
     dead: Option<String>,
     rules: Option<Rules>,
-    komi: Option<Komi>,
+    komi: Option<i32>,
     json: bool,
 ) -> ExitCode {
     match positions(file.as_ref(), grid.as_deref(), rules) {
@@ -153,7 +153,7 @@ fn positions(
 fn score_one(
     position: Position,
     dead: Option<&str>,
-    komi: Option<Komi>,
+    komi: Option<i32>,
 ) -> Result<ScoreReport, String> {
     let Position {
         label,
@@ -163,17 +163,16 @@ fn score_one(
         prisoners,
         passes,
     } = position;
-    if let Some(komi) = komi {
-        rules.komi_half_points = komi.half_points();
+    if let Some(komi_half_points) = komi {
+        rules.komi_half_points = komi_half_points;
     }
-    let rectangle = Rectangle::new(size.width(), size.height()).map_err(|e| e.to_string())?;
     let dead: Vec<Point> = match dead {
         None => Vec::new(),
         Some(list) => {
             check_dead(rules, passes).map_err(|e| format!("{label}: {e}"))?;
             list.split(',')
                 .filter(|v| !v.trim().is_empty())
-                .map(|v| match parse_turn(v, rectangle) {
+                .map(|v| match parse_turn(v, size) {
                     Ok(Turn::Move(p)) => Ok(p),
                     Ok(Turn::Pass) => Err(format!("--dead: {v:?} is not a point")),
                     Err(e) => Err(format!("--dead: {e}")),

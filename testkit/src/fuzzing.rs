@@ -210,7 +210,7 @@ pub fn parsers(bytes: &[u8]) {
     if let Ok(size) = text.parse::<Size>() {
         assert_eq!(size.to_string().parse(), Ok(size), "size round trip");
     }
-    let grid = tromp_taylor_spec::Rectangle::new(25, 30).expect("a valid size");
+    let grid = Size::new(25, 30).expect("a valid size");
     if let Ok(turn) = tromp_taylor_harness::vertex::parse_turn(&text, grid) {
         let name = tromp_taylor_harness::vertex::turn_name(turn);
         assert_eq!(

@@ -8,8 +8,7 @@ use tromp_taylor_harness::vocab::{Color, Grid, Point, Size};
 
 /// The point a GTP vertex names on `size`, if it is one.
 pub(crate) fn read_vertex(text: &str, size: Size) -> Option<Point> {
-    let rectangle = tromp_taylor_spec::Rectangle::new(size.width(), size.height()).ok()?;
-    match tromp_taylor_harness::vertex::parse_turn(text, rectangle) {
+    match tromp_taylor_harness::vertex::parse_turn(text, size) {
         Ok(tromp_taylor_harness::vocab::Turn::Move(p)) => Some(p),
         _ => None,
     }

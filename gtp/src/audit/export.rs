@@ -4,7 +4,7 @@
 
 use super::check::Kind;
 use super::report::{hint, report};
-use super::AuditSummary;
+use super::summary::AuditSummary;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::Serialize;
 

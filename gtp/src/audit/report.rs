@@ -4,7 +4,7 @@
 //! of an audit, grouped by kind.
 
 use super::check::Kind;
-use super::{AuditSummary, Found};
+use super::summary::{AuditSummary, Found};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use tromp_taylor_harness::report::side_by_side;

@@ -67,11 +67,10 @@ impl Session {
     /// `komi K`, a multiple of 0.5; a refusal says what is wrong with `K`.
     pub(super) fn komi(&mut self, args: &[String]) -> Answer {
         arg_count(args, 1)?;
-        let komi: tromp_taylor_spec::Komi = args[0]
-            .parse()
-            .map_err(|e: tromp_taylor_spec::RulesError| syntax(e.to_string()))?;
+        let komi_half_points =
+            tromp_taylor_harness::names::read_komi(&args[0]).map_err(|e| syntax(e.to_string()))?;
         let rules = Rules {
-            komi_half_points: komi.half_points(),
+            komi_half_points,
             ..self.game.rules()
         };
         self.set_rules(rules)

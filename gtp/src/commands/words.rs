@@ -36,9 +36,7 @@ pub(super) enum Vertex {
 
 /// A vertex argument on a board of `size`.
 pub(super) fn parse_vertex(text: &str, size: Size) -> Result<Vertex, String> {
-    let rectangle = tromp_taylor_spec::Rectangle::new(size.width(), size.height())
-        .map_err(|e| e.to_string())?;
-    match tromp_taylor_harness::vertex::parse_turn(text, rectangle) {
+    match tromp_taylor_harness::vertex::parse_turn(text, size) {
         Ok(turn) => Ok(Vertex::Turn(turn)),
         Err(tromp_taylor_harness::vertex::VertexError::OffBoard { .. }) => Ok(Vertex::OffBoard),
         Err(e) => Err(syntax(e)),

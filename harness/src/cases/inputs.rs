@@ -3,7 +3,7 @@
 
 use super::format::{Attempt, Case, HandicapCase, Inputs};
 use crate::vertex::{parse_turn, turn_name, vertex_name};
-use crate::vocab::{Color, Handicap, Player, Point, Rules, Setup, Size, Superko, Turn};
+use crate::vocab::{Color, Handicap, Player, Point, Rules, Setup, Size, Superko, Turn, MAX_SIDE};
 
 pub(super) fn player(letter: &str) -> Result<Player, String> {
     match letter {
@@ -20,16 +20,14 @@ pub(super) fn letter(player: Player) -> String {
 /// The point a vertex names, on the largest board (SGF's limit): a case
 /// may attempt a point off its own board.
 pub(super) fn point(vertex: &str) -> Result<Point, String> {
-    let largest = tromp_taylor_spec::Rectangle::new(52, 52).expect("52x52 is a rectangle");
+    let largest = Size::new(MAX_SIDE, MAX_SIDE).expect("the largest board is a size");
     match parse_turn(vertex, largest) {
-        Ok(tromp_taylor_spec::Turn::Move(p)) if vertex_name(p) == vertex => {
-            Ok(Point::new(p.x, p.y))
-        }
-        Ok(tromp_taylor_spec::Turn::Move(p)) => Err(format!(
+        Ok(Turn::Move(p)) if vertex_name(p) == vertex => Ok(p),
+        Ok(Turn::Move(p)) => Err(format!(
             "the vertex {vertex:?} must be written {}",
             vertex_name(p)
         )),
-        Ok(tromp_taylor_spec::Turn::Pass) => Err(format!("{vertex:?} is not a vertex")),
+        Ok(Turn::Pass) => Err(format!("{vertex:?} is not a vertex")),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -42,15 +40,12 @@ pub(super) fn on_board(point: Point, size: Size) -> Result<Point, String> {
 
 /// The vertex of `point`.
 pub fn point_name(point: Point) -> String {
-    vertex_name(tromp_taylor_spec::Point::new(point.x, point.y))
+    vertex_name(point)
 }
 
 /// `pass` or the vertex of a move.
 pub fn turn_text(turn: Turn) -> String {
-    turn_name(match turn {
-        Turn::Pass => tromp_taylor_spec::Turn::Pass,
-        Turn::Move(p) => tromp_taylor_spec::Turn::Move(tromp_taylor_spec::Point::new(p.x, p.y)),
-    })
+    turn_name(turn)
 }
 
 /// Reads a case's inputs: size, rules, handicap, setup position and turns.
@@ -173,7 +168,7 @@ pub fn requirements(setup: &Setup, has_position: bool) -> Vec<String> {
 
 /// Our preset name for `rules`, komi aside, when they are one.
 pub fn preset_of(rules: Rules) -> Option<String> {
-    tromp_taylor_spec::options::PRESETS
+    crate::names::PRESETS
         .iter()
         .map(|(name, _)| *name)
         .find(|name| {

@@ -133,6 +133,14 @@ pub fn read_rules(text: &str) -> Result<Rules, RulesError> {
     Ok(rules_from_spec(rules))
 }
 
+/// The rules' own preset names, with what each means, as `spec` lists them.
+pub const PRESETS: [(&str, &str); 4] = spec::options::PRESETS;
+
+/// Komi as `tromp-taylor-spec` writes it (`7.5`, `0`, `-3`).
+pub fn komi_text(half_points: i32) -> String {
+    spec::Komi::from_half_points(half_points).to_string()
+}
+
 /// Komi as `tromp-taylor-spec` reads it (a multiple of 0.5), in half points.
 pub fn read_komi(text: &str) -> Result<i32, RulesError> {
     let komi: tromp_taylor_spec::Komi = text.parse().map_err(RulesError)?;
