@@ -163,6 +163,19 @@ fn every_crate_depends_only_on_the_layers_below_it() {
 }
 
 #[test]
+fn the_command_line_gtp_and_python_never_name_the_engines() {
+    // They reach `spec` and `fast` through the harness's adapters only.
+    for dir in ["src", "gtp/src", "python/src"] {
+        for file in rust_files(dir) {
+            let text = read(&file);
+            for engine in ["tromp_taylor_spec", "tromp_taylor_fast"] {
+                assert!(!text.contains(engine), "{} names {engine}", file.display());
+            }
+        }
+    }
+}
+
+#[test]
 fn spec_and_fast_never_name_each_other() {
     for (dir, other) in [
         ("spec/src", "tromp_taylor_fast"),

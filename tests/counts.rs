@@ -11,6 +11,7 @@ use tromp_taylor_counts::table::table_games;
 use tromp_taylor_counts::tiny::{Stones, Tiny};
 use tromp_taylor_counts::{CountError, EngineChoice};
 use tromp_taylor_harness::progress::Progress;
+use tromp_taylor_harness::vocab::Size;
 use tromp_taylor_spec::rules::{empty_grid, play_move, reaches};
 use tromp_taylor_spec::{Color, Player, Rectangle, Rules, Topology};
 
@@ -31,8 +32,13 @@ const POSITIONS: [(usize, usize, u64); 7] = [
     (3, 3, 12675),
 ];
 
-fn grid(width: usize, height: usize) -> Rectangle {
-    Rectangle::new(width, height).unwrap()
+fn grid(width: usize, height: usize) -> Size {
+    Size::new(width, height).unwrap()
+}
+
+/// `spec`'s rules (their presets are constants there) in the harness's words.
+fn harness(rules: Rules) -> tromp_taylor_harness::vocab::Rules {
+    tromp_taylor_harness::engine::spec::rules_from_spec(rules)
 }
 
 fn perft_3x3(depth: u32, engine: EngineChoice) -> u128 {
@@ -82,7 +88,7 @@ fn perft_on_one_point_ends_with_the_game() {
 
 fn games_on(width: usize, height: usize, rules: Rules, engine: EngineChoice) -> u128 {
     let mut options = GamesOptions::new(grid(width, height));
-    options.rules = rules;
+    options.rules = harness(rules);
     options.engine = engine;
     games(&options).unwrap().count
 }
@@ -113,7 +119,7 @@ fn both_engines_count_the_same_games_under_other_finite_rules() {
 }
 
 fn games_on_table(width: usize, height: usize, rules: Rules) -> u128 {
-    table_games(grid(width, height), rules, 2, &Progress::hidden())
+    table_games(grid(width, height), harness(rules), 2, &Progress::hidden())
         .unwrap()
         .count
 }
@@ -163,7 +169,7 @@ fn games_are_refused_where_they_can_be_endless_or_too_many() {
         "endAGREEMENT".parse().unwrap(),
     ] {
         let mut options = GamesOptions::new(grid(1, 2));
-        options.rules = rules;
+        options.rules = harness(rules);
         assert!(
             matches!(games(&options), Err(CountError::InfiniteGames(_))),
             "{rules}"
@@ -197,7 +203,7 @@ fn positions_by_enumeration_and_by_moves_match_the_published_numbers() {
 
 /// The legal colorings as `spec` states rule 3: every stone reaches empty.
 fn spec_legal_count(width: usize, height: usize) -> u64 {
-    let rect = grid(width, height);
+    let rect = Rectangle::new(width, height).unwrap();
     let tiny = Tiny::new(width, height).unwrap();
     (0..tiny.colorings())
         .filter(|&code| {
@@ -244,7 +250,7 @@ fn the_bitboard_move_is_specs_rule_7_on_random_colorings() {
         (5, 3),
         (6, 6),
     ] {
-        let rect = grid(width, height);
+        let rect = Rectangle::new(width, height).unwrap();
         let tiny = Tiny::new(width, height).unwrap();
         for round in 0..300 {
             // Any coloring (legal or not), biased to be crowded half the time.

@@ -23,15 +23,16 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use tromp_taylor_spec::{Ending, Rectangle, Rules, Superko, Turn};
+use tromp_taylor_harness::vocab::Size;
+use tromp_taylor_spec::{Ending, Rules, Superko, Turn};
 
 /// What to count.
 #[derive(Clone, Debug)]
 pub struct GamesOptions {
     /// The board.
-    pub grid: Rectangle,
+    pub size: Size,
     /// The rules: positional or situational superko, two passes.
-    pub rules: Rules,
+    pub rules: tromp_taylor_harness::vocab::Rules,
     /// The engine walked.
     pub engine: EngineChoice,
     /// Worker threads.
@@ -43,10 +44,10 @@ pub struct GamesOptions {
 impl GamesOptions {
     /// The count on `grid` under the ten rules, on `fast`, one thread per
     /// core, no progress bar.
-    pub fn new(grid: Rectangle) -> GamesOptions {
+    pub fn new(size: Size) -> GamesOptions {
         GamesOptions {
-            grid,
-            rules: Rules::default(),
+            size,
+            rules: Default::default(),
             engine: EngineChoice::Fast,
             threads: super::default_threads(),
             progress: tromp_taylor_harness::progress::Progress::hidden(),
@@ -94,7 +95,10 @@ pub fn infinite_games(rules: Rules) -> Option<&'static str> {
 
 /// The number of complete games.
 pub fn games(options: &GamesOptions) -> Result<Games, CountError> {
-    let GamesOptions { grid, rules, .. } = *options;
+    let (grid, rules) = (
+        super::grid_of(options.size),
+        super::spec_rules(options.rules),
+    );
     if let Some(why) = infinite_games(rules) {
         return Err(CountError::InfiniteGames(why.to_string()));
     }
@@ -344,9 +348,9 @@ fn games_with<W: Walker>(
     make: impl Fn() -> W + Sync,
 ) -> Result<Games, CountError> {
     let started = Instant::now();
-    let tiny = Tiny::new(options.grid.width(), options.grid.height())?;
+    let tiny = Tiny::new(options.size.width(), options.size.height())?;
     let legal = tiny.legal_codes();
-    let situational = options.rules.superko == Superko::Situational;
+    let situational = super::spec_rules(options.rules).superko == Superko::Situational;
     let members = if situational {
         2 * legal.len()
     } else {
@@ -355,7 +359,7 @@ fn games_with<W: Walker>(
     if members > MAX_MEMBERS {
         return Err(CountError::TooLarge(format!(
             "{} has {} legal colorings; at most {} here under these rules",
-            options.grid,
+            options.size,
             legal.len(),
             if situational { 128 } else { 256 }
         )));

@@ -26,12 +26,23 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tromp_taylor_fast as fast;
 use tromp_taylor_harness::progress::Progress;
+use tromp_taylor_harness::vocab::Size;
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::{Point, Rectangle, Rules, Turn};
 
 /// Which engine a count walks the game tree with: `fast` plays and undoes,
 /// `spec` clones a literal game per turn.
 pub use tromp_taylor_harness::engine::EngineName as EngineChoice;
+
+/// `size` as the rules' rectangle, which the walkers count on.
+pub(crate) fn grid_of(size: Size) -> Rectangle {
+    Rectangle::new(size.width(), size.height()).expect("a Size is a rectangle of the rules")
+}
+
+/// The harness's rules in `spec`'s terms, which the walkers count under.
+pub(crate) fn spec_rules(rules: tromp_taylor_harness::vocab::Rules) -> Rules {
+    tromp_taylor_harness::engine::spec::rules_to_spec(rules)
+}
 
 /// Why a count could not be made.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,15 +9,16 @@
 use super::{add, below, walk_prefixes, walk_with, Count, CountError, EngineChoice, Walker};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use tromp_taylor_spec::{Rectangle, Rules, Turn};
+use tromp_taylor_harness::vocab::Size;
+use tromp_taylor_spec::Turn;
 
 /// What to count.
 #[derive(Clone, Debug)]
 pub struct PerftOptions {
     /// The board.
-    pub grid: Rectangle,
+    pub size: Size,
     /// The rules.
-    pub rules: Rules,
+    pub rules: tromp_taylor_harness::vocab::Rules,
     /// The number of turns.
     pub depth: u32,
     /// The engine walked.
@@ -31,10 +32,10 @@ pub struct PerftOptions {
 impl PerftOptions {
     /// The count on `grid` to `depth` under the ten rules, on `fast`, one
     /// thread per core, no progress bar.
-    pub fn new(grid: Rectangle, depth: u32) -> PerftOptions {
+    pub fn new(size: Size, depth: u32) -> PerftOptions {
         PerftOptions {
-            grid,
-            rules: Rules::default(),
+            size,
+            rules: Default::default(),
             depth,
             engine: EngineChoice::Fast,
             threads: super::default_threads(),
@@ -57,7 +58,10 @@ pub struct Perft {
 
 /// The perft count: every sequence of exactly `options.depth` turns.
 pub fn perft(options: &PerftOptions) -> Result<Perft, CountError> {
-    let PerftOptions { grid, rules, .. } = *options;
+    let (grid, rules) = (
+        super::grid_of(options.size),
+        super::spec_rules(options.rules),
+    );
     walk_with(options.engine, grid, rules, options)
 }
 

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use tromp_taylor_harness::progress::Progress;
+use tromp_taylor_harness::vocab::Size;
 use tromp_taylor_spec::{Rectangle, Rules, Suicide, Superko};
 
 /// The most legal colorings a table may have: the set of colorings seen is
@@ -52,7 +53,12 @@ pub struct TableGames {
 /// Whether a table can count games on `grid` under `rules`: positional
 /// superko, the two-pass ending, and at most [`MAX_COLORINGS`] legal
 /// colorings.
-pub fn can_count(grid: Rectangle, rules: Rules) -> bool {
+pub fn can_count(size: Size, rules: tromp_taylor_harness::vocab::Rules) -> bool {
+    can_count_on(super::grid_of(size), super::spec_rules(rules))
+}
+
+/// [`can_count`] in `spec`'s terms.
+fn can_count_on(grid: Rectangle, rules: Rules) -> bool {
     rules.superko == Superko::Positional
         && super::games::infinite_games(rules).is_none()
         && Tiny::new(grid.width(), grid.height())
@@ -61,12 +67,13 @@ pub fn can_count(grid: Rectangle, rules: Rules) -> bool {
 
 /// Counts the complete games on `grid` under `rules` (see [`can_count`]).
 pub fn table_games(
-    grid: Rectangle,
-    rules: Rules,
+    size: Size,
+    rules: tromp_taylor_harness::vocab::Rules,
     threads: usize,
     progress: &Progress,
 ) -> Result<TableGames, CountError> {
-    if !can_count(grid, rules) {
+    let (grid, rules) = (super::grid_of(size), super::spec_rules(rules));
+    if !can_count_on(grid, rules) {
         return Err(CountError::TooLarge(format!(
             "{grid} under {rules}: the table counts games under positional superko with \
              the two-pass ending on boards of at most {MAX_COLORINGS} legal colorings"
@@ -445,21 +452,20 @@ impl Walk<'_> {
 mod tests {
     use super::*;
 
-    fn count(width: usize, height: usize, rules: Rules) -> u128 {
-        let grid = Rectangle::new(width, height).unwrap();
-        table_games(grid, rules, 2, &Progress::hidden())
+    fn count(width: usize, height: usize) -> u128 {
+        let size = Size::new(width, height).unwrap();
+        table_games(size, Default::default(), 2, &Progress::hidden())
             .unwrap()
             .count
     }
 
     #[test]
     fn the_published_counts_on_1x1_to_1x3() {
-        let rules = Rules::default();
-        assert_eq!(count(1, 1, rules), 1);
-        assert_eq!(count(1, 2, rules), 9);
-        assert_eq!(count(2, 1, rules), 9);
-        assert_eq!(count(1, 3, rules), 907);
-        assert_eq!(count(3, 1, rules), 907);
+        assert_eq!(count(1, 1), 1);
+        assert_eq!(count(1, 2), 9);
+        assert_eq!(count(2, 1), 9);
+        assert_eq!(count(1, 3), 907);
+        assert_eq!(count(3, 1), 907);
     }
 
     #[test]
@@ -478,12 +484,13 @@ mod tests {
 
     #[test]
     fn situational_superko_and_large_boards_are_not_for_the_table() {
-        let grid = Rectangle::new(1, 5).unwrap();
-        assert!(!can_count(grid, Rules::default()));
-        let rules = Rules {
-            superko: Superko::Situational,
-            ..Rules::default()
+        let size = |w, h| Size::new(w, h).unwrap();
+        assert!(!can_count(size(1, 5), Default::default()));
+        let rules = tromp_taylor_harness::vocab::Rules {
+            superko: tromp_taylor_harness::vocab::Superko::Situational,
+            ..Default::default()
         };
-        assert!(!can_count(Rectangle::new(1, 3).unwrap(), rules));
+        assert!(!can_count(size(1, 3), rules));
+        assert!(can_count(size(1, 3), Default::default()));
     }
 }

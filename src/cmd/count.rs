@@ -11,7 +11,7 @@ use tromp_taylor_counts::border::{legal_colorings, BorderOptions, LegalColorings
 use tromp_taylor_counts::games::{games, Games, GamesOptions};
 use tromp_taylor_counts::positions::{positions, Positions, PositionsOptions, MAX_POINTS};
 use tromp_taylor_counts::{table, CountError, EngineChoice};
-use tromp_taylor_spec::{Rectangle, Rules};
+use tromp_taylor_harness::vocab::{Rules, Size};
 
 /// `tromp-taylor count ...`.
 #[derive(Args, Debug)]
@@ -26,7 +26,7 @@ enum CountCommand {
     /// the empty grid; rules with positional or situational superko only.
     Games {
         /// Board size: N, WxH or W:H (at most 5 points).
-        size: Rectangle,
+        size: Size,
         /// Rules: a preset or a compact string (see `play --help`).
         #[arg(long, default_value = "tromp-taylor")]
         rules: Rules,
@@ -45,7 +45,7 @@ enum CountCommand {
     /// is at most 16; 9x9 in seconds, 11x11 in minutes).
     Positions {
         /// Board size: N, WxH or W:H.
-        size: Rectangle,
+        size: Size,
         /// Also count by enumerating all 3^points colorings and by exploring
         /// moves of either color from the empty grid (at most 18 points); all
         /// three counts must agree.
@@ -143,12 +143,7 @@ fn shown<R, J: Serialize>(
     Ok(result)
 }
 
-fn count_games(
-    size: &Rectangle,
-    rules: Rules,
-    engine: Option<EngineChoice>,
-    json: bool,
-) -> ExitCode {
+fn count_games(size: &Size, rules: Rules, engine: Option<EngineChoice>, json: bool) -> ExitCode {
     if engine.is_none() && table::can_count(*size, rules) {
         return count_games_on_table(size, rules, json);
     }
@@ -193,7 +188,7 @@ fn count_games(
 }
 
 /// `count games` on the table of the legal colorings.
-fn count_games_on_table(size: &Rectangle, rules: Rules, json: bool) -> ExitCode {
+fn count_games_on_table(size: &Size, rules: Rules, json: bool) -> ExitCode {
     let threads = tromp_taylor_counts::default_threads();
     let started = std::time::Instant::now();
     let counted = table::table_games(*size, rules, threads, &super::progress::bars(!json));
@@ -231,7 +226,7 @@ fn count_games_on_table(size: &Rectangle, rules: Rules, json: bool) -> ExitCode 
     }
 }
 
-fn count_positions(size: &Rectangle, enumerate: bool, edges: bool, json: bool) -> ExitCode {
+fn count_positions(size: &Size, enumerate: bool, edges: bool, json: bool) -> ExitCode {
     let points = size.width() * size.height();
     if enumerate && points > MAX_POINTS {
         return fail(CountError::TooLarge(format!(
@@ -292,7 +287,7 @@ fn count_positions(size: &Rectangle, enumerate: bool, edges: bool, json: bool) -
 /// The count of positions, and the other methods' if they ran (agreeing
 /// or not), as one JSON object; `threads` counted them.
 fn print_positions_json(
-    size: &Rectangle,
+    size: &Size,
     counted: &LegalColorings,
     threads: usize,
     others: Option<&Positions>,
@@ -319,7 +314,7 @@ fn print_positions_json(
 }
 
 /// The count of positions, and the other methods' if they ran, in words.
-fn print_positions_text(size: &Rectangle, counted: &LegalColorings, others: Option<&Positions>) {
+fn print_positions_text(size: &Size, counted: &LegalColorings, others: Option<&Positions>) {
     println!(
         "legal colorings of {size}: {} by the transfer matrix \
          ({} border states at most, {:.3} s)",

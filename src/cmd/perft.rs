@@ -8,13 +8,13 @@ use std::process::ExitCode;
 use tromp_taylor_counts::perft::{perft, PerftOptions};
 use tromp_taylor_counts::EngineChoice;
 use tromp_taylor_harness::vertex::turn_name;
-use tromp_taylor_spec::{Rectangle, Rules};
+use tromp_taylor_harness::vocab::{Rules, Size};
 
 /// `tromp-taylor perft WxH DEPTH`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Board size: N, WxH or W:H.
-    pub size: Rectangle,
+    pub size: Size,
     /// The number of turns (passes included).
     pub depth: u32,
     /// Rules: a preset or a compact string (see `play --help`).
