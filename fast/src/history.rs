@@ -17,10 +17,15 @@ pub(crate) const NEVER: u32 = u32::MAX;
 #[inline(always)]
 fn key(hash: u64) -> u64 {
     if planted!(TinyHashTrusted) {
-        hash & 0xf
+        planted_tiny_key(hash)
     } else {
         hash
     }
+}
+
+/// Planted bug `TinyHashTrusted`: 4 bits of the hash as its key.
+fn planted_tiny_key(hash: u64) -> u64 {
+    hash & 0xf
 }
 
 /// A slot of the table: the hash and the entry number plus one (0 is a free slot).

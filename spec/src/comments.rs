@@ -7,8 +7,8 @@
 use crate::error::IllegalTurn;
 use crate::options::{Handicap, RulesError};
 use crate::rules::{
-    empty_points_reaching_only, reaches, Clearing, Color, Coloring, EarlierColorings, Player,
-    Point, Rectangle, Topology, FIRST_PLAYER,
+    clear, empty_points_reaching_only, reaches, Color, Coloring, EarlierColorings, Player, Point,
+    Rectangle, Topology, FIRST_PLAYER,
 };
 use Star::{Far, Middle, Near};
 
@@ -190,21 +190,16 @@ pub fn loses_turn(illegal: &IllegalTurn) -> bool {
 /// empty: a suicide, which these rules forbid (seed 003, section 5: "A
 /// player cannot play on a forbidden point"). With such moves excluded,
 /// clearing one's own color (rule 7's last step) never empties anything, so
-/// it is not done. `clearing` holds the lists the clearing works with.
+/// it is not done.
 pub fn play_move_without_suicide(
     grid: &impl Topology,
     coloring: &Coloring,
     p: usize,
     player: Player,
-    clearing: &mut Clearing,
 ) -> Option<Coloring> {
-    let mut after_emptying_opponent = coloring.clone();
-    after_emptying_opponent[p] = player.color();
-    clearing.clear(
-        grid,
-        &mut after_emptying_opponent,
-        player.opponent().color(),
-    );
+    let mut colored = coloring.clone();
+    colored[p] = player.color();
+    let after_emptying_opponent = clear(grid, colored, player.opponent().color());
     reaches(grid, &after_emptying_opponent, p, Color::Empty).then_some(after_emptying_opponent)
 }
 

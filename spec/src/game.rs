@@ -5,8 +5,7 @@ use crate::comments;
 use crate::error::{IllegalAgreement, IllegalTurn};
 use crate::options::{Ending, Handicap, IllegalMove, Rules, RulesError, Scoring, Suicide, Superko};
 use crate::rules::{
-    self, Clearing, Color, Coloring, EarlierColorings, Outcome, Player, Point, Rectangle, Topology,
-    Turn,
+    self, Color, Coloring, EarlierColorings, Outcome, Player, Point, Rectangle, Topology, Turn,
 };
 use std::fmt;
 
@@ -233,15 +232,6 @@ impl Game {
 
     /// The coloring `turn` would make, or why it is not legal. Changes nothing.
     pub fn coloring_after(&self, turn: Turn) -> Result<Coloring, IllegalTurn> {
-        self.coloring_after_with(turn, &mut Clearing::new(&self.grid))
-    }
-
-    /// [`Game::coloring_after`], with the lists of `clearing`.
-    fn coloring_after_with(
-        &self,
-        turn: Turn,
-        clearing: &mut Clearing,
-    ) -> Result<Coloring, IllegalTurn> {
         if self.is_over() {
             return Err(IllegalTurn::GameOver);
         }
@@ -255,11 +245,9 @@ impl Game {
         }
         let player = self.to_move();
         let after = match self.rules.suicide {
-            Suicide::Allowed => {
-                rules::play_move_with(&self.grid, &self.coloring, p, player, clearing)
-            }
+            Suicide::Allowed => rules::play_move(&self.grid, &self.coloring, p, player),
             Suicide::Forbidden => {
-                comments::play_move_without_suicide(&self.grid, &self.coloring, p, player, clearing)
+                comments::play_move_without_suicide(&self.grid, &self.coloring, p, player)
                     .ok_or(IllegalTurn::Suicide(point))?
             }
         };
@@ -312,10 +300,9 @@ impl Game {
         if self.is_over() {
             return Vec::new();
         }
-        let mut clearing = Clearing::new(&self.grid);
         std::iter::once(Turn::Pass)
             .chain(self.grid.points().map(Turn::Move))
-            .filter(|&turn| self.coloring_after_with(turn, &mut clearing).is_ok())
+            .filter(|&turn| self.coloring_after(turn).is_ok())
             .collect()
     }
 

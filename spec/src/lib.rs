@@ -26,12 +26,14 @@
 pub mod comments;
 pub mod error;
 pub mod game;
+pub mod grid;
 pub mod options;
 pub mod rules;
 
 pub use error::{IllegalAgreement, IllegalTurn};
 pub use game::Game;
+pub use grid::GridError;
 pub use options::{
     Ending, Handicap, IllegalMove, Komi, Rules, RulesError, Scoring, Suicide, Superko,
 };
-pub use rules::{Color, Coloring, GridError, Outcome, Player, Point, Rectangle, Topology, Turn};
+pub use rules::{Color, Coloring, Outcome, Player, Point, Rectangle, Topology, Turn};

@@ -92,8 +92,8 @@ fn comment_7_at_most_one_clearing_has_effect() {
             }
             let mut colored = c.clone();
             colored[p] = player.color();
-            let captured = clear(&g, &colored, player.opponent().color());
-            let suicided = clear(&g, &captured, player.color());
+            let captured = clear(&g, colored.clone(), player.opponent().color());
+            let suicided = clear(&g, captured.clone(), player.color());
             assert!(
                 captured == colored || suicided == captured,
                 "both clearings changed the grid at point {p}\n{game}"

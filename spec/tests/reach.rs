@@ -1,13 +1,12 @@
 //! Rule 3 read point by point: on random colorings, `reaches`, `clear` and
 //! the score (which search each string and region once) answer exactly as a
 //! path search from every single point does, the rule's words taken one
-//! point at a time; and one [`Clearing`] kept from clearing to clearing, as
-//! a list of legal turns keeps it, clears as a fresh one does.
+//! point at a time.
 
 mod common;
 
 use common::{grid, Rng, SMALL_SIZES};
-use tromp_taylor_spec::rules::{clear, empty_points_reaching_only, reaches, Clearing, Topology};
+use tromp_taylor_spec::rules::{clear, empty_points_reaching_only, reaches, reaching, Topology};
 use tromp_taylor_spec::{Color, Coloring, Player, Rectangle};
 
 /// Rule 3 for one point: a path search through points of P's color from P,
@@ -50,8 +49,6 @@ fn each_string_and_region_answers_as_each_of_its_points() {
         .iter()
         .copied()
         .chain([(9, 9), (19, 19), (13, 5)]);
-    // One for every grid, coloring and color, as `Game::legal_turns` keeps one.
-    let mut kept = Clearing::default();
     for (w, h) in sizes {
         let g = grid(w, h);
         let mut rng = Rng::new((w * 100 + h) as u64);
@@ -67,17 +64,22 @@ fn each_string_and_region_answers_as_each_of_its_points() {
                     );
                 }
             }
+            let colors = [Color::Black, Color::White, Color::Empty];
+            for (x, c) in colors.into_iter().flat_map(|x| colors.map(|c| (x, c))) {
+                let reach = reaching(&g, &coloring, x, c);
+                for p in 0..n {
+                    let expected = coloring[p] == x && reaches_point_by_point(&g, &coloring, p, c);
+                    assert_eq!(reach[p], expected, "point {p}: {x:?} reaching {c:?}");
+                }
+            }
             for color in [Color::Black, Color::White] {
-                let cleared = clear(&g, &coloring, color);
+                let cleared = clear(&g, coloring.clone(), color);
                 for p in 0..n {
                     let emptied = coloring[p] == color
                         && !reaches_point_by_point(&g, &coloring, p, Color::Empty);
                     let expected = if emptied { Color::Empty } else { coloring[p] };
                     assert_eq!(cleared[p], expected, "point {p} after clearing {color:?}");
                 }
-                let mut in_place = coloring.clone();
-                kept.clear(&g, &mut in_place, color);
-                assert_eq!(in_place, cleared, "{w}x{h}, a kept clearing, {color:?}");
             }
             for player in [Player::Black, Player::White] {
                 let (her, other) = (player.color(), player.opponent().color());

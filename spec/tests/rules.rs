@@ -157,11 +157,11 @@ fn rule_4_clearing_empties_whole_strings_that_do_not_reach_empty() {
     // (2,0) touches (3,0), empty. Clearing white empties exactly the first
     // string; had (0,1) been emptied first, (1,1) would then reach it, so the
     // whole string must be judged before anything is emptied.
-    let cleared = clear(&g, &c, Color::White);
+    let cleared = clear(&g, c.clone(), Color::White);
     assert_eq!(g.diagram(&cleared), "..X.\nXXO.\n");
     // Clearing black: (2,1) touches the empty (3,1) and stays; (0,0)-(1,0)
     // touches only white and is emptied.
-    assert_eq!(g.diagram(&clear(&g, &c, Color::Black)), "OOX.\n..O.\n");
+    assert_eq!(g.diagram(&clear(&g, c, Color::Black)), "OOX.\n..O.\n");
 }
 
 #[test]

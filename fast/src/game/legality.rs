@@ -253,7 +253,7 @@ impl Game {
     fn judge_analysed(&self, q: usize, player: Player, a: &Analysis) -> Result<Lookup, Refusal> {
         let p = code(player);
         // (Planted: a single-stone suicide "changes nothing", so it is let through.)
-        let no_op = planted!(SingleStoneSuicideAllowed) && a.suicide && a.n_own == 0;
+        let no_op = planted!(SingleStoneSuicideAllowed) && planted_no_op_suicide(a);
         if a.suicide && self.rules.suicide == Suicide::Forbidden && !no_op {
             return Err(Refusal::Suicide);
         }
@@ -352,12 +352,21 @@ impl Game {
     /// Whether `turn` is legal now. Changes nothing.
     pub fn is_legal(&self, turn: Turn) -> bool {
         if planted!(IsLegalOnlyChecksEmpty) {
-            if let Turn::Move(point) = turn {
-                return !self.is_over()
-                    && self.padded_checked(point).map(|q| cell!(self.color[q])) == Some(EMPTY);
+            if let Some(legal) = self.planted_is_legal_if_empty(turn) {
+                return legal;
             }
         }
         self.check(turn).is_ok()
+    }
+
+    /// Planted bug `IsLegalOnlyChecksEmpty`: a move is legal when its point
+    /// is empty (and the game not over); `None` for a pass.
+    fn planted_is_legal_if_empty(&self, turn: Turn) -> Option<bool> {
+        let Turn::Move(point) = turn else {
+            return None;
+        };
+        let empty = self.padded_checked(point).map(|q| cell!(self.color[q])) == Some(EMPTY);
+        Some(!self.is_over() && empty)
     }
 
     /// The point indices (`y * width + x`) of the empty points, in no
@@ -415,4 +424,10 @@ impl Game {
             }
         }
     }
+}
+
+/// Planted bug `SingleStoneSuicideAllowed`: whether the move is the suicide
+/// of a single stone (which "changes nothing").
+fn planted_no_op_suicide(a: &Analysis) -> bool {
+    a.suicide && a.n_own == 0
 }

@@ -174,15 +174,8 @@ impl Game {
         }
         let mut hq = cell!(self.head[q]) as usize;
         let mut suicided = 0;
-        if cell!(self.chain[hq]).libs == 0 && planted!(SuicideRemovesOnlyPlayedStone) {
-            // (Planted: take the stone back as if it had never joined.)
-            for _ in 0..merges {
-                let small = self.aux.pop().unwrap_or(0) as usize;
-                let big = self.aux.pop().unwrap_or(0) as usize;
-                self.unmerge(big, small);
-            }
-            merges = 0;
-            hq = q;
+        if planted!(SuicideRemovesOnlyPlayedStone) {
+            (merges, hq) = self.planted_suicide_of_the_stone_alone(q, hq, merges);
         }
         if cell!(self.chain[hq]).libs == 0 {
             suicided = cell!(self.chain[hq]).stones;
@@ -190,5 +183,26 @@ impl Game {
             self.aux.push(hq as u16);
         }
         (merges, captures, captured, suicided)
+    }
+
+    /// Planted bug `SuicideRemovesOnlyPlayedStone`: a suicide takes the
+    /// played stone `q` back out of the strings it joined, as if it had
+    /// never joined, so that only it is removed. Returns the merges left and
+    /// the head of the string to test.
+    fn planted_suicide_of_the_stone_alone(
+        &mut self,
+        q: usize,
+        hq: usize,
+        merges: u8,
+    ) -> (u8, usize) {
+        if cell!(self.chain[hq]).libs != 0 {
+            return (merges, hq);
+        }
+        for _ in 0..merges {
+            let small = self.aux.pop().unwrap_or(0) as usize;
+            let big = self.aux.pop().unwrap_or(0) as usize;
+            self.unmerge(big, small);
+        }
+        (0, q)
     }
 }

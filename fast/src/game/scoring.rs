@@ -28,8 +28,7 @@ impl Game {
                             size += 1;
                             let mut neighbours = self.neighbours(r);
                             if planted!(ScorerRowUsesHeight) {
-                                let row = self.height + 1;
-                                neighbours = [r - 1, r + 1, r.wrapping_sub(row), r + row];
+                                neighbours = self.planted_neighbours_by_height(r);
                             }
                             for n in neighbours {
                                 match self.color.get(n).copied().unwrap_or(BORDER) {
@@ -42,10 +41,10 @@ impl Game {
                                 }
                             }
                         }
+                        if planted!(DameCountedForBlack) {
+                            reaches = planted_dame_for_black(reaches);
+                        }
                         match reaches {
-                            r if planted!(DameCountedForBlack) && r & BLACK != 0 => {
-                                territory[0] += size
-                            }
                             BLACK => territory[0] += size,
                             WHITE => territory[1] += size,
                             _ => {}
@@ -73,7 +72,7 @@ impl Game {
         let mut black = 2 * self.score(Player::Black) as i64;
         let mut white = 2 * self.score(Player::White) as i64;
         if planted!(KomiSignFlipped) {
-            black += i64::from(self.rules.komi.half_points());
+            black = planted_komi_to_black(black, i64::from(self.rules.komi.half_points()));
         } else {
             white += i64::from(self.rules.komi.half_points());
         }
@@ -114,7 +113,7 @@ impl Game {
         let mut emptied = Vec::new();
         for &point in points_to_empty {
             let point = if planted!(AgreementRowsFlipped) {
-                Point::new(point.x, self.height - 1 - point.y)
+                self.planted_row_flipped(point)
             } else {
                 point
             };
@@ -141,4 +140,31 @@ impl Game {
             })));
         Ok(())
     }
+
+    /// Planted bug `ScorerRowUsesHeight`: the neighbours of `r` with the
+    /// rows `height + 1` apart instead of `width + 1`.
+    fn planted_neighbours_by_height(&self, r: usize) -> [usize; 4] {
+        let row = self.height + 1;
+        [r - 1, r + 1, r.wrapping_sub(row), r + row]
+    }
+
+    /// Planted bug `AgreementRowsFlipped`: `point` with its row counted from the top.
+    fn planted_row_flipped(&self, point: Point) -> Point {
+        Point::new(point.x, self.height - 1 - point.y)
+    }
+}
+
+/// Planted bug `DameCountedForBlack`: a region reaching Black counts as
+/// reaching only Black.
+fn planted_dame_for_black(reaches: u8) -> u8 {
+    if reaches & BLACK != 0 {
+        BLACK
+    } else {
+        reaches
+    }
+}
+
+/// Planted bug `KomiSignFlipped`: komi added to Black's score.
+fn planted_komi_to_black(black: i64, komi: i64) -> i64 {
+    black + komi
 }
