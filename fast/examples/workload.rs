@@ -81,90 +81,105 @@ fn main() {
     let rounds: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(1);
     match mode {
         "games" => println!("{}", fixed_games(19, rounds)),
-        "legal" => {
-            let corpus = corpus_19();
-            let mut turns = Vec::new();
-            let mut legal = 0;
-            for _ in 0..rounds {
-                for game in &corpus {
-                    game.legal_turns_into(&mut turns);
-                    legal += turns.len();
-                }
-            }
-            println!("{legal}");
-        }
-        "playundo" => {
-            let (mut corpus, pairs) = pairs();
-            for _ in 0..rounds {
-                for &(i, turn) in &pairs {
-                    let _ = black_box(corpus[i].play(turn));
-                    corpus[i].undo();
-                }
-            }
-            println!("{}", rounds * pairs.len());
-        }
-        "time" => {
-            let corpus = corpus_19();
-            let (mut positions, pairs) = pairs();
-            let mut turns = Vec::new();
-            for _ in 0..rounds {
-                let games_19 = best(|| fixed_games(19, 1));
-                let games_9 = best(|| fixed_games(9, 1));
-                let legal = best(|| {
-                    for _ in 0..20 {
-                        for game in &corpus {
-                            game.legal_turns_into(&mut turns);
-                        }
-                    }
-                    20 * corpus.len()
-                });
-                let play_undo = best(|| {
-                    for _ in 0..20 {
-                        for &(i, turn) in &pairs {
-                            let _ = black_box(positions[i].play(turn));
-                            positions[i].undo();
-                        }
-                    }
-                    20 * pairs.len()
-                });
-                println!(
-                    "games 19x19 {games_19:.1} ns/turn, 9x9 {games_9:.1} ns/turn; \
-                     legal set {legal:.0} ns/position; play + undo {play_undo:.1} ns/pair"
-                );
-            }
-        }
-        "fresh" => {
-            let mut next = 1_000u64;
-            for _ in 0..rounds {
-                let mut line = Vec::new();
-                for size in [19usize, 9] {
-                    let ns = best(|| {
-                        next += 40;
-                        games(size, next - 40..next)
-                    });
-                    line.push(format!("{size}x{size} {ns:.1} ns/turn"));
-                }
-                println!("fresh games: {}", line.join(", "));
-            }
-        }
-        "repeat" => {
-            let mut next = 100_000u64;
-            for replays in [1usize, 2, 5, 20, 100] {
-                let fixed = best(|| fixed_games(19, replays));
-                let fresh = best(|| {
-                    let seeds = 4 * replays as u64;
-                    next += seeds;
-                    games(19, next - seeds..next)
-                });
-                println!(
-                    "19x19, {replays} x the same 4 games: {fixed:.1} ns/turn; \
-                     as many fresh games: {fresh:.1} ns/turn"
-                );
-            }
-        }
+        "legal" => legal(rounds),
+        "playundo" => play_undo(rounds),
+        "time" => time(rounds),
+        "fresh" => fresh(rounds),
+        "repeat" => repeat(),
         other => {
             eprintln!("unknown mode {other:?}: games, legal, playundo, time, fresh or repeat");
             std::process::exit(2);
         }
+    }
+}
+
+/// The legal set of every position of the corpus, `rounds` times.
+fn legal(rounds: usize) {
+    let corpus = corpus_19();
+    let mut turns = Vec::new();
+    let mut legal = 0;
+    for _ in 0..rounds {
+        for game in &corpus {
+            game.legal_turns_into(&mut turns);
+            legal += turns.len();
+        }
+    }
+    println!("{legal}");
+}
+
+/// Play and undo of every pair, `rounds` times.
+fn play_undo(rounds: usize) {
+    let (mut corpus, pairs) = pairs();
+    for _ in 0..rounds {
+        for &(i, turn) in &pairs {
+            let _ = black_box(corpus[i].play(turn));
+            corpus[i].undo();
+        }
+    }
+    println!("{}", rounds * pairs.len());
+}
+
+/// The timed figures: games, the legal set, play + undo.
+fn time(rounds: usize) {
+    let corpus = corpus_19();
+    let (mut positions, pairs) = pairs();
+    let mut turns = Vec::new();
+    for _ in 0..rounds {
+        let games_19 = best(|| fixed_games(19, 1));
+        let games_9 = best(|| fixed_games(9, 1));
+        let legal = best(|| {
+            for _ in 0..20 {
+                for game in &corpus {
+                    game.legal_turns_into(&mut turns);
+                }
+            }
+            20 * corpus.len()
+        });
+        let play_undo = best(|| {
+            for _ in 0..20 {
+                for &(i, turn) in &pairs {
+                    let _ = black_box(positions[i].play(turn));
+                    positions[i].undo();
+                }
+            }
+            20 * pairs.len()
+        });
+        println!(
+            "games 19x19 {games_19:.1} ns/turn, 9x9 {games_9:.1} ns/turn; \
+         legal set {legal:.0} ns/position; play + undo {play_undo:.1} ns/pair"
+        );
+    }
+}
+
+/// Games never replayed, on 19x19 and 9x9.
+fn fresh(rounds: usize) {
+    let mut next = 1_000u64;
+    for _ in 0..rounds {
+        let mut line = Vec::new();
+        for size in [19usize, 9] {
+            let ns = best(|| {
+                next += 40;
+                games(size, next - 40..next)
+            });
+            line.push(format!("{size}x{size} {ns:.1} ns/turn"));
+        }
+        println!("fresh games: {}", line.join(", "));
+    }
+}
+
+/// The same games replayed against as many fresh ones.
+fn repeat() {
+    let mut next = 100_000u64;
+    for replays in [1usize, 2, 5, 20, 100] {
+        let fixed = best(|| fixed_games(19, replays));
+        let fresh = best(|| {
+            let seeds = 4 * replays as u64;
+            next += seeds;
+            games(19, next - seeds..next)
+        });
+        println!(
+            "19x19, {replays} x the same 4 games: {fixed:.1} ns/turn; \
+         as many fresh games: {fresh:.1} ns/turn"
+        );
     }
 }

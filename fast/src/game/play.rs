@@ -40,6 +40,10 @@ impl Game {
     /// turn lost to an illegal move, which leaves the board as a pass does
     /// but ends the run of passes.
     #[inline]
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the hot path of every turn, kept as one body whose record fields are written where the state changes; split only with a benchmark beside it"
+    )]
     fn take_turn(&mut self, verdict: Option<(usize, Lookup)>, lost: bool) {
         let turn_is_pass = verdict.is_none() && !lost;
         let player = self.to_move();
