@@ -211,17 +211,18 @@ pub fn fixed_handicap_points(
         why,
     };
     let (w, h) = (width, height);
-    if !(2..=9).contains(&stones) {
-        return Err(refuse("a fixed handicap is from 2 to 9 stones"));
-    }
-    if w < 7 || h < 7 {
-        return Err(refuse("a fixed handicap needs both sides at least 7"));
-    }
-    let odd = w % 2 == 1 && h % 2 == 1;
-    if stones > 4 && (!odd || w.min(h) == 7) {
-        return Err(refuse(
-            "more than 4 fixed stones need both sides odd and larger than 7",
-        ));
+    let shortest = w.min(h);
+    let both_odd = (w & h) & 1 == 1;
+    let refused = match stones {
+        0 | 1 | 10.. => Some("a fixed handicap is from 2 to 9 stones"),
+        _ if shortest < 7 => Some("a fixed handicap needs both sides at least 7"),
+        5..=9 if shortest == 7 || !both_odd => {
+            Some("more than 4 fixed stones need both sides odd and larger than 7")
+        }
+        _ => None,
+    };
+    if let Some(why) = refused {
+        return Err(refuse(why));
     }
     let line = |third: usize, side: usize| match third {
         0 => edge_distance(side),
