@@ -8,8 +8,7 @@ mod workload;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
-use tromp_taylor_fast::Turn;
-use workload::{corpus_19, light_playout, Engine, Fast, Rng};
+use workload::{corpus_19, light_playout, play_undo_pairs, Engine, Fast, Rng};
 
 /// Games per measured iteration, and their seeds (1..=GAMES).
 const GAMES: u64 = 10;
@@ -83,18 +82,7 @@ fn legal_set(c: &mut Criterion) {
 
 fn play_undo(c: &mut Criterion) {
     let mut corpus = corpus_19();
-    // Up to 16 legal moves per position, chosen with a fixed seed.
-    let mut rng = Rng::new(7);
-    let pairs: Vec<(usize, Turn)> = corpus
-        .iter()
-        .enumerate()
-        .flat_map(|(i, game)| {
-            let legal = game.legal_turns();
-            (0..16)
-                .map(|_| (i, legal[1 + rng.below(legal.len() - 1)]))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let pairs = play_undo_pairs(&corpus);
     let mut group = short_group(c, "play_undo", 20, 2);
     group.throughput(Throughput::Elements(pairs.len() as u64));
     group.bench_function(format!("19x19 {} pairs", pairs.len()), |b| {

@@ -27,7 +27,7 @@ mod workload;
 use std::hint::black_box;
 use std::time::Instant;
 use tromp_taylor_fast::{Game, Turn};
-use workload::{corpus_19, light_playout, Engine, Fast, Rng};
+use workload::{corpus_19, light_playout, play_undo_pairs, Engine, Fast, Rng};
 
 /// Plays the games of `seeds` on a `size` x `size` board; returns the turns.
 fn games(size: usize, seeds: std::ops::Range<u64>) -> usize {
@@ -50,17 +50,7 @@ fn fixed_games(size: usize, rounds: usize) -> usize {
 /// The corpus and the play + undo pairs of the engine bench.
 fn pairs() -> (Vec<Game>, Vec<(usize, Turn)>) {
     let corpus = corpus_19();
-    let mut rng = Rng::new(7);
-    let pairs = corpus
-        .iter()
-        .enumerate()
-        .flat_map(|(i, game)| {
-            let legal = game.legal_turns();
-            (0..16)
-                .map(|_| (i, legal[1 + rng.below(legal.len() - 1)]))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let pairs = play_undo_pairs(&corpus);
     (corpus, pairs)
 }
 

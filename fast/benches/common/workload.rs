@@ -164,3 +164,19 @@ pub fn corpus_19() -> Vec<Game> {
     }
     corpus
 }
+
+/// The play + undo pairs of the engine bench: up to 16 legal moves per
+/// position of `corpus`, chosen with a fixed seed.
+pub fn play_undo_pairs(corpus: &[Game]) -> Vec<(usize, Turn)> {
+    let mut rng = Rng::new(7);
+    corpus
+        .iter()
+        .enumerate()
+        .flat_map(|(i, game)| {
+            let legal = game.legal_turns();
+            (0..16)
+                .map(|_| (i, legal[1 + rng.below(legal.len() - 1)]))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
