@@ -36,6 +36,16 @@ fn manifest(program: &str, profiles: &[(&str, &str)]) -> String {
     text
 }
 
+/// `matrix ENGINES --out OUT`.
+fn matrix(engines: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    run(&[
+        "matrix",
+        engines.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
 #[test]
 fn our_engine_passes_every_cell_it_is_checked_on() {
     let engines = folder("ours-engines");
@@ -107,12 +117,7 @@ fn an_engine_not_installed_is_skipped_saying_so() {
             &[("tromp-taylor", "/nonexistent/engine --gtp")],
         ),
     );
-    let output = run(&[
-        "matrix",
-        engines.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = matrix(&engines, &out);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
     assert!(
@@ -128,12 +133,7 @@ fn a_manifest_with_a_typo_is_refused_naming_the_file() {
     let text =
         manifest(&ours(), &[("tromp-taylor", "x gtp")]).replace("quick = true", "quik = true");
     write(&engines, "typo.toml", &text);
-    let output = run(&[
-        "matrix",
-        engines.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = matrix(&engines, &out);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(
@@ -142,12 +142,7 @@ fn a_manifest_with_a_typo_is_refused_naming_the_file() {
     );
     let bad_rules = manifest(&ours(), &[("go-moku", "x gtp")]);
     write(&engines, "typo.toml", &bad_rules);
-    let output = run(&[
-        "matrix",
-        engines.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = matrix(&engines, &out);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("typo.toml: profile 1"), "{stderr}");
