@@ -12,6 +12,10 @@
 //! - [`positions`]: the legal colorings counted twice, by enumerating all
 //!   3^(W*H) colorings and by exploring moves of either color from the empty
 //!   grid with a small bitboard statement of rule 7 ([`tiny`]).
+//! - [`border`]: L(m, n) by a transfer matrix over the border states of the
+//!   points decided, exact in 64-bit words, shards merged by the threads.
+//! - [`table`]: complete games under positional superko on a table of the
+//!   legal colorings, with the board's symmetries and the exchange of colors.
 //! - The `perft` and `count` subcommands of the binary (src/cmd/) run them.
 
 pub mod border;

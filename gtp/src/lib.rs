@@ -1,12 +1,19 @@
-//! `tromp-taylor gtp`: a GTP version 2 engine that plays and referees by the
-//! rules, on standard input and output.
+//! GTP in one place: our referee engine (`tromp-taylor gtp`), the client
+//! that drives other engines, and what is built on the client.
 //!
-//! Three parts: [`reader`] turns raw bytes into commands (GTP's cleaning,
+//! The referee: [`reader`] turns raw bytes into commands (GTP's cleaning,
 //! ids, a cap on line length), [`commands`] answers them against a
 //! [`game::Game`] (a start and the turns since, replayed for `undo`), and
 //! [`run`] joins them into a session loop. Every response is `=[id] text`
 //! or `?[id] error` followed by an empty line; no input panics or hangs the
 //! engine, and after an error the game is exactly as it was.
+//!
+//! The client side: [`client`] drives another engine's process with a
+//! timeout on every command and [`capabilities`] asks what it can do;
+//! [`audit`] checks it against the rules on generated or replayed games,
+//! [`vectors_run`] plays the conformance vectors on it, and [`matrix`] runs
+//! both over every engine of a folder of manifests. [`fuzzing`] is the check
+//! behind the `gtp` fuzz target.
 
 pub mod audit;
 pub mod capabilities;
