@@ -34,6 +34,10 @@ pub const CASE_FILES: &[(&str, &str)] = &[
         include_str!("../../testdata/cases/comment-9.json"),
     ),
     (
+        "fixed-handicap.json",
+        include_str!("../../testdata/cases/fixed-handicap.json"),
+    ),
+    (
         "rule-1.json",
         include_str!("../../testdata/cases/rule-1.json"),
     ),
