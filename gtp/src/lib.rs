@@ -8,6 +8,7 @@
 //! or `?[id] error` followed by an empty line; no input panics or hangs the
 //! engine, and after an error the game is exactly as it was.
 
+pub mod adapter;
 pub mod audit;
 pub mod capabilities;
 pub mod client;

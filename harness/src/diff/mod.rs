@@ -5,19 +5,22 @@
 //! the same legal set before every step, the same verdict on every attempted
 //! turn or agreement, the same grid after every step, the same answer to
 //! every undo and the same game after it, the same report of everything
-//! else now and then ([`Details`]: every accessor, each refusal's reason and
+//! else now and then ([`Details`](crate::engine::Details): every accessor, each refusal's reason and
 //! message), and at the end the same scores, prisoners and result. An
 //! engine that panics parts from the other at the step where it panics.
 //! Each answer is compared only where both engines claim to give it
 //! ([`Supports::answers`](crate::engine::Supports::answers): legal sets,
 //! verdict queries, reasons, grids, captures, scores, results).
 
-use crate::engine::{first_difference, Details, Engine, EngineKind, Supports};
+use crate::engine::{first_difference, Engine, EngineKind, Supports};
 use crate::script::{Action, Record, Script, Step};
 use crate::vocab::{
-    Grid, Handicap, Outcome, Player, Point, Position, Refusal, Setup, Size, Turn, Verdict,
+    Grid, Handicap, Outcome, Player, Position, Refusal, Setup, Size, Turn, Verdict,
 };
 use std::cell::Cell;
+use watched::{Side, Watched};
+
+mod watched;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// What two engines agreed on.
@@ -127,7 +130,7 @@ pub enum Difference {
         /// The second engine's answer.
         right: bool,
     },
-    /// Something else the engines report ([`Details`]): an accessor, a
+    /// Something else the engines report ([`Details`](crate::engine::Details)): an accessor, a
     /// refusal's structured reason or message, a printed value, a self-check.
     Details {
         /// Which part of the report.
@@ -204,7 +207,7 @@ pub struct Mismatch {
     pub right_grid: Option<Grid>,
 }
 
-/// How often, in steps, the driver compares the engines' [`Details`] (at
+/// How often, in steps, the driver compares the engines' [`Details`](crate::engine::Details) (at
 /// the start of a game from a position or a handicap, after every undo and
 /// at the end too): they include a verdict on every point, which costs
 /// `spec` as much as a legal set.
@@ -318,75 +321,6 @@ impl SoFar {
             left_grid: a.filter(|_| left.supports().grids).map(|e| e.grid()),
             right_grid: b.filter(|_| right.supports().grids).map(|e| e.grid()),
         })
-    }
-}
-
-/// Which of the two engines compared.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Side {
-    Left,
-    Right,
-}
-
-/// An engine that notes, before each answer, whose answer is being asked
-/// for: so that a panic is laid at the right door.
-struct Watched<'a> {
-    engine: Box<dyn Engine + Send>,
-    side: Side,
-    asked: &'a Cell<Side>,
-}
-
-impl Watched<'_> {
-    fn ask(&self) -> &dyn Engine {
-        self.asked.set(self.side);
-        &*self.engine
-    }
-
-    fn ask_mut(&mut self) -> &mut dyn Engine {
-        self.asked.set(self.side);
-        &mut *self.engine
-    }
-}
-
-impl Engine for Watched<'_> {
-    fn to_move(&self) -> Player {
-        self.ask().to_move()
-    }
-    fn check(&self, turn: Turn) -> Verdict {
-        self.ask().check(turn)
-    }
-    fn play(&mut self, turn: Turn) -> Verdict {
-        self.ask_mut().play(turn)
-    }
-    fn legal_turns(&self) -> Vec<Turn> {
-        self.ask().legal_turns()
-    }
-    fn grid(&self) -> Grid {
-        self.ask().grid()
-    }
-    fn is_over(&self) -> bool {
-        self.ask().is_over()
-    }
-    fn consecutive_passes(&self) -> usize {
-        self.ask().consecutive_passes()
-    }
-    fn score(&self, player: Player) -> usize {
-        self.ask().score(player)
-    }
-    fn prisoners(&self, player: Player) -> usize {
-        self.ask().prisoners(player)
-    }
-    fn outcome(&self) -> Outcome {
-        self.ask().outcome()
-    }
-    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
-        self.ask_mut().agree(points)
-    }
-    fn undo(&mut self) -> bool {
-        self.ask_mut().undo()
-    }
-    fn details(&self) -> Option<Details> {
-        self.ask().details()
     }
 }
 
@@ -650,7 +584,7 @@ pub fn compare_record(
     compare(setup, steps.collect::<Vec<_>>(), left, right, true)
 }
 
-/// The first difference between the two engines' [`Details`], when both
+/// The first difference between the two engines' [`Details`](crate::engine::Details), when both
 /// report them.
 fn details_difference(size: Size, a: &dyn Engine, b: &dyn Engine) -> Option<Difference> {
     let (da, db) = (a.details()?, b.details()?);
