@@ -148,18 +148,11 @@ fn games(found: &[&Found]) -> String {
     text.join(", ")
 }
 
-impl fmt::Display for CheckReport {
-    /// A summary (what the engine claims, what was skipped, how many
-    /// mismatches of each kind), then each kind's first mismatch, minimised,
-    /// as `tromp-taylor diff` shows it, with the rule it breaks.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl CheckReport {
+    /// What the engine claims, the answers it does not give, and the games
+    /// skipped because an engine does not claim them.
+    fn write_claims(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (engine, summary) = (&self.engine, &self.summary);
-        writeln!(
-            f,
-            "{engine} checked against the rules (spec): {} games from seed {}",
-            summary.games + summary.skipped.len(),
-            self.seed
-        )?;
         writeln!(f, "{engine} claims: {}", self.supports)?;
         let unclaimed = self.supports.unclaimed_answers();
         if !unclaimed.is_empty() {
@@ -189,6 +182,23 @@ impl fmt::Display for CheckReport {
                 reasons.join(", ")
             )?;
         }
+        Ok(())
+    }
+}
+
+impl fmt::Display for CheckReport {
+    /// A summary (what the engine claims, what was skipped, how many
+    /// mismatches of each kind), then each kind's first mismatch, minimised,
+    /// as `tromp-taylor diff` shows it, with the rule it breaks.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (engine, summary) = (&self.engine, &self.summary);
+        writeln!(
+            f,
+            "{engine} checked against the rules (spec): {} games from seed {}",
+            summary.games + summary.skipped.len(),
+            self.seed
+        )?;
+        self.write_claims(f)?;
         let new = self.new_divergences().count();
         writeln!(
             f,
