@@ -248,7 +248,7 @@ fn start(shared: &Arc<Shared>, setup: Setup) -> Result<Box<dyn Engine + Send>, S
     } else {
         format!("rectangular_boardsize {} {}", size.width(), size.height())
     };
-    let komi = tromp_taylor_spec::Komi::from_half_points(setup.rules.komi_half_points);
+    let komi = tromp_taylor_harness::names::komi_text(setup.rules.komi_half_points);
     let commands = [
         Some(size_command),
         Some("clear_board".to_string()),
