@@ -76,6 +76,9 @@ const PLAY_ONLY: Supports = Supports {
     ..Supports::EVERYTHING
 };
 
+/// Switches on one answer.
+type Claim = fn(&mut Supports);
+
 /// The vague engine claiming `supports`, checked on 3x3 games.
 fn check(supports: Supports) -> CheckReport {
     let vague = EngineKind::new("vague", supports, |setup: Setup| {
@@ -106,12 +109,12 @@ fn answers_not_claimed_are_not_compared_and_the_report_says_so() {
 
 #[test]
 fn each_answer_claimed_is_compared() {
-    let claiming = |set: fn(&mut Supports)| {
+    let claiming = |set: Claim| {
         let mut supports = PLAY_ONLY;
         set(&mut supports);
         check(supports)
     };
-    let cases: [(fn(&mut Supports), &str); 7] = [
+    let cases: [(Claim, &str); 7] = [
         (|s| s.legal_sets = true, "legal-set"),
         (|s| s.verdict_queries = true, "check"),
         (|s| s.reasons = true, "verdict"),
