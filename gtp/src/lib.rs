@@ -7,6 +7,11 @@
 //! [`run`] joins them into a session loop. Every response is `=[id] text`
 //! or `?[id] error` followed by an empty line; no input panics or hangs the
 //! engine, and after an error the game is exactly as it was.
+//!
+//! The other side of GTP: [`client`] speaks it to another engine run as a
+//! child process, [`adapter`] puts that engine behind the harness's
+//! `Engine` trait (for `check_engine`, `diff` and the cases runner), and
+//! [`audit`] checks it against the rules on its own.
 
 pub mod adapter;
 pub mod audit;
