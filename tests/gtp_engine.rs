@@ -181,7 +181,8 @@ fn an_engine_that_dies_or_hangs_mid_game_is_its_panic() {
             ),
         )
     };
-    let crash = dies(&dir, "exit 3");
+    // (A moment between its last words and its end, for them to be read.)
+    let crash = dies(&dir, "sleep 0.3; exit 3");
     let started = Instant::now();
     let engine = kind(&["bash", &crash], Duration::from_secs(20));
     let report = check(&engine, 6, 5);
@@ -225,4 +226,43 @@ fn what_an_engine_over_gtp_claims_is_said_in_one_line() {
         "{line}"
     );
     assert!(Supports::EVERYTHING.unclaimed_answers().is_empty());
+}
+
+#[test]
+fn undos_and_every_query_reach_the_engine() {
+    let dir = temp("log");
+    let log = dir.join("commands.log");
+    // Our referee behind a proxy that writes down every command.
+    let script = proxy(&dir, &format!("echo \"$line\" >> {}", log.display()));
+    let engine = kind(&["bash", &script], Duration::from_secs(20));
+    let mut options = CheckOptions::new(150, 11);
+    options.sizes = [(3, 3), (4, 3)]
+        .into_iter()
+        .map(|(w, h)| Size::new(w, h).unwrap())
+        .collect();
+    let names = ["tromp-taylor", "simple-ko-territory", "new-zealand"];
+    options.rules = Some(names.iter().map(|n| n.parse().unwrap()).collect());
+    options.jobs = 2;
+    let report = check_engine(&engine, &options);
+    report.assert_agrees();
+    let sent = std::fs::read_to_string(&log).unwrap();
+    for command in [
+        "undo",
+        "is_legal ",
+        "all_legal ",
+        "list_stones ",
+        "captures ",
+        "final_score",
+        "kata-set-rules ",
+        "rectangular_boardsize 4 3",
+    ] {
+        assert!(
+            sent.lines().any(|line| line.starts_with(command)),
+            "never sent {command:?}: {report}"
+        );
+    }
+    // Processes are reused: the set-up of a game far more often than the
+    // question of what the engine answers.
+    let count = |word: &str| sent.lines().filter(|l| l.starts_with(word)).count();
+    assert!(count("clear_board") > 10 * count("list_commands"), "{sent}");
 }
