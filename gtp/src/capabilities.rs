@@ -28,6 +28,8 @@ pub struct Capabilities {
     pub kgs_rules: bool,
     /// `final_status_list dead`.
     pub final_status_list: bool,
+    /// `undo`.
+    pub undo: bool,
 }
 
 impl Capabilities {
@@ -83,6 +85,7 @@ impl Capabilities {
             kata_set_rules: knows("kata-set-rules"),
             kgs_rules: knows("kgs-rules"),
             final_status_list: knows("final_status_list"),
+            undo: knows("undo"),
         }
     }
 }

@@ -10,11 +10,15 @@
 //!
 //! The client side: [`client`] drives another engine's process with a
 //! timeout on every command and [`capabilities`] asks what it can do;
-//! [`audit`] checks it against the rules on generated or replayed games,
-//! [`vectors_run`] plays the conformance vectors on it, and [`matrix`] runs
-//! both over every engine of a folder of manifests. [`fuzzing`] is the check
-//! behind the `gtp` fuzz target.
+//! [`adapter`] puts that engine behind the harness's `Engine` trait,
+//! claiming only what its commands hold it to (for `check_engine`, `diff`
+//! and, in time, the cases runner and the audit); [`audit`] checks it
+//! against the rules on generated or replayed games with a comparison of
+//! its own, [`vectors_run`] plays the conformance vectors on it, and
+//! [`matrix`] runs both over every engine of a folder of manifests.
+//! [`fuzzing`] is the check behind the `gtp` fuzz target.
 
+pub mod adapter;
 pub mod audit;
 pub mod capabilities;
 pub mod client;

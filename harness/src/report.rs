@@ -136,6 +136,12 @@ impl Mismatch {
                 verdict_text(left),
                 verdict_text(right)
             ),
+            Difference::Check { turn, left, right } => format!(
+                "the verdict asked without playing {}:\n  {l}: {}\n  {r}: {}",
+                turns_text(&[*turn]),
+                verdict_text(left),
+                verdict_text(right)
+            ),
             Difference::Agreement { left, right } => {
                 format!("the agreement: {l} says {left:?}, {r} says {right:?}")
             }

@@ -25,6 +25,7 @@ pub fn forbidding(illegal: Illegal) -> Vec<&'static str> {
         Illegal::Suicide => vec![NO_SUICIDE, COMMENT_7],
         Illegal::Superko { .. } => vec![RULE_6, COMMENT_6],
         Illegal::Ko => vec![SIMPLE_KO],
+        Illegal::Unexplained => vec![],
     }
 }
 

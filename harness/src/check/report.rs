@@ -72,6 +72,7 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
         Err(Illegal::Occupied) => vec![RULE_7],
         Err(Illegal::OffBoard) => vec![RULE_1],
         Err(Illegal::GameOver) => vec![ending],
+        Err(Illegal::Unexplained) => vec![],
         // Legal by the rules: what makes a move legal under these options.
         Ok(()) => vec![RULE_7, suicide, repetition],
     };
@@ -93,7 +94,7 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
             (None, Some(_)) => by_verdict(Ok(())),
             (None, None) => vec![],
         },
-        Difference::Verdict { left, .. } => by_verdict(*left),
+        Difference::Verdict { left, .. } | Difference::Check { left, .. } => by_verdict(*left),
         Difference::Agreement { .. } => vec![COMMENT_8],
         Difference::Grid => vec![RULE_7, RULE_4],
         Difference::Score { .. } | Difference::Prisoners { .. } => vec![scoring],
@@ -147,19 +148,20 @@ fn games(found: &[&Found]) -> String {
     text.join(", ")
 }
 
-impl fmt::Display for CheckReport {
-    /// A summary (what the engine claims, what was skipped, how many
-    /// mismatches of each kind), then each kind's first mismatch, minimised,
-    /// as `tromp-taylor diff` shows it, with the rule it breaks.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl CheckReport {
+    /// What the engine claims, the answers it does not give, and the games
+    /// skipped because an engine does not claim them.
+    fn write_claims(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (engine, summary) = (&self.engine, &self.summary);
-        writeln!(
-            f,
-            "{engine} checked against the rules (spec): {} games from seed {}",
-            summary.games + summary.skipped.len(),
-            self.seed
-        )?;
         writeln!(f, "{engine} claims: {}", self.supports)?;
+        let unclaimed = self.supports.unclaimed_answers();
+        if !unclaimed.is_empty() {
+            writeln!(
+                f,
+                "not compared, as {engine} does not claim them: {}",
+                unclaimed.join(", ")
+            )?;
+        }
         if !summary.skipped.is_empty() {
             let mut reasons: Vec<(Skipped, usize)> = Vec::new();
             for (_, skipped) in &summary.skipped {
@@ -180,6 +182,23 @@ impl fmt::Display for CheckReport {
                 reasons.join(", ")
             )?;
         }
+        Ok(())
+    }
+}
+
+impl fmt::Display for CheckReport {
+    /// A summary (what the engine claims, what was skipped, how many
+    /// mismatches of each kind), then each kind's first mismatch, minimised,
+    /// as `tromp-taylor diff` shows it, with the rule it breaks.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (engine, summary) = (&self.engine, &self.summary);
+        writeln!(
+            f,
+            "{engine} checked against the rules (spec): {} games from seed {}",
+            summary.games + summary.skipped.len(),
+            self.seed
+        )?;
+        self.write_claims(f)?;
         let new = self.new_divergences().count();
         writeln!(
             f,

@@ -71,6 +71,20 @@ pub struct Supports {
     pub setup_positions: bool,
     /// Taking back turns and agreements ([`super::Engine::undo`]).
     pub undo: bool,
+    /// The legal set ([`super::Engine::legal_turns`]), compared before every step.
+    pub legal_sets: bool,
+    /// Verdicts asked without playing ([`super::Engine::check`]), compared on every attempt.
+    pub verdict_queries: bool,
+    /// Why a turn is refused: without it only legality is compared, never the reason.
+    pub reasons: bool,
+    /// The grid ([`super::Engine::grid`]), compared after every step.
+    pub grids: bool,
+    /// Each player's prisoners ([`super::Engine::prisoners`]), compared at the end.
+    pub captures: bool,
+    /// Scores and the result as the position stands at any moment ([`super::Engine::score`]).
+    pub scores: bool,
+    /// The result of an ended game ([`super::Engine::outcome`] once it is over).
+    pub results: bool,
 }
 
 impl Supports {
@@ -94,7 +108,55 @@ impl Supports {
         illegal_loses_turn: true,
         setup_positions: true,
         undo: true,
+        legal_sets: true,
+        verdict_queries: true,
+        reasons: true,
+        grids: true,
+        captures: true,
+        scores: true,
+        results: true,
     };
+
+    /// The answers it claims to give, by name (`legal sets`, `verdict
+    /// queries`, `reasons`, `grids`, `captures`, `scores`, `results`), with
+    /// whether it claims each: the driver compares an answer only where
+    /// both engines claim it.
+    pub fn answers(&self) -> [(bool, &'static str); 7] {
+        [
+            (self.legal_sets, "legal sets"),
+            (self.verdict_queries, "verdict queries"),
+            (self.reasons, "reasons"),
+            (self.grids, "grids"),
+            (self.captures, "captures"),
+            (self.scores, "scores"),
+            (self.results, "results"),
+        ]
+    }
+
+    /// The answers it does not claim, by name (see [`Supports::answers`]).
+    pub fn unclaimed_answers(&self) -> Vec<&'static str> {
+        let answers = self.answers();
+        answers
+            .iter()
+            .filter(|(claimed, _)| !claimed)
+            .map(|(_, name)| *name)
+            .collect()
+    }
+
+    /// The answers both `self` and `other` claim: what a comparison of the
+    /// two may ask.
+    pub fn both(&self, other: &Supports) -> Supports {
+        Supports {
+            legal_sets: self.legal_sets && other.legal_sets,
+            verdict_queries: self.verdict_queries && other.verdict_queries,
+            reasons: self.reasons && other.reasons,
+            grids: self.grids && other.grids,
+            captures: self.captures && other.captures,
+            scores: self.scores && other.scores,
+            results: self.results && other.results,
+            ..*self
+        }
+    }
 
     /// Whether the engine claims `option`: the one table from what an engine
     /// may lack to the field that declares it.
@@ -200,7 +262,7 @@ impl fmt::Display for Supports {
         };
         write!(
             f,
-            "repetition: {}; suicide: {}; ending: {}; scoring: {}; komi: {}; illegal moves lose the turn: {}; handicaps: {}; boards: {} up to {}x{}; setup positions: {}",
+            "repetition: {}; suicide: {}; ending: {}; scoring: {}; komi: {}; illegal moves lose the turn: {}; handicaps: {}; boards: {} up to {}x{}; setup positions: {}; undo: {}; answers: {}",
             list(&[
                 (self.positional_superko, "positional superko"),
                 (self.situational_superko, "situational superko"),
@@ -216,6 +278,8 @@ impl fmt::Display for Supports {
             self.max_side,
             self.max_side,
             if self.setup_positions { "yes" } else { "no" },
+            if self.undo { "yes" } else { "no" },
+            list(&self.answers()),
         )
     }
 }

@@ -26,6 +26,9 @@ pub enum Illegal {
     },
     /// Simple ko: the move takes back a single stone just captured.
     Ko,
+    /// Refused for a reason the engine does not give (an engine over GTP,
+    /// whose `? illegal move` does not say why): compared for legality only.
+    Unexplained,
 }
 
 impl Illegal {
@@ -53,6 +56,7 @@ impl Illegal {
             Illegal::Suicide => "suicide",
             Illegal::Superko { .. } => "superko",
             Illegal::Ko => "ko",
+            Illegal::Unexplained => "refused",
         }
     }
 
@@ -94,6 +98,7 @@ impl Illegal {
             Illegal::Superko { .. } if superko == Superko::Situational => "comment 6",
             Illegal::Superko { .. } => "rule 6",
             Illegal::Ko => "seed 004",
+            Illegal::Unexplained => "no rule named",
         }
     }
 }
@@ -138,6 +143,7 @@ impl fmt::Display for Illegal {
             Illegal::Ko => {
                 f.write_str("ko: it retakes a single stone at once (simple ko, seed 004)")
             }
+            Illegal::Unexplained => f.write_str("refused, for a reason it does not give"),
         }
     }
 }

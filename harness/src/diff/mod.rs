@@ -5,16 +5,22 @@
 //! the same legal set before every step, the same verdict on every attempted
 //! turn or agreement, the same grid after every step, the same answer to
 //! every undo and the same game after it, the same report of everything
-//! else now and then ([`Details`]: every accessor, each refusal's reason and
+//! else now and then ([`Details`](crate::engine::Details): every accessor, each refusal's reason and
 //! message), and at the end the same scores, prisoners and result. An
 //! engine that panics parts from the other at the step where it panics.
+//! Each answer is compared only where both engines claim to give it
+//! ([`Supports::answers`](crate::engine::Supports::answers): legal sets,
+//! verdict queries, reasons, grids, captures, scores, results).
 
-use crate::engine::{first_difference, Details, Engine, EngineKind};
+use crate::engine::{first_difference, Engine, EngineKind, Supports};
 use crate::script::{Action, Record, Script, Step};
 use crate::vocab::{
-    Grid, Handicap, Outcome, Player, Point, Position, Refusal, Setup, Size, Turn, Verdict,
+    Grid, Handicap, Outcome, Player, Position, Refusal, Setup, Size, Turn, Verdict,
 };
 use std::cell::Cell;
+use watched::{Side, Watched};
+
+mod watched;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// What two engines agreed on.
@@ -73,6 +79,16 @@ pub enum Difference {
         /// The second engine's verdict.
         right: Verdict,
     },
+    /// The verdict on an attempted turn asked without playing it
+    /// ([`Engine::check`]), where playing it drew the same verdict.
+    Check {
+        /// The turn.
+        turn: Turn,
+        /// The first engine's verdict.
+        left: Verdict,
+        /// The second engine's verdict.
+        right: Verdict,
+    },
     /// The verdict on the attempted agreement.
     Agreement {
         /// The first engine's verdict.
@@ -114,7 +130,7 @@ pub enum Difference {
         /// The second engine's answer.
         right: bool,
     },
-    /// Something else the engines report ([`Details`]): an accessor, a
+    /// Something else the engines report ([`Details`](crate::engine::Details)): an accessor, a
     /// refusal's structured reason or message, a printed value, a self-check.
     Details {
         /// Which part of the report.
@@ -149,6 +165,7 @@ impl Difference {
             Difference::Passes { .. } => "passes",
             Difference::LegalSet { .. } => "legal-set",
             Difference::Verdict { .. } => "verdict",
+            Difference::Check { .. } => "check",
             Difference::Agreement { .. } => "agreement",
             Difference::Grid => "grid",
             Difference::Score { .. } => "score",
@@ -190,7 +207,7 @@ pub struct Mismatch {
     pub right_grid: Option<Grid>,
 }
 
-/// How often, in steps, the driver compares the engines' [`Details`] (at
+/// How often, in steps, the driver compares the engines' [`Details`](crate::engine::Details) (at
 /// the start of a game from a position or a handicap, after every undo and
 /// at the end too): they include a verdict on every point, which costs
 /// `spec` as much as a legal set.
@@ -241,9 +258,17 @@ pub fn compare_script_with(
     };
     let asked = Cell::new(Side::Left);
     let played = catch_unwind(AssertUnwindSafe(|| {
+        let both = left.supports().both(&right.supports());
         let checks = Checks {
-            legal_sets,
+            legal_sets: legal_sets && both.legal_sets,
             details_every,
+            both,
+            chooser: if left.supports().legal_sets || !right.supports().legal_sets {
+                Side::Left
+            } else {
+                Side::Right
+            },
+            verdicts: legal_sets && both.verdict_queries,
         };
         play_both(script, left, right, checks, &asked, &mut so_far)
     }));
@@ -261,7 +286,7 @@ pub fn compare_script_with(
             .to_string(),
             message,
         };
-        Err(so_far.mismatch(script, left, right, difference, None, None))
+        Err(so_far.mismatch(script, (left, right), difference, None, None))
     })
 }
 
@@ -274,11 +299,12 @@ struct SoFar {
 }
 
 impl SoFar {
+    /// The mismatch `difference` in `script` between `kinds`, with the
+    /// grids of the engines `a` and `b` given that claim grids.
     fn mismatch(
         &self,
         script: &Script,
-        left: &EngineKind,
-        right: &EngineKind,
+        (left, right): (&EngineKind, &EngineKind),
         difference: Difference,
         a: Option<&dyn Engine>,
         b: Option<&dyn Engine>,
@@ -292,88 +318,27 @@ impl SoFar {
             steps: self.steps,
             undos: self.undos,
             difference,
-            left_grid: a.map(|e| e.grid()),
-            right_grid: b.map(|e| e.grid()),
+            left_grid: a.filter(|_| left.supports().grids).map(|e| e.grid()),
+            right_grid: b.filter(|_| right.supports().grids).map(|e| e.grid()),
         })
     }
 }
 
-/// Which of the two engines compared.
-#[derive(Clone, Copy)]
-enum Side {
-    Left,
-    Right,
-}
-
-/// An engine that notes, before each answer, whose answer is being asked
-/// for: so that a panic is laid at the right door.
-struct Watched<'a> {
-    engine: Box<dyn Engine + Send>,
-    side: Side,
-    asked: &'a Cell<Side>,
-}
-
-impl Watched<'_> {
-    fn ask(&self) -> &dyn Engine {
-        self.asked.set(self.side);
-        &*self.engine
-    }
-
-    fn ask_mut(&mut self) -> &mut dyn Engine {
-        self.asked.set(self.side);
-        &mut *self.engine
-    }
-}
-
-impl Engine for Watched<'_> {
-    fn to_move(&self) -> Player {
-        self.ask().to_move()
-    }
-    fn check(&self, turn: Turn) -> Verdict {
-        self.ask().check(turn)
-    }
-    fn play(&mut self, turn: Turn) -> Verdict {
-        self.ask_mut().play(turn)
-    }
-    fn legal_turns(&self) -> Vec<Turn> {
-        self.ask().legal_turns()
-    }
-    fn grid(&self) -> Grid {
-        self.ask().grid()
-    }
-    fn is_over(&self) -> bool {
-        self.ask().is_over()
-    }
-    fn consecutive_passes(&self) -> usize {
-        self.ask().consecutive_passes()
-    }
-    fn score(&self, player: Player) -> usize {
-        self.ask().score(player)
-    }
-    fn prisoners(&self, player: Player) -> usize {
-        self.ask().prisoners(player)
-    }
-    fn outcome(&self) -> Outcome {
-        self.ask().outcome()
-    }
-    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
-        self.ask_mut().agree(points)
-    }
-    fn undo(&mut self) -> bool {
-        self.ask_mut().undo()
-    }
-    fn details(&self) -> Option<Details> {
-        self.ask().details()
-    }
-}
-
-/// What a comparison checks besides verdicts and grids.
+/// What a comparison checks besides the verdicts of play.
 #[derive(Clone, Copy)]
 struct Checks {
-    /// The legal set before every step.
+    /// The legal set before every step (asked for, and claimed by both).
     legal_sets: bool,
     /// The details every so many steps (never when 0), and at the end.
     details_every: usize,
+    /// The answers both engines claim ([`Supports::both`](crate::engine::Supports::both)).
+    both: Supports,
+    /// The engine whose legal set chooses a turn when the sets are not
+    /// compared: the first, unless only the second claims legal sets.
+    chooser: Side,
+    /// The verdict asked without playing, on every attempt (the thorough
+    /// check, and claimed by both).
+    verdicts: bool,
 }
 
 /// [`compare_script`] without catching panics; `asked` names the engine
@@ -389,9 +354,11 @@ fn play_both(
     let Checks {
         legal_sets,
         details_every,
+        ..
     } = checks;
+    let grids = checks.both.grids;
     let mismatch = |so_far: &SoFar, difference: Difference, a: &dyn Engine, b: &dyn Engine| {
-        so_far.mismatch(script, left, right, difference, Some(a), Some(b))
+        so_far.mismatch(script, (left, right), difference, Some(a), Some(b))
     };
     let Some((a, b)) = start_both(script, left, right, asked, so_far)? else {
         return Ok(Agreed::default());
@@ -407,7 +374,7 @@ fn play_both(
         asked,
     };
     let mut agreed = Agreed::default();
-    if a.grid() != b.grid() {
+    if grids && a.grid() != b.grid() {
         return Err(mismatch(so_far, Difference::Grid, &a, &b));
     }
     let size = script.setup.size;
@@ -424,7 +391,7 @@ fn play_both(
                 return Err(mismatch(so_far, difference, &a, &b));
             }
         }
-        let played = play_step(&mut a, &mut b, step, compared_legal_set, so_far)
+        let played = play_step((&mut a, &mut b), step, compared_legal_set, checks, so_far)
             .map_err(|difference| mismatch(so_far, difference, &a, &b))?;
         match played {
             Some(turns) => {
@@ -433,7 +400,7 @@ fn play_both(
             }
             None => break,
         }
-        if a.grid() != b.grid() {
+        if grids && a.grid() != b.grid() {
             return Err(mismatch(so_far, Difference::Grid, &a, &b));
         }
         let levels = script.undos_after(index);
@@ -445,7 +412,7 @@ fn play_both(
         }
     }
     let end = state_difference(&a, &b, legal_sets)
-        .or_else(|| end_difference(&a, &b))
+        .or_else(|| end_difference(&a, &b, checks.both))
         .or_else(|| {
             (details_every > 0)
                 .then(|| details_difference(size, &a, &b))
@@ -483,7 +450,7 @@ fn start_both(
                 left: a.map(|_| ()),
                 right: b.map(|_| ()),
             };
-            Err(so_far.mismatch(script, left, right, difference, None, None))
+            Err(so_far.mismatch(script, (left, right), difference, None, None))
         }
     }
 }
@@ -491,20 +458,21 @@ fn start_both(
 /// Plays `step` on both engines and notes it in `so_far`; `legal` is the
 /// legal set already asked, if it was. The turns taken (0 or 1), none when
 /// there is no turn left to choose; the difference in the engines'
-/// answers, if they differ.
+/// answers, if they differ (in legality alone where one gives no reasons).
 fn play_step(
-    a: &mut dyn Engine,
-    b: &mut dyn Engine,
+    (a, b): (&mut dyn Engine, &mut dyn Engine),
     step: &Step,
     legal: Option<Vec<Turn>>,
+    checks: Checks,
     so_far: &mut SoFar,
 ) -> Result<Option<usize>, Difference> {
     let to_move = a.to_move();
     let action = match step {
         Step::Choose(n) => {
-            let legal = match legal {
-                Some(legal) => legal,
-                None => a.legal_turns(),
+            let legal = match (legal, checks.chooser) {
+                (Some(legal), _) => legal,
+                (None, Side::Left) => a.legal_turns(),
+                (None, Side::Right) => b.legal_turns(),
             };
             if legal.is_empty() {
                 return Ok(None);
@@ -516,17 +484,30 @@ fn play_step(
     };
     so_far.record.push((to_move, action.clone()));
     so_far.steps += 1;
+    let same = |va: Verdict, vb: Verdict| match checks.both.reasons {
+        true => va == vb,
+        false => va.is_ok() == vb.is_ok(),
+    };
     match action {
         Action::Turn(turn) => {
+            let asked = (checks.verdicts && matches!(step, Step::Attempt(_)))
+                .then(|| (a.check(turn), b.check(turn)));
             let (va, vb) = (a.play(turn), b.play(turn));
-            if va != vb {
+            if !same(va, vb) {
                 return Err(Difference::Verdict {
                     turn,
                     left: va,
                     right: vb,
                 });
             }
-            Ok(Some(usize::from(va.is_ok())))
+            match asked {
+                Some((ca, cb)) if !same(ca, cb) => Err(Difference::Check {
+                    turn,
+                    left: ca,
+                    right: cb,
+                }),
+                _ => Ok(Some(usize::from(va.is_ok()))),
+            }
         }
         Action::Agree(points) => {
             let (va, vb) = (a.agree(&points), b.agree(&points));
@@ -553,8 +534,8 @@ fn undo_and_compare(
 ) -> Option<Difference> {
     undo_both(a, b, levels, so_far).or_else(|| {
         state_difference(a, b, checks.legal_sets)
-            .or_else(|| (a.grid() != b.grid()).then_some(Difference::Grid))
-            .or_else(|| end_difference(a, b))
+            .or_else(|| (checks.both.grids && a.grid() != b.grid()).then_some(Difference::Grid))
+            .or_else(|| end_difference(a, b, checks.both))
             .or_else(|| details_difference(size, a, b))
     })
 }
@@ -603,7 +584,7 @@ pub fn compare_record(
     compare(setup, steps.collect::<Vec<_>>(), left, right, true)
 }
 
-/// The first difference between the two engines' [`Details`], when both
+/// The first difference between the two engines' [`Details`](crate::engine::Details), when both
 /// report them.
 fn details_difference(size: Size, a: &dyn Engine, b: &dyn Engine) -> Option<Difference> {
     let (da, db) = (a.details()?, b.details()?);
@@ -657,16 +638,19 @@ fn compare_state(
     Ok(Some(la))
 }
 
-fn end_difference(a: &dyn Engine, b: &dyn Engine) -> Option<Difference> {
+/// The first difference in prisoners, scores and result, each where both
+/// engines claim it (`both`): the result at any moment with the scores, or
+/// else once the game is over where both claim results.
+fn end_difference(a: &dyn Engine, b: &dyn Engine, both: Supports) -> Option<Difference> {
     for player in [Player::Black, Player::White] {
-        if a.prisoners(player) != b.prisoners(player) {
+        if both.captures && a.prisoners(player) != b.prisoners(player) {
             return Some(Difference::Prisoners {
                 player,
                 left: a.prisoners(player),
                 right: b.prisoners(player),
             });
         }
-        if a.score(player) != b.score(player) {
+        if both.scores && a.score(player) != b.score(player) {
             return Some(Difference::Score {
                 player,
                 left: a.score(player),
@@ -674,7 +658,8 @@ fn end_difference(a: &dyn Engine, b: &dyn Engine) -> Option<Difference> {
             });
         }
     }
-    (a.outcome() != b.outcome()).then(|| Difference::Outcome {
+    let results = both.scores || (both.results && a.is_over());
+    (results && a.outcome() != b.outcome()).then(|| Difference::Outcome {
         left: a.outcome(),
         right: b.outcome(),
     })
