@@ -48,8 +48,9 @@ pub(crate) fn illegal_move(
 }
 
 /// The rules of a game: a preset name (`tromp-taylor`, `chinese`,
-/// `new-zealand`, `simple-ko-territory`) or a compact rule string
-/// (`koPOSITIONALscoreAREAsui1komi7.5`), read as the command line reads them.
+/// `new-zealand`, `simple-ko-territory`), a compact rule string
+/// (`koPOSITIONALscoreAREAsui1komi7.5`) or a name other programs write
+/// (`japanese`, `aga`, ...), read as the command line reads them.
 #[pyclass(module = "tromp_taylor", name = "Rules", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyRules {
@@ -58,7 +59,8 @@ pub struct PyRules {
 
 #[pymethods]
 impl PyRules {
-    /// Reads a preset name or a compact rule string; ValueError if neither.
+    /// Reads a preset name, a compact rule string or another program's name
+    /// for rules; ValueError if none.
     #[new]
     #[pyo3(signature = (text = "tromp-taylor"))]
     fn new(text: &str) -> PyResult<PyRules> {
