@@ -31,7 +31,8 @@ class IllegalMove(ValueError):
 @final
 class Rules:
     """A preset name (``tromp-taylor``, ``chinese``, ``new-zealand``,
-    ``simple-ko-territory``) or a compact rule string (``koPOSITIONALscoreAREAsui1komi7.5``)."""
+    ``simple-ko-territory``), a compact rule string (``koPOSITIONALscoreAREAsui1komi7.5``)
+    or a name other programs write (``japanese``, ``aga``, ...)."""
 
     def __new__(cls, text: str = "tromp-taylor") -> "Rules": ...
     @staticmethod
