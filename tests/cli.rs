@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::run;
+use common::{gtp_proxy, run};
 
 use std::path::{Path, PathBuf};
 
@@ -269,28 +269,13 @@ fn a_hang_report_carries_the_engines_standard_error() {
 fn a_wrong_is_legal_is_reported_with_what_play_did() {
     let dir = temp("audit-is-legal");
     // Our own engine behind a bash proxy that inverts every is_legal answer.
-    let script = dir.join("proxy.sh");
-    std::fs::write(
-        &script,
-        format!(
-            "coproc ENGINE {{ {BIN} gtp; }}\n\
-             while IFS= read -r line; do\n\
-             echo \"$line\" >&\"${{ENGINE[1]}}\"\n\
-             answer=''\n\
-             while IFS= read -r reply <&\"${{ENGINE[0]}}\"; do\n\
-             [ -z \"$reply\" ] && break\n\
-             answer=\"$answer$reply\"$'\\n'\n\
-             done\n\
-             case \"$line\" in\n\
-             is_legal*) answer=$(printf '%s' \"$answer\" | sed 's/^= 1$/= X/; s/^= 0$/= 1/; s/^= X$/= 0/')$'\\n';;\n\
-             esac\n\
-             printf '%s\\n' \"$answer\"\n\
-             [ \"$line\" = quit ] && break\n\
-             done\n"
-        ),
-    )
-    .unwrap();
-    let engine = format!("bash {}", script.display());
+    let script = gtp_proxy(
+        &dir,
+        "case \"$line\" in is_legal*) \
+         answer=$(printf '%s' \"$answer\" | sed 's/^= 1$/= X/; s/^= 0$/= 1/; s/^= X$/= 0/')$'\\n';; \
+         esac",
+    );
+    let engine = format!("bash {script}");
     let out = dir.join("out");
     let output = audit(
         &engine,

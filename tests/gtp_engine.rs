@@ -4,6 +4,9 @@
 //! a planted wrong `is_legal` is caught and minimised; an engine that dies
 //! or hangs mid-game is the engine's panic, named `crash` or `hang`.
 
+mod common;
+
+use common::gtp_proxy as proxy;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -41,33 +44,6 @@ fn check(engine: &EngineKind, games: usize, seed: u64) -> CheckReport {
         .collect();
     options.jobs = 2;
     check_engine(engine, &options)
-}
-
-/// A bash proxy in front of our referee: `edit` is bash run on each
-/// command line (`$line`) with its answer in `$answer` (lines, the empty
-/// line left off), before the answer is written.
-fn proxy(dir: &std::path::Path, edit: &str) -> String {
-    let script = dir.join("proxy.sh");
-    std::fs::write(
-        &script,
-        format!(
-            "coproc ENGINE {{ {BIN} gtp; }}\n\
-             plays=0\n\
-             while IFS= read -r line; do\n\
-             echo \"$line\" >&\"${{ENGINE[1]}}\"\n\
-             answer=''\n\
-             while IFS= read -r reply <&\"${{ENGINE[0]}}\"; do\n\
-             [ -z \"$reply\" ] && break\n\
-             answer=\"$answer$reply\"$'\\n'\n\
-             done\n\
-             {edit}\n\
-             printf '%s\\n' \"$answer\"\n\
-             [ \"$line\" = quit ] && break\n\
-             done\n"
-        ),
-    )
-    .unwrap();
-    script.display().to_string()
 }
 
 #[test]

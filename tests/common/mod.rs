@@ -1,5 +1,6 @@
 //! What the command-line tests share: running the built `tromp-taylor`
-//! binary from the workspace's root.
+//! binary from the workspace's root, and a bash GTP proxy in front of our referee.
+#![allow(dead_code)] // each test binary uses some of these helpers, not all
 
 use std::process::{Command, Output};
 
@@ -10,4 +11,32 @@ pub fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// A bash proxy in front of our referee: `edit` is bash run on each
+/// command line (`$line`) with its answer in `$answer` (lines, the empty
+/// line left off), before the answer is written.
+pub fn gtp_proxy(dir: &std::path::Path, edit: &str) -> String {
+    let script = dir.join("proxy.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "coproc ENGINE {{ {} gtp; }}\n\
+             plays=0\n\
+             while IFS= read -r line; do\n\
+             echo \"$line\" >&\"${{ENGINE[1]}}\"\n\
+             answer=''\n\
+             while IFS= read -r reply <&\"${{ENGINE[0]}}\"; do\n\
+             [ -z \"$reply\" ] && break\n\
+             answer=\"$answer$reply\"$'\\n'\n\
+             done\n\
+             {edit}\n\
+             printf '%s\\n' \"$answer\"\n\
+             [ \"$line\" = quit ] && break\n\
+             done\n",
+            env!("CARGO_BIN_EXE_tromp-taylor")
+        ),
+    )
+    .unwrap();
+    script.display().to_string()
 }
