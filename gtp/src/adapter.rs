@@ -31,13 +31,14 @@
 
 use crate::audit::answers::{parse_showboard, read_vertex};
 use crate::audit::{kgs_rules_name, SetRules};
-use crate::capabilities::Capabilities;
+use crate::capabilities::{Capabilities, CheckName};
 use crate::client::{Client, Failure, Reply};
 use crate::commands::turn_text;
 use std::cell::{Cell, RefCell};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
+use tromp_taylor_harness::script::{Action, Record};
 use tromp_taylor_harness::vocab::{
     Color, Grid, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Superko, Turn,
     Verdict,
@@ -59,6 +60,10 @@ pub struct GtpOptions {
     /// line, or the command of [`SetRules::Command`], sets them): komi aside,
     /// it claims only these.
     pub rules: Rules,
+    /// The commands it is not asked, though it has them (an author who
+    /// knows a command is missing or only an estimate: `--skip-checks`):
+    /// it claims nothing that needs them.
+    pub off: Vec<CheckName>,
 }
 
 impl GtpOptions {
@@ -70,6 +75,7 @@ impl GtpOptions {
             timeout,
             set_rules: SetRules::Auto,
             rules: Rules::TROMP_TAYLOR,
+            off: Vec::new(),
         }
     }
 
@@ -109,8 +115,16 @@ pub struct Probed {
 /// line; it is started once, here, to find what it claims ([`claims`]). Its
 /// failure to start or to answer `list_commands`, if it fails.
 pub fn gtp_engine(options: GtpOptions) -> Result<EngineKind, Failure> {
+    gtp_engine_probed(options).map(|(kind, _)| kind)
+}
+
+/// [`gtp_engine`], with what was found out about the engine (its commands
+/// less those switched off by [`GtpOptions::off`]).
+pub fn gtp_engine_probed(options: GtpOptions) -> Result<(EngineKind, Probed), Failure> {
     let mut client = Client::start(&options.command, options.timeout)?;
-    let found = probe(&mut client)?;
+    let mut found = probe(&mut client)?;
+    found.caps = found.caps.without(&options.off);
+    found.showboard &= found.caps.showboard;
     let supports = claims(&found, &options);
     let name = options.name();
     let shared = Arc::new(Shared {
@@ -119,9 +133,8 @@ pub fn gtp_engine(options: GtpOptions) -> Result<EngineKind, Failure> {
         showboard: found.showboard,
         pool: Mutex::new(vec![client]),
     });
-    Ok(EngineKind::new(&name, supports, move |setup| {
-        start(&shared, setup)
-    }))
+    let kind = EngineKind::new(&name, supports, move |setup| start(&shared, setup));
+    Ok((kind, found))
 }
 
 /// Asks a started engine what it answers, the longest side it accepts and
@@ -204,17 +217,75 @@ pub fn claims(found: &Probed, options: &GtpOptions) -> Supports {
     }
 }
 
-/// The command that tells the engine `rules` before a game, if any: as
-/// the auditor decides it.
-fn rules_command(shared: &Shared, rules: Rules) -> Option<String> {
-    match &shared.options.set_rules {
-        SetRules::Auto if shared.caps.kata_set_rules => Some(format!("kata-set-rules {rules}")),
-        SetRules::Auto if shared.caps.kgs_rules => {
+/// The command that tells the engine `rules` before a game, if any: with
+/// `kata-set-rules` where it has it, else `kgs-rules` where one of KGS's
+/// rule sets is these rules, under [`SetRules::Auto`].
+fn rules_command(options: &GtpOptions, caps: &Capabilities, rules: Rules) -> Option<String> {
+    match &options.set_rules {
+        SetRules::Auto if caps.kata_set_rules => Some(format!("kata-set-rules {rules}")),
+        SetRules::Auto if caps.kgs_rules => {
             kgs_rules_name(rules).map(|name| format!("kgs-rules {name}"))
         }
         SetRules::Auto | SetRules::Nothing => None,
         SetRules::Command(command) => Some(command.clone()),
     }
+}
+
+/// The commands that set a game on `setup` up: the board size, `clear_board`,
+/// `komi` and the rules' command, if any.
+pub fn setup_commands(options: &GtpOptions, caps: &Capabilities, setup: Setup) -> Vec<String> {
+    let size = setup.size;
+    let size_command = if size.width() == size.height() {
+        format!("boardsize {}", size.width())
+    } else {
+        format!("rectangular_boardsize {} {}", size.width(), size.height())
+    };
+    let komi = tromp_taylor_harness::names::komi_text(setup.rules.komi_half_points);
+    [
+        Some(size_command),
+        Some("clear_board".to_string()),
+        Some(format!("komi {komi}")),
+        rules_command(options, caps, setup.rules),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The `play` commands of `record`'s turns as a controller sends them (a
+/// point off the board is never sent: the controller refuses it itself).
+pub fn play_commands(setup: Setup, record: &Record) -> Vec<String> {
+    record
+        .iter()
+        .filter_map(|(player, action)| match action {
+            Action::Turn(turn @ Turn::Pass) => Some((player, *turn)),
+            Action::Turn(turn @ Turn::Move(p)) if setup.size.index(*p).is_some() => {
+                Some((player, *turn))
+            }
+            _ => None,
+        })
+        .map(|(player, turn)| format!("play {} {}", color_word(*player), turn_text(turn)))
+        .collect()
+}
+
+/// Replays `record` on `setup` in a fresh process of the engine, then asks
+/// it `questions`: its answers, in order (the set-up and the turns' answers
+/// are not kept). For a report, and for what only a finished game can be
+/// asked (`final_status_list`).
+pub fn ask_after(
+    options: &GtpOptions,
+    caps: &Capabilities,
+    (setup, record): (Setup, &Record),
+    questions: &[String],
+) -> Result<Vec<Reply>, Failure> {
+    let mut client = Client::start(&options.command, options.timeout)?;
+    for command in setup_commands(options, caps, setup) {
+        client.send(&command)?;
+    }
+    for command in play_commands(setup, record) {
+        client.send(&command)?;
+    }
+    questions.iter().map(|q| client.send(q)).collect()
 }
 
 /// `crash: `, `hang: ` or `garbage: ` and what happened, with the engine's
@@ -243,19 +314,8 @@ fn start(shared: &Arc<Shared>, setup: Setup) -> Result<Box<dyn Engine + Send>, S
             .map_err(|f| failed(&f, &[]))?,
     };
     let size = setup.size;
-    let size_command = if size.width() == size.height() {
-        format!("boardsize {}", size.width())
-    } else {
-        format!("rectangular_boardsize {} {}", size.width(), size.height())
-    };
-    let komi = tromp_taylor_harness::names::komi_text(setup.rules.komi_half_points);
-    let commands = [
-        Some(size_command),
-        Some("clear_board".to_string()),
-        Some(format!("komi {komi}")),
-        rules_command(shared, setup.rules),
-    ];
-    for command in commands.into_iter().flatten() {
+    let commands = setup_commands(&shared.options, &shared.caps, setup);
+    for command in commands {
         let reply = client
             .send(&command)
             .map_err(|f| failed(&f, &client.stderr_tail()))?;

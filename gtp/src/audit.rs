@@ -16,16 +16,19 @@ pub mod report;
 pub mod scoring;
 pub mod summary;
 
+use crate::adapter::{gtp_engine_probed, GtpOptions, Probed};
 use crate::capabilities::Capabilities;
 pub use crate::capabilities::CheckName;
-use crate::client::{Client, Failure};
-use check::{Auditor, Divergence, GameAudit, Kind};
+use crate::client::Failure;
+use check::{Auditor, Divergence, GameAudit};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 pub use summary::{AuditSummary, Found};
 use thiserror::Error;
+use tromp_taylor_harness::diff::Mismatch;
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
+use tromp_taylor_harness::minimise::Shrink;
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
 
@@ -169,94 +172,6 @@ fn prepare_out(out: &Path) -> Result<(), AuditError> {
     std::fs::create_dir_all(out).map_err(|e| error(format!("cannot make the folder: {e}")))
 }
 
-/// The engine under audit, restarted after it crashes or hangs.
-struct Auditee {
-    command: Vec<String>,
-    timeout: Duration,
-    client: Option<Client>,
-    caps: Option<Capabilities>,
-    skip_checks: Vec<CheckName>,
-    set_rules: SetRules,
-    notes: Vec<String>,
-}
-
-impl Auditee {
-    /// Starts the engine if it is not running, and asks what it can do the
-    /// first time.
-    fn start(&mut self) -> Result<(), Failure> {
-        if self.client.is_none() {
-            let mut client = Client::start(&self.command, self.timeout)?;
-            if self.caps.is_none() {
-                let caps = Capabilities::probe(&mut client)?.without(&self.skip_checks);
-                self.caps = Some(caps);
-            }
-            self.client = Some(client);
-        }
-        Ok(())
-    }
-
-    /// The command that tells the engine `rules`, if any.
-    fn rules_command(&self, rules: tromp_taylor_harness::vocab::Rules) -> Option<String> {
-        match &self.set_rules {
-            SetRules::Auto => {
-                let caps = self.caps?;
-                if caps.kata_set_rules {
-                    Some(format!("kata-set-rules {rules}"))
-                } else if caps.kgs_rules {
-                    kgs_rules_name(rules).map(|name| format!("kgs-rules {name}"))
-                } else {
-                    None
-                }
-            }
-            SetRules::Command(command) => Some(command.clone()),
-            SetRules::Nothing => None,
-        }
-    }
-
-    fn audit(&mut self, script: &Script, reference: EngineKind) -> GameAudit {
-        if self.client.is_none() {
-            match self.start() {
-                Ok(()) => {}
-                Err(failure) => {
-                    let kind = match failure {
-                        Failure::Hang { .. } => Kind::Hang,
-                        Failure::Garbage { .. } => Kind::Garbage,
-                        Failure::Crash { .. } => Kind::Crash,
-                    };
-                    return GameAudit::Diverges(Box::new(Divergence {
-                        kind,
-                        record: Vec::new(),
-                        engine_says: failure.to_string(),
-                        rules_say: "an answer in GTP".to_string(),
-                        rules_grid: None,
-                        engine_grid: None,
-                        transcript: Vec::new(),
-                    }));
-                }
-            }
-        }
-        let caps = self.caps.unwrap_or_default();
-        let set_rules = self.rules_command(script.setup.rules);
-        let client = self.client.as_mut().expect("started");
-        let mut auditor = Auditor::new(client, caps, reference);
-        auditor.set_rules = set_rules;
-        let result = auditor.audit(script);
-        // What the game found cannot be checked stays unchecked.
-        self.caps = Some(auditor.caps);
-        for note in auditor.notes {
-            if !self.notes.contains(&note) {
-                self.notes.push(note);
-            }
-        }
-        if let GameAudit::Diverges(d) = &result {
-            if matches!(d.kind, Kind::Crash | Kind::Hang | Kind::Garbage) {
-                self.client = None;
-            }
-        }
-        result
-    }
-}
-
 /// The script for game `game` (from 1): its own generator, so that any game
 /// can be regenerated alone. Agreements are left out (GTP has none).
 pub fn game_script(options: &AuditOptions, game: usize) -> (Bias, Script) {
@@ -273,48 +188,6 @@ pub fn game_script(options: &AuditOptions, game: usize) -> (Bias, Script) {
     (bias, script)
 }
 
-/// The shortest prefix, then steps removed while the engine still parts
-/// from the rules the same way.
-fn minimise(
-    auditee: &mut Auditee,
-    reference: EngineKind,
-    script: &Script,
-    divergence: Divergence,
-    budget: usize,
-) -> (Script, Divergence) {
-    let mut best = script.clone();
-    best.steps.truncate(divergence.record.len());
-    let mut best_divergence = divergence;
-    if matches!(
-        best_divergence.kind,
-        Kind::Crash | Kind::Hang | Kind::Garbage
-    ) {
-        return (best, best_divergence);
-    }
-    let kind = best_divergence.kind.clone();
-    let mut spent = 0;
-    let mut chunk = best.steps.len() / 2;
-    while chunk >= 1 && spent < budget {
-        let mut start = 0;
-        while start < best.steps.len() && spent < budget {
-            let mut candidate = best.clone();
-            let end = (start + chunk).min(candidate.steps.len());
-            candidate.steps.drain(start..end);
-            spent += 1;
-            match auditee.audit(&candidate, reference.clone()) {
-                GameAudit::Diverges(found) if found.kind == kind => {
-                    candidate.steps.truncate(found.record.len());
-                    best = candidate;
-                    best_divergence = *found;
-                }
-                _ => start += chunk,
-            }
-        }
-        chunk /= 2;
-    }
-    (best, best_divergence)
-}
-
 /// Runs the audit, telling `progress` one line per game. `Err`, before any
 /// game, when the output folder cannot be one or the engine cannot be
 /// started and asked `list_commands`.
@@ -326,43 +199,36 @@ pub fn run_audit(
     if let Some(out) = &options.out {
         prepare_out(out)?;
     }
-    let mut auditee = Auditee {
+    let gtp = GtpOptions {
         command: options.engine.clone(),
         timeout: options.timeout,
-        client: None,
-        caps: None,
-        skip_checks: options.skip_checks.clone(),
         set_rules: options.set_rules.clone(),
-        notes: Vec::new(),
+        rules: Rules {
+            illegal_loses_turn: false,
+            ..options.rules
+        },
+        off: options.skip_checks.clone(),
     };
-    auditee.start().map_err(|failure| AuditError::Engine {
-        engine: options.engine.join(" "),
-        failure,
-    })?;
-    let mut summary = AuditSummary {
-        engine: options.engine.join(" "),
-        games: 0,
-        agreed: 0,
-        skipped: Vec::new(),
-        found: Vec::new(),
-        steps: 0,
-        turns: 0,
-        capabilities: Capabilities::default(),
-        elapsed: Duration::ZERO,
-        notes: Vec::new(),
+    let (engine, probed) =
+        gtp_engine_probed(gtp.clone()).map_err(|failure| AuditError::Engine {
+            engine: options.engine.join(" "),
+            failure,
+        })?;
+    let auditor = Auditor {
+        gtp: &gtp,
+        caps: probed.caps,
+        max_side: probed.max_side,
+        engine: &engine,
+        reference: &options.reference,
     };
-    if let Some(caps) = auditee.caps {
-        summary.notes.extend(untold_rules_note(options, caps));
-    }
-    for check in &options.skip_checks {
-        summary
-            .notes
-            .push(format!("{}: switched off (--skip-checks)", check.name()));
-    }
     let mut audit = Audit {
         options,
-        auditee,
-        summary,
+        auditor,
+        summary: AuditSummary::new(
+            options.engine.join(" "),
+            probed.caps,
+            notes(options, &probed),
+        ),
         progress,
     };
     let games = if options.replay.is_empty() {
@@ -376,6 +242,33 @@ pub fn run_audit(
         }
     }
     Ok(audit.finish(started))
+}
+
+/// What the audit will not check, and why: the rules the engine cannot be
+/// told, the checks switched off, a board that cannot be read.
+fn notes(options: &AuditOptions, probed: &Probed) -> Vec<String> {
+    let caps = probed.caps;
+    let mut notes: Vec<String> = untold_rules_note(options, caps).into_iter().collect();
+    if options.rules.illegal_loses_turn {
+        notes.push(
+            "a refused move does not lose the turn: over GTP a refused `play` leaves the \
+             turn to the controller, so the games are played without that option"
+                .to_string(),
+        );
+    }
+    for check in &options.skip_checks {
+        notes.push(format!("{}: switched off (--skip-checks)", check.name()));
+    }
+    if caps.showboard && !caps.list_stones && !probed.showboard {
+        // Some engines draw the board on standard error (Leela Zero): not
+        // a rules question, so the board is not checked.
+        notes.push(
+            "the board was not checked: the engine has no list_stones and its showboard \
+             answer cannot be read"
+                .to_string(),
+        );
+    }
+    notes
 }
 
 /// The note that the engine was not told the rules, when it has no way
@@ -401,7 +294,7 @@ fn untold_rules_note(options: &AuditOptions, caps: Capabilities) -> Option<Strin
 /// where the progress lines go.
 struct Audit<'a, P: FnMut(&str)> {
     options: &'a AuditOptions,
-    auditee: Auditee,
+    auditor: Auditor<'a>,
     summary: AuditSummary,
     progress: P,
 }
@@ -421,13 +314,17 @@ struct AuditGame {
 impl AuditGame {
     /// Game `game` (from 1): the saved game to replay, or else generated.
     fn new(options: &AuditOptions, game: usize) -> AuditGame {
-        let (bias, script, file) = match options.replay.get(game - 1) {
+        let (bias, mut script, file) = match options.replay.get(game - 1) {
             Some((file, script)) => (None, script.clone(), Some(file.clone())),
             None => {
                 let (bias, script) = game_script(options, game);
                 (Some(bias), script, None)
             }
         };
+        // GTP has no agreement on dead stones, and over GTP a refused
+        // `play` leaves the turn to the controller: no turn is lost.
+        script.steps.retain(|s| !matches!(s, Step::Agree(_)));
+        script.setup.rules.illegal_loses_turn = false;
         AuditGame {
             game,
             bias,
@@ -454,10 +351,7 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         let game = AuditGame::new(self.options, game);
         self.summary.games += 1;
         let label = game.label();
-        match self
-            .auditee
-            .audit(&game.script, self.options.reference.clone())
-        {
+        match self.auditor.audit(&game.script) {
             GameAudit::Agrees(played) => {
                 self.summary.agreed += 1;
                 self.summary.steps += played.steps;
@@ -475,27 +369,27 @@ impl<P: FnMut(&str)> Audit<'_, P> {
                 self.summary.skipped.push((game.game, why.0));
                 true
             }
-            GameAudit::Diverges(divergence) => self.diverged(game, &label, *divergence),
+            GameAudit::Diverges(divergence, mismatch) => {
+                self.diverged(game, &label, *divergence, mismatch)
+            }
         }
     }
 
     /// Minimises a generated game's divergence, writes and tells it;
     /// `false` when the engine never started (the audit stops).
-    fn diverged(&mut self, game: AuditGame, label: &str, divergence: Divergence) -> bool {
+    fn diverged(
+        &mut self,
+        game: AuditGame,
+        label: &str,
+        divergence: Divergence,
+        mismatch: Box<Mismatch>,
+    ) -> bool {
         let steps_before = divergence.record.len();
-        let never_started = divergence.record.is_empty()
-            && divergence.transcript.is_empty()
-            && matches!(divergence.kind, Kind::Crash | Kind::Hang | Kind::Garbage);
+        let never_started = divergence.record.is_empty() && divergence.kind.is_failure();
         // A replayed game is the reproducer as given: not minimised.
         let (script, divergence) = match game.file {
             Some(_) => (game.script, divergence),
-            None => minimise(
-                &mut self.auditee,
-                self.options.reference.clone(),
-                &game.script,
-                divergence,
-                self.options.minimise_budget,
-            ),
+            None => self.minimise(&game.script, divergence, mismatch),
         };
         let mut found = Found {
             game: game.game,
@@ -532,6 +426,37 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         true
     }
 
+    /// The shortest prefix of `script`, then steps removed while the engine
+    /// still parts from the rules the same way (the same [`Kind`]), within
+    /// the budget; a failure to answer is not minimised.
+    fn minimise(
+        &self,
+        script: &Script,
+        divergence: Divergence,
+        mismatch: Box<Mismatch>,
+    ) -> (Script, Divergence) {
+        let mut shortest = script.clone();
+        shortest.steps.truncate(mismatch.steps);
+        if divergence.kind.is_failure() {
+            return (shortest, divergence);
+        }
+        let auditor = &self.auditor;
+        let shrink = Shrink {
+            left: auditor.reference,
+            right: auditor.engine,
+            options: Auditor::compare_options(),
+            budget: self.options.minimise_budget,
+        };
+        let kind = divergence.kind.clone();
+        let (script, found) = shrink.run(&shortest, mismatch, |m| {
+            auditor.kind(m).is_ok_and(|k| k == kind)
+        });
+        match auditor.read(&found) {
+            Ok(minimised) if minimised.kind == kind => (script, *minimised),
+            _ => (shortest, divergence),
+        }
+    }
+
     /// Writes `found`'s SGF and report into `out`, and notes them in it.
     fn write(&mut self, out: &Path, found: &mut Found) {
         let stem = format!(
@@ -553,8 +478,6 @@ impl<P: FnMut(&str)> Audit<'_, P> {
     /// time since `started`, written to the output folder if there is one.
     fn finish(mut self, started: Instant) -> AuditSummary {
         let mut summary = self.summary;
-        summary.capabilities = self.auditee.caps.unwrap_or_default();
-        summary.notes.append(&mut self.auditee.notes);
         summary.elapsed = started.elapsed();
         if let Some(out) = &self.options.out {
             let path = out.join("summary.txt");

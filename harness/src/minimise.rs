@@ -1,9 +1,10 @@
 //! Shrinks a failing game to a short one that still fails the same way: the
 //! shortest failing prefix, then steps removed while the failure stays.
 
-use crate::diff::{compare_script, Mismatch};
+use crate::diff::{compare_script_with, CompareOptions, Mismatch};
 use crate::engine::EngineKind;
 use crate::script::Script;
+use std::cell::Cell;
 use std::mem::discriminant;
 
 /// A shorter script on which `left` and `right` still part as in `mismatch`
@@ -32,13 +33,62 @@ pub fn minimise_while(
     right: &EngineKind,
     same: impl Fn(&Mismatch) -> bool,
 ) -> (Script, Box<Mismatch>) {
-    let fails = |candidate: &Script| -> Option<Box<Mismatch>> {
-        let run = || compare_script(candidate, left, right, true);
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
-            Ok(Err(found)) if same(&found) => Some(found),
-            _ => None,
-        }
+    let shrink = Shrink {
+        left,
+        right,
+        options: CompareOptions::new(true),
+        budget: usize::MAX,
     };
+    shrink.run(script, mismatch, same)
+}
+
+/// How a failing script is shrunk: on which engines, compared how, and
+/// with at most how many replays (an engine over GTP replays slowly).
+#[derive(Clone, Copy)]
+pub struct Shrink<'a> {
+    /// The first engine.
+    pub left: &'a EngineKind,
+    /// The second engine.
+    pub right: &'a EngineKind,
+    /// How each candidate is compared.
+    pub options: CompareOptions,
+    /// The most replays spent.
+    pub budget: usize,
+}
+
+impl Shrink<'_> {
+    /// A shorter script on which the engines still part and `same` accepts
+    /// the mismatch, and that mismatch: the shortest failing prefix, then
+    /// steps removed, then undos, within the budget.
+    pub fn run(
+        self,
+        script: &Script,
+        mismatch: Box<Mismatch>,
+        same: impl Fn(&Mismatch) -> bool,
+    ) -> (Script, Box<Mismatch>) {
+        let spent = Cell::new(0);
+        let fails = |candidate: &Script| -> Option<Box<Mismatch>> {
+            if spent.get() >= self.budget {
+                return None;
+            }
+            spent.set(spent.get() + 1);
+            let run = || compare_script_with(candidate, self.left, self.right, self.options);
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+                Ok(Err(found)) if same(&found) => Some(found),
+                _ => None,
+            }
+        };
+        shrink_with(script, mismatch, fails)
+    }
+}
+
+/// Shrinks `script`, failing as `mismatch` says, while `fails` finds a
+/// candidate failing the same way.
+fn shrink_with(
+    script: &Script,
+    mismatch: Box<Mismatch>,
+    fails: impl Fn(&Script) -> Option<Box<Mismatch>>,
+) -> (Script, Box<Mismatch>) {
     let mut best = script.clone();
     let mut best_mismatch = mismatch;
     // The steps after the one where they part do not matter.

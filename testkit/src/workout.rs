@@ -5,7 +5,7 @@
 //! every board that takes it, large boards), each compared thoroughly, and
 //! the text round trips ([`crate::round_trip`]). Seconds in a debug build.
 
-use tromp_taylor_harness::diff::compare_script_with;
+use tromp_taylor_harness::diff::{compare_script_with, CompareOptions};
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{
     every_rules, generate_with, random_setup, Extras, Rng, BIASES, MIXED_SIZES,
@@ -35,8 +35,10 @@ pub fn agree(name: &str, scripts: impl IntoIterator<Item = Script>) -> Result<us
             &script,
             &EngineKind::spec(),
             &EngineKind::fast(),
-            true,
-            WORKOUT_DETAILS_EVERY,
+            CompareOptions {
+                details_every: WORKOUT_DETAILS_EVERY,
+                ..CompareOptions::new(true)
+            },
         ) {
             return Err(format!(
                 "{name}, game {i}:\n{mismatch}\nthe script: {script:?}"

@@ -44,7 +44,7 @@ pub fn rule_for(kind: &Kind) -> Vec<&'static str> {
         Kind::Board => vec![RULE_7, RULE_4],
         Kind::Captures => vec![COMMENT_7, COMMENT_9],
         Kind::FinalScore | Kind::ScoringConvention => vec![RULE_9, RULE_10],
-        Kind::Crash | Kind::Hang | Kind::Garbage => vec![],
+        Kind::Crash | Kind::Hang | Kind::Garbage | Kind::Other(_) => vec![],
     }
 }
 
@@ -88,6 +88,7 @@ pub fn hint(kind: &Kind) -> &'static str {
         Kind::Crash | Kind::Hang | Kind::Garbage => {
             "see the engine's standard error and the last command in the transcript"
         }
+        Kind::Other(_) => "replay the SGF on the engine and compare it with the rules' board",
     }
 }
 

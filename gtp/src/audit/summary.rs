@@ -63,6 +63,23 @@ pub struct AuditSummary {
 }
 
 impl AuditSummary {
+    /// An audit of `engine` before its first game: what it can be asked,
+    /// and what will not be checked.
+    pub fn new(engine: String, capabilities: Capabilities, notes: Vec<String>) -> AuditSummary {
+        AuditSummary {
+            engine,
+            games: 0,
+            agreed: 0,
+            skipped: Vec::new(),
+            found: Vec::new(),
+            steps: 0,
+            turns: 0,
+            capabilities,
+            elapsed: Duration::ZERO,
+            notes,
+        }
+    }
+
     /// Whether the engine breaks the rules anywhere: a divergence of any
     /// kind but a scoring convention, which counts only when `strict_score`.
     pub fn diverges(&self, strict_score: bool) -> bool {

@@ -78,7 +78,7 @@ impl Column {
             Kind::IsLegal(_) | Kind::AllLegal(_) => Column::Queries,
             Kind::Board | Kind::Captures => Column::Captures,
             Kind::FinalScore | Kind::ScoringConvention => Column::Scoring,
-            Kind::Crash | Kind::Hang | Kind::Garbage => Column::Protocol,
+            Kind::Crash | Kind::Hang | Kind::Garbage | Kind::Other(_) => Column::Protocol,
         }
     }
 

@@ -30,6 +30,9 @@ pub struct Agreed {
     pub steps: usize,
     /// Turns actually taken.
     pub turns: usize,
+    /// Whether the game ended (so that the results were compared, where
+    /// both engines claim them).
+    pub ended: bool,
 }
 
 /// What the engines disagree on.
@@ -237,38 +240,67 @@ pub fn compare_script(
     right: &EngineKind,
     legal_sets: bool,
 ) -> Result<Agreed, Box<Mismatch>> {
-    let details_every = if legal_sets { DETAILS_EVERY } else { 0 };
-    compare_script_with(script, left, right, legal_sets, details_every)
+    compare_script_with(script, left, right, CompareOptions::new(legal_sets))
 }
 
-/// [`compare_script`] with the details compared every `details_every`
-/// steps (never when 0): the workout that mutants face compares them more
-/// often than the default run can afford.
+/// How thoroughly [`compare_script_with`] compares two engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompareOptions {
+    /// The full legal set before every step, and a verdict asked without
+    /// playing on every attempt, where both engines claim them.
+    pub legal_sets: bool,
+    /// The [`Details`](crate::engine::Details) every so many steps (never
+    /// when 0): the workout that mutants face compares them more often than
+    /// the default run can afford.
+    pub details_every: usize,
+    /// Whether a difference in a query (a legal set, or a verdict asked
+    /// without playing: [`Difference::LegalSet`], [`Difference::Check`]) is
+    /// held back while the game goes on, and reported only where play, the
+    /// grids, the prisoners and the results all agree to the end: for an
+    /// engine whose queries answer apart from its play (a GTP engine's
+    /// `all_legal` and `is_legal`), what its play does matters more.
+    pub queries_last: bool,
+}
+
+impl CompareOptions {
+    /// `legal_sets` or not, the details every [`DETAILS_EVERY`] steps with
+    /// them, queries reported where they are met.
+    pub fn new(legal_sets: bool) -> CompareOptions {
+        CompareOptions {
+            legal_sets,
+            details_every: if legal_sets { DETAILS_EVERY } else { 0 },
+            queries_last: false,
+        }
+    }
+}
+
+/// [`compare_script`] as thoroughly as `options` say.
 pub fn compare_script_with(
     script: &Script,
     left: &EngineKind,
     right: &EngineKind,
-    legal_sets: bool,
-    details_every: usize,
+    options: CompareOptions,
 ) -> Result<Agreed, Box<Mismatch>> {
     let mut so_far = SoFar {
         record: Vec::new(),
         steps: 0,
         undos: 0,
+        held: None,
     };
     let asked = Cell::new(Side::Left);
     let played = catch_unwind(AssertUnwindSafe(|| {
         let both = left.supports().both(&right.supports());
         let checks = Checks {
-            legal_sets: legal_sets && both.legal_sets,
-            details_every,
+            legal_sets: options.legal_sets && both.legal_sets,
+            details_every: options.details_every,
             both,
             chooser: if left.supports().legal_sets || !right.supports().legal_sets {
                 Side::Left
             } else {
                 Side::Right
             },
-            verdicts: legal_sets && both.verdict_queries,
+            verdicts: options.legal_sets && both.verdict_queries,
+            queries_last: options.queries_last,
         };
         play_both(script, left, right, checks, &asked, &mut so_far)
     }));
@@ -296,6 +328,8 @@ struct SoFar {
     record: Record,
     steps: usize,
     undos: usize,
+    /// The first query difference held back ([`CompareOptions::queries_last`]).
+    held: Option<Box<Mismatch>>,
 }
 
 impl SoFar {
@@ -339,6 +373,8 @@ struct Checks {
     /// The verdict asked without playing, on every attempt (the thorough
     /// check, and claimed by both).
     verdicts: bool,
+    /// Query differences held back to the end ([`CompareOptions::queries_last`]).
+    queries_last: bool,
 }
 
 /// [`compare_script`] without catching panics; `asked` names the engine
@@ -351,15 +387,6 @@ fn play_both(
     asked: &Cell<Side>,
     so_far: &mut SoFar,
 ) -> Result<Agreed, Box<Mismatch>> {
-    let Checks {
-        legal_sets,
-        details_every,
-        ..
-    } = checks;
-    let grids = checks.both.grids;
-    let mismatch = |so_far: &SoFar, difference: Difference, a: &dyn Engine, b: &dyn Engine| {
-        so_far.mismatch(script, (left, right), difference, Some(a), Some(b))
-    };
     let Some((a, b)) = start_both(script, left, right, asked, so_far)? else {
         return Ok(Agreed::default());
     };
@@ -373,55 +400,170 @@ fn play_both(
         side: Side::Right,
         asked,
     };
-    let mut agreed = Agreed::default();
-    if grids && a.grid() != b.grid() {
-        return Err(mismatch(so_far, Difference::Grid, &a, &b));
+    let pair = Pair {
+        script,
+        kinds: (left, right),
+        checks,
+    };
+    if let Some(difference) = position_difference(&a, &b, checks.both) {
+        return Err(pair.fail(so_far, difference, &a, &b));
     }
-    let size = script.setup.size;
+    let mut agreed = Agreed::default();
     for (index, step) in script.steps.iter().enumerate() {
-        let compared_legal_set = match compare_state(&a, &b, legal_sets) {
-            Ok(legal) => legal,
-            Err(difference) => return Err(mismatch(so_far, difference, &a, &b)),
-        };
-        // (Not at the start of an empty board: nothing there to tell.)
-        let telling =
-            index > 0 || script.start.is_some() || script.setup.handicap != Handicap::None;
-        if details_every > 0 && index % details_every == 0 && telling {
-            if let Some(difference) = details_difference(size, &a, &b) {
-                return Err(mismatch(so_far, difference, &a, &b));
-            }
-        }
-        let played = play_step((&mut a, &mut b), step, compared_legal_set, checks, so_far)
-            .map_err(|difference| mismatch(so_far, difference, &a, &b))?;
-        match played {
+        match pair.step(index, step, (&mut a, &mut b), so_far)? {
             Some(turns) => {
                 agreed.steps += 1;
                 agreed.turns += turns;
             }
             None => break,
         }
-        if grids && a.grid() != b.grid() {
-            return Err(mismatch(so_far, Difference::Grid, &a, &b));
+    }
+    pair.end(&a, &b, so_far)?;
+    agreed.ended = a.is_over();
+    match so_far.held.take() {
+        Some(held) => Err(held),
+        None => Ok(agreed),
+    }
+}
+
+/// One comparison: the script, the two engines' kinds and what is checked.
+struct Pair<'a> {
+    script: &'a Script,
+    kinds: (&'a EngineKind, &'a EngineKind),
+    checks: Checks,
+}
+
+impl Pair<'_> {
+    /// The mismatch `difference` as it stands in `so_far`.
+    fn fail(
+        &self,
+        so_far: &SoFar,
+        difference: Difference,
+        a: &dyn Engine,
+        b: &dyn Engine,
+    ) -> Box<Mismatch> {
+        so_far.mismatch(self.script, self.kinds, difference, Some(a), Some(b))
+    }
+
+    /// The mismatch `difference`, or, for a query's difference where
+    /// queries come last, nothing: the first such is held in `so_far`.
+    fn fail_or_hold(
+        &self,
+        so_far: &mut SoFar,
+        difference: Difference,
+        a: &dyn Engine,
+        b: &dyn Engine,
+    ) -> Result<(), Box<Mismatch>> {
+        let query = matches!(
+            difference,
+            Difference::LegalSet { .. } | Difference::Check { .. }
+        );
+        if !(query && self.checks.queries_last) {
+            return Err(self.fail(so_far, difference, a, b));
+        }
+        if so_far.held.is_none() {
+            so_far.held = Some(self.fail(so_far, difference, a, b));
+        }
+        Ok(())
+    }
+
+    /// Compares the state, now and then the details, plays step `index`
+    /// and compares what follows from it: the turns taken, none when there
+    /// was no turn left to choose.
+    fn step(
+        &self,
+        index: usize,
+        step: &Step,
+        (a, b): (&mut Watched<'_>, &mut Watched<'_>),
+        so_far: &mut SoFar,
+    ) -> Result<Option<usize>, Box<Mismatch>> {
+        let (checks, size) = (self.checks, self.script.setup.size);
+        let legal = match compare_state(a, b, checks.legal_sets) {
+            Ok(legal) => legal,
+            Err(difference) => self.fail_or_hold(so_far, difference, a, b).map(|()| None)?,
+        };
+        // (Not at the start of an empty board: nothing there to tell.)
+        let script = self.script;
+        let telling =
+            index > 0 || script.start.is_some() || script.setup.handicap != Handicap::None;
+        if checks.details_every > 0 && index.is_multiple_of(checks.details_every) && telling {
+            if let Some(difference) = details_difference(size, a, b) {
+                return Err(self.fail(so_far, difference, a, b));
+            }
+        }
+        let played = match play_step((&mut *a, &mut *b), step, legal, checks, so_far) {
+            Ok(played) => played,
+            Err(difference) => return Err(self.fail(so_far, difference, a, b)),
+        };
+        let Some(Played { turns, query }) = played else {
+            return Ok(None);
+        };
+        if let Some(difference) = query {
+            self.fail_or_hold(so_far, difference, a, b)?;
+        }
+        if let Some(difference) = position_difference(a, b, checks.both) {
+            return Err(self.fail(so_far, difference, a, b));
         }
         let levels = script.undos_after(index);
         if levels > 0 {
-            if let Some(difference) = undo_and_compare(&mut a, &mut b, levels, so_far, checks, size)
-            {
-                return Err(mismatch(so_far, difference, &a, &b));
+            if let Some(difference) = undo_and_compare(a, b, levels, so_far, checks, size) {
+                return Err(self.fail(so_far, difference, a, b));
             }
         }
+        Ok(Some(turns))
     }
-    let end = state_difference(&a, &b, legal_sets)
-        .or_else(|| end_difference(&a, &b, checks.both))
-        .or_else(|| {
-            (details_every > 0)
-                .then(|| details_difference(size, &a, &b))
+
+    /// Compares the end: the state, the prisoners, scores and result, and
+    /// the details.
+    fn end(&self, a: &dyn Engine, b: &dyn Engine, so_far: &mut SoFar) -> Result<(), Box<Mismatch>> {
+        let checks = self.checks;
+        if let Err(difference) = compare_state(a, b, checks.legal_sets) {
+            self.fail_or_hold(so_far, difference, a, b)?;
+        }
+        let end = end_difference(a, b, checks.both).or_else(|| {
+            (checks.details_every > 0)
+                .then(|| details_difference(self.script.setup.size, a, b))
                 .flatten()
         });
-    match end {
-        Some(difference) => Err(mismatch(so_far, difference, &a, &b)),
-        None => Ok(agreed),
+        match end {
+            Some(difference) => Err(self.fail(so_far, difference, a, b)),
+            None => Ok(()),
+        }
     }
+}
+
+/// The first difference in the grids and the prisoners, each where both
+/// engines claim it.
+fn position_difference(a: &dyn Engine, b: &dyn Engine, both: Supports) -> Option<Difference> {
+    if both.grids && a.grid() != b.grid() {
+        return Some(Difference::Grid);
+    }
+    prisoners_difference(a, b, both)
+}
+
+/// The first difference in prisoners, where both engines claim them.
+fn prisoners_difference(a: &dyn Engine, b: &dyn Engine, both: Supports) -> Option<Difference> {
+    if !both.captures {
+        return None;
+    }
+    [Player::Black, Player::White]
+        .into_iter()
+        .find_map(|player| {
+            let (left, right) = (a.prisoners(player), b.prisoners(player));
+            (left != right).then_some(Difference::Prisoners {
+                player,
+                left,
+                right,
+            })
+        })
+}
+
+/// A step played on both engines: the turns taken (0 or 1), and the
+/// difference in the verdicts asked without playing, if they differ where
+/// playing did not.
+struct Played {
+    turns: usize,
+    query: Option<Difference>,
 }
 
 /// An engine with a game started.
@@ -456,16 +598,16 @@ fn start_both(
 }
 
 /// Plays `step` on both engines and notes it in `so_far`; `legal` is the
-/// legal set already asked, if it was. The turns taken (0 or 1), none when
-/// there is no turn left to choose; the difference in the engines'
-/// answers, if they differ (in legality alone where one gives no reasons).
+/// legal set already asked, if it was. What was played, none when there
+/// is no turn left to choose; the difference in the engines' verdicts, if
+/// they differ (in legality alone where one gives no reasons).
 fn play_step(
     (a, b): (&mut dyn Engine, &mut dyn Engine),
     step: &Step,
     legal: Option<Vec<Turn>>,
     checks: Checks,
     so_far: &mut SoFar,
-) -> Result<Option<usize>, Difference> {
+) -> Result<Option<Played>, Difference> {
     let to_move = a.to_move();
     let action = match step {
         Step::Choose(n) => {
@@ -500,14 +642,17 @@ fn play_step(
                     right: vb,
                 });
             }
-            match asked {
-                Some((ca, cb)) if !same(ca, cb) => Err(Difference::Check {
+            let query = asked
+                .filter(|&(ca, cb)| !same(ca, cb))
+                .map(|(ca, cb)| Difference::Check {
                     turn,
                     left: ca,
                     right: cb,
-                }),
-                _ => Ok(Some(usize::from(va.is_ok()))),
-            }
+                });
+            Ok(Some(Played {
+                turns: usize::from(va.is_ok()),
+                query,
+            }))
         }
         Action::Agree(points) => {
             let (va, vb) = (a.agree(&points), b.agree(&points));
@@ -517,7 +662,10 @@ fn play_step(
                     right: vb,
                 });
             }
-            Ok(Some(0))
+            Ok(Some(Played {
+                turns: 0,
+                query: None,
+            }))
         }
     }
 }
@@ -534,7 +682,7 @@ fn undo_and_compare(
 ) -> Option<Difference> {
     undo_both(a, b, levels, so_far).or_else(|| {
         state_difference(a, b, checks.legal_sets)
-            .or_else(|| (checks.both.grids && a.grid() != b.grid()).then_some(Difference::Grid))
+            .or_else(|| position_difference(a, b, checks.both))
             .or_else(|| end_difference(a, b, checks.both))
             .or_else(|| details_difference(size, a, b))
     })
@@ -642,14 +790,10 @@ fn compare_state(
 /// engines claim it (`both`): the result at any moment with the scores, or
 /// else once the game is over where both claim results.
 fn end_difference(a: &dyn Engine, b: &dyn Engine, both: Supports) -> Option<Difference> {
+    if let Some(difference) = prisoners_difference(a, b, both) {
+        return Some(difference);
+    }
     for player in [Player::Black, Player::White] {
-        if both.captures && a.prisoners(player) != b.prisoners(player) {
-            return Some(Difference::Prisoners {
-                player,
-                left: a.prisoners(player),
-                right: b.prisoners(player),
-            });
-        }
         if both.scores && a.score(player) != b.score(player) {
             return Some(Difference::Score {
                 player,
