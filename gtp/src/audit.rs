@@ -387,8 +387,8 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         let steps_before = divergence.record.len();
         let never_started = divergence.record.is_empty() && divergence.kind.is_failure();
         // A replayed game is the reproducer as given: not minimised.
-        let (script, divergence) = match game.file {
-            Some(_) => (game.script, divergence),
+        let (script, divergence, mismatch) = match game.file {
+            Some(_) => (game.script, divergence, mismatch),
             None => self.minimise(&game.script, divergence, mismatch),
         };
         let mut found = Found {
@@ -399,6 +399,7 @@ impl<P: FnMut(&str)> Audit<'_, P> {
             steps_before,
             script,
             divergence,
+            mismatch,
             files: None,
         };
         if let Some(out) = &self.options.out {
@@ -434,11 +435,11 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         script: &Script,
         divergence: Divergence,
         mismatch: Box<Mismatch>,
-    ) -> (Script, Divergence) {
+    ) -> (Script, Divergence, Box<Mismatch>) {
         let mut shortest = script.clone();
         shortest.steps.truncate(mismatch.steps);
         if divergence.kind.is_failure() {
-            return (shortest, divergence);
+            return (shortest, divergence, mismatch);
         }
         let auditor = &self.auditor;
         let shrink = Shrink {
@@ -448,12 +449,12 @@ impl<P: FnMut(&str)> Audit<'_, P> {
             budget: self.options.minimise_budget,
         };
         let kind = divergence.kind.clone();
-        let (script, found) = shrink.run(&shortest, mismatch, |m| {
+        let (script, found) = shrink.run(&shortest, mismatch.clone(), |m| {
             auditor.kind(m).is_ok_and(|k| k == kind)
         });
         match auditor.read(&found) {
-            Ok(minimised) if minimised.kind == kind => (script, *minimised),
-            _ => (shortest, divergence),
+            Ok(minimised) if minimised.kind == kind => (script, *minimised, found),
+            _ => (shortest, divergence, mismatch),
         }
     }
 

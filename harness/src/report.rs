@@ -173,53 +173,166 @@ impl Mismatch {
 }
 
 impl fmt::Display for Mismatch {
+    /// The mismatch as the driver sees it: which engines part where, the
+    /// step, what they disagree on, both grids and the SGF.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let handicap = match self.setup.handicap {
             Handicap::None => String::new(),
             Handicap::Free(n) => format!(", free handicap {n}"),
             Handicap::Fixed(n) => format!(", fixed handicap {n}"),
         };
-        writeln!(
-            f,
+        let headline = format!(
             "MISMATCH: {} and {} part at step {} of a {} game under {}{handicap}",
             self.left, self.right, self.steps, self.setup.size, self.setup.rules,
-        )?;
-        if self.position.is_some() {
+        );
+        write!(f, "{}", Finding::new(headline, self))
+    }
+}
+
+/// One divergence written for whoever acts on it, the one form in which
+/// `diff`, `check` and `audit` report: a headline, how far it was
+/// minimised, the step, what each side said (or what they disagree on),
+/// where such a divergence usually comes from, the rules at stake quoted,
+/// the grids, what the caller adds (an engine's GTP commands), and the SGF
+/// that replays it.
+#[derive(Clone, Debug)]
+pub struct Finding<'a> {
+    /// The first line: who, which game, what kind.
+    pub headline: String,
+    /// The mismatch, minimised.
+    pub mismatch: &'a Mismatch,
+    /// The steps of the game before it was minimised.
+    pub steps_before: usize,
+    /// What the second engine and the first said, in the caller's words
+    /// (`the engine: ...`, `the rules: ...`); else the driver's words for
+    /// what they disagree on.
+    pub says: Option<[(String, String); 2]>,
+    /// Where such a divergence usually comes from.
+    pub hint: Option<String>,
+    /// The rules at stake, quoted.
+    pub rules: Vec<&'static str>,
+    /// Further sections: a heading and its lines.
+    pub sections: Vec<(String, Vec<String>)>,
+}
+
+impl<'a> Finding<'a> {
+    /// `mismatch` under `headline`, in the driver's words, with nothing added.
+    pub fn new(headline: String, mismatch: &'a Mismatch) -> Finding<'a> {
+        Finding {
+            headline,
+            steps_before: mismatch.steps,
+            mismatch,
+            says: None,
+            hint: None,
+            rules: Vec::new(),
+            sections: Vec::new(),
+        }
+    }
+
+    /// The step where the engines part, in words.
+    fn step(&self) -> Option<String> {
+        let m = self.mismatch;
+        let (player, action) = m.record.last()?;
+        Some(match action {
+            Action::Turn(Turn::Pass) => format!("{player} passes"),
+            Action::Turn(Turn::Move(p)) if m.setup.size.index(*p).is_some() => {
+                format!("{player} plays {}", vertex(*p))
+            }
+            Action::Turn(Turn::Move(p)) => format!("{player} plays off the board at {p:?}"),
+            Action::Agree(points) => format!(
+                "the players agree to empty {}",
+                points
+                    .iter()
+                    .map(|p| vertex(*p))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+        })
+    }
+
+    /// How the game starts and what was undone, where that matters.
+    fn write_notes(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = self.mismatch;
+        if self.steps_before > m.steps {
+            writeln!(
+                f,
+                "minimised from {} to {}",
+                plural(self.steps_before, "step"),
+                m.steps
+            )?;
+        }
+        if m.position.is_some() {
             writeln!(
                 f,
                 "the game starts from a setup position (AB, AW and PL in the SGF)"
             )?;
         }
-        if self.undos > 0 {
+        if m.undos > 0 {
             writeln!(
                 f,
                 "{} turns were undone before they parted: the SGF holds the line standing, not the undos; the script's Debug (with its undos) replays it",
-                self.undos
+                m.undos
             )?;
         }
-        if let Some((player, action)) = self.record.last() {
-            let what = match action {
-                Action::Turn(Turn::Pass) => format!("{player} passes"),
-                Action::Turn(Turn::Move(p)) if self.setup.size.index(*p).is_some() => {
-                    format!("{player} plays {}", vertex(*p))
-                }
-                Action::Turn(Turn::Move(p)) => format!("{player} plays off the board at {p:?}"),
-                Action::Agree(points) => format!(
-                    "the players agree to empty {}",
-                    points
-                        .iter()
-                        .map(|p| vertex(*p))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                ),
-            };
-            writeln!(f, "the step: {what}")?;
+        if let Some(step) = self.step() {
+            writeln!(f, "the step: {step} (step {})", m.record.len())?;
         }
-        writeln!(f, "they disagree on {}", self.describe())?;
-        if let (Some(left), Some(right)) = (&self.left_grid, &self.right_grid) {
-            writeln!(f)?;
-            write!(f, "{}", side_by_side(&self.left, left, &self.right, right))?;
+        Ok(())
+    }
+
+    /// The grids side by side, or the first engine's alone.
+    fn write_grids(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = self.mismatch;
+        match (&m.left_grid, &m.right_grid) {
+            (Some(left), Some(right)) => {
+                write!(
+                    f,
+                    "
+{}",
+                    side_by_side(&m.left, left, &m.right, right)
+                )
+            }
+            (Some(left), None) => write!(
+                f,
+                "
+the board by {}:
+{}",
+                m.left,
+                crate::vertex::labelled_board(left.size, &left.colors)
+            ),
+            _ => Ok(()),
         }
-        writeln!(f, "\nSGF of the game up to there:\n{}", self.sgf())
+    }
+}
+
+impl fmt::Display for Finding<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.headline)?;
+        self.write_notes(f)?;
+        match &self.says {
+            Some([(right, right_says), (left, left_says)]) => {
+                let width = right.len().max(left.len()) + 1;
+                writeln!(f, "{:<width$} {right_says}", format!("{right}:"))?;
+                writeln!(f, "{:<width$} {left_says}", format!("{left}:"))?;
+            }
+            None => writeln!(f, "they disagree on {}", self.mismatch.describe())?,
+        }
+        if let Some(hint) = &self.hint {
+            writeln!(f, "hint: {hint}")?;
+        }
+        if !self.rules.is_empty() {
+            writeln!(f, "\nwhat the rules say (the Tromp-Taylor rules):")?;
+            for rule in &self.rules {
+                writeln!(f, "  {rule}")?;
+            }
+        }
+        self.write_grids(f)?;
+        for (heading, lines) in &self.sections {
+            writeln!(f, "\n{heading}:")?;
+            for line in lines {
+                writeln!(f, "  {line}")?;
+            }
+        }
+        writeln!(f, "\nSGF of the game up to there:\n{}", self.mismatch.sgf())
     }
 }

@@ -1,52 +1,13 @@
-//! How a divergence is told: what the engine did, what the rules say, the
-//! rule itself quoted from the text of the Tromp-Taylor rules, both boards,
-//! the GTP commands that show it, and the SGF of the game; and the summary
-//! of an audit, grouped by kind.
+//! How an audit is told: each divergence as the harness's one report
+//! ([`Finding`]) in the auditor's words (a hint for each kind, the GTP
+//! commands that show it), and the summary of an audit, grouped by kind.
 
 use super::check::Kind;
 use super::summary::{AuditSummary, Found};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use tromp_taylor_harness::report::side_by_side;
-use tromp_taylor_harness::script::Action;
-use tromp_taylor_harness::vocab::{Illegal, Turn};
-
-pub use tromp_taylor_harness::quotes::{
-    COMMENT_6, COMMENT_7, COMMENT_9, NO_SUICIDE, RULE_1, RULE_10, RULE_4, RULE_6, RULE_7, RULE_8,
-    RULE_9, SIMPLE_KO,
-};
-
-/// The rules that forbid a turn for this reason, quoted.
-pub fn forbidding(illegal: Illegal) -> Vec<&'static str> {
-    match illegal {
-        Illegal::GameOver => vec![RULE_8],
-        Illegal::OffBoard => vec![RULE_1],
-        Illegal::Occupied => vec![RULE_7],
-        Illegal::Suicide => vec![NO_SUICIDE, COMMENT_7],
-        Illegal::Superko { .. } => vec![RULE_6, COMMENT_6],
-        Illegal::Ko => vec![SIMPLE_KO],
-        Illegal::Unexplained => vec![],
-    }
-}
-
-/// The rules that decide a kind of divergence, quoted.
-pub fn rule_for(kind: &Kind) -> Vec<&'static str> {
-    match kind {
-        Kind::AcceptedIllegal(code) => {
-            Illegal::from_code(code).map_or(vec![RULE_6, RULE_7], forbidding)
-        }
-        Kind::RefusedLegal(what) => match what.as_str() {
-            "pass" => vec![RULE_6],
-            "suicide" => vec![RULE_7, COMMENT_7],
-            _ => vec![RULE_6, RULE_7],
-        },
-        Kind::IsLegal(_) | Kind::AllLegal(_) => vec![RULE_6, RULE_7, COMMENT_7],
-        Kind::Board => vec![RULE_7, RULE_4],
-        Kind::Captures => vec![COMMENT_7, COMMENT_9],
-        Kind::FinalScore | Kind::ScoringConvention => vec![RULE_9, RULE_10],
-        Kind::Crash | Kind::Hang | Kind::Garbage | Kind::Other(_) => vec![],
-    }
-}
+use tromp_taylor_harness::check::rules_at_stake;
+use tromp_taylor_harness::report::Finding;
 
 /// One line on where such a divergence usually comes from, for the
 /// engine's author.
@@ -106,97 +67,56 @@ pub fn slug(kind: &Kind) -> String {
     slug.trim_matches('-').to_string()
 }
 
-/// One board with its coordinates, top row first.
-fn board(grid: &tromp_taylor_harness::vocab::Grid) -> String {
-    let size = grid.size;
-    let header: String = (0..size.width())
-        .map(|x| format!("{:>3}", tromp_taylor_harness::vertex::column_name(x)))
+/// The GTP commands of `transcript` that show a divergence: the set-up,
+/// the turns, and the last command when it is a question.
+fn commands(transcript: &[String]) -> Vec<String> {
+    let shown = [
+        "play",
+        "boardsize",
+        "rectangular_boardsize",
+        "komi",
+        "clear_board",
+    ];
+    let mut lines: Vec<String> = transcript
+        .iter()
+        .filter(|c| shown.iter().any(|s| c.starts_with(s)))
+        .cloned()
         .collect();
-    let mut text = format!("    {header}\n");
-    for y in (0..size.height()).rev() {
-        let row: String = (0..size.width())
-            .map(|x| {
-                format!(
-                    "{:>3}",
-                    grid.at(tromp_taylor_harness::vocab::Point::new(x, y))
-                        .mark()
-                )
-            })
-            .collect();
-        text.push_str(&format!("{:>3} {row}\n", y + 1));
+    if let Some(last) = transcript.last().filter(|c| !c.starts_with("play")) {
+        lines.push(last.clone());
     }
-    text
+    lines
 }
 
-/// The plain report of one divergence.
+/// The report of one divergence: the harness's [`Finding`] in the
+/// auditor's words, with the GTP commands that show it.
 pub fn report(engine: &str, found: &Found) -> String {
     let d = &found.divergence;
-    let mut text = String::new();
     let game = match (&found.replayed, found.bias) {
         (Some(file), _) => format!("{} replayed", file.display()),
         (None, Some(bias)) => format!("game {} (bias {bias})", found.game),
         (None, None) => format!("game {}", found.game),
     };
-    let _ = writeln!(
-        text,
+    let headline = format!(
         "AUDIT of `{engine}`: {game}, a {} game under {}: the engine {}",
         found.setup.size, found.setup.rules, d.kind
     );
-    if found.steps_before > d.record.len() {
-        let _ = writeln!(
-            text,
-            "minimised from {} to {}",
-            plural(found.steps_before, "step"),
-            d.record.len()
-        );
-    }
-    if let Some((player, Action::Turn(turn))) = d.record.last() {
-        let what = match turn {
-            Turn::Pass => format!("{player} passes"),
-            Turn::Move(p) if found.setup.size.index(*p).is_some() => {
-                format!("{player} plays {}", crate::commands::point_name(*p))
-            }
-            Turn::Move(p) => format!("{player} plays off the board at {p:?}"),
-        };
-        let _ = writeln!(text, "the step: {what} (step {})", d.record.len());
-    }
-    let _ = writeln!(text, "the engine: {}", d.engine_says);
-    let _ = writeln!(text, "the rules:  {}", d.rules_say);
-    let _ = writeln!(text, "hint:       {}", hint(&d.kind));
-    let rules = rule_for(&d.kind);
-    if !rules.is_empty() {
-        let _ = writeln!(text, "\nwhat the rules say (the Tromp-Taylor rules):");
-        for rule in rules {
-            let _ = writeln!(text, "  {rule}");
-        }
-    }
-    match (&d.rules_grid, &d.engine_grid) {
-        (Some(ours), Some(theirs)) => {
-            let _ = write!(text, "\n{}", side_by_side("rules", ours, "engine", theirs));
-        }
-        (Some(ours), None) => {
-            let _ = write!(text, "\nthe board by the rules:\n{}", board(ours));
-        }
-        _ => {}
-    }
-    let _ = writeln!(text, "\nthe GTP commands that show it:");
-    for command in &d.transcript {
-        if command.starts_with("play")
-            || command.starts_with("boardsize")
-            || command.starts_with("rectangular_boardsize")
-            || command.starts_with("komi")
-            || command.starts_with("clear_board")
-        {
-            let _ = writeln!(text, "  {command}");
-        }
-    }
-    if let Some(last) = d.transcript.last() {
-        if !last.starts_with("play") {
-            let _ = writeln!(text, "  {last}");
-        }
-    }
-    let _ = writeln!(text, "\nSGF of the game up to there:\n{}", found.sgf());
-    text
+    let mismatch = &found.mismatch;
+    let finding = Finding {
+        steps_before: found.steps_before,
+        says: Some([
+            ("the engine".to_string(), d.engine_says.clone()),
+            ("the rules".to_string(), d.rules_say.clone()),
+        ]),
+        hint: Some(hint(&d.kind).to_string()),
+        rules: rules_at_stake(mismatch),
+        sections: vec![(
+            "the GTP commands that show it".to_string(),
+            commands(&d.transcript),
+        )],
+        ..Finding::new(headline, mismatch)
+    };
+    finding.to_string()
 }
 
 pub use tromp_taylor_harness::report::plural;

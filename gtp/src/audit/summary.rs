@@ -5,6 +5,7 @@ use super::check::{Divergence, Kind};
 use crate::capabilities::Capabilities;
 use std::path::PathBuf;
 use std::time::Duration;
+use tromp_taylor_harness::diff::Mismatch;
 use tromp_taylor_harness::generate::Bias;
 use tromp_taylor_harness::script::Script;
 use tromp_taylor_harness::vocab::Setup;
@@ -26,12 +27,15 @@ pub struct Found {
     pub script: Script,
     /// The divergence in the minimised game.
     pub divergence: Divergence,
+    /// The driver's mismatch it was read from.
+    pub mismatch: Box<Mismatch>,
     /// The SGF and report written, if an output folder was given.
     pub files: Option<(PathBuf, PathBuf)>,
 }
 
 impl Found {
-    /// The SGF of the minimised game up to the divergence.
+    /// The SGF of the minimised game up to the divergence (the point a
+    /// query was wrong about included).
     pub fn sgf(&self) -> String {
         tromp_taylor_harness::sgf::write(&self.setup, &self.divergence.record)
     }

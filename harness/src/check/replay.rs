@@ -2,9 +2,10 @@
 //! on the rules and on an engine, and what that came to.
 
 use super::games::Disagreement;
-use super::report::write_rules;
+use super::report::rules_at_stake;
 use crate::diff::{compare_script, Mismatch};
 use crate::engine::{EngineKind, Unsupported};
+use crate::report::Finding;
 use crate::run::Known;
 use crate::sgf::SgfError;
 use std::fmt;
@@ -222,9 +223,19 @@ impl fmt::Display for ReplayReport {
                     known: None,
                     mismatch,
                 } => {
-                    writeln!(f, "{path}: NEW DIVERGENCE")?;
-                    write_rules(f, None, mismatch)?;
-                    writeln!(f, "{mismatch}")?;
+                    let headline = format!(
+                        "{path}: NEW DIVERGENCE: {} and {} part at step {} of a {} game under {}",
+                        mismatch.left,
+                        mismatch.right,
+                        mismatch.steps,
+                        mismatch.setup.size,
+                        mismatch.setup.rules
+                    );
+                    let finding = Finding {
+                        rules: rules_at_stake(mismatch),
+                        ..Finding::new(headline, mismatch)
+                    };
+                    writeln!(f, "{finding}")?;
                 }
             }
         }

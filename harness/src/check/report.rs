@@ -8,7 +8,8 @@ use crate::quotes::{
     COMMENT_5, COMMENT_6, COMMENT_7, COMMENT_8, COMMENT_9, NO_SUICIDE, RULE_1, RULE_10, RULE_4,
     RULE_5, RULE_6, RULE_7, RULE_8, RULE_9, SIMPLE_KO,
 };
-use crate::run::{Found, Known, Skipped};
+use crate::report::Finding;
+use crate::run::{Found, Skipped};
 use crate::script::Action;
 use crate::vocab::{Handicap, Illegal, Superko, Turn, Verdict};
 use std::fmt;
@@ -120,25 +121,6 @@ fn rules_verdict(mismatch: &Mismatch, turn: Turn) -> Verdict {
     game.check(turn)
 }
 
-/// The rule a known divergence breaks, or the rules at stake.
-pub(super) fn write_rules(
-    f: &mut fmt::Formatter<'_>,
-    known: Option<Known>,
-    m: &Mismatch,
-) -> fmt::Result {
-    let rules = match known {
-        Some(known) => vec![known.rule],
-        None => rules_at_stake(m),
-    };
-    if !rules.is_empty() {
-        writeln!(f, "what the rules say:")?;
-        for rule in rules {
-            writeln!(f, "  {rule}")?;
-        }
-    }
-    Ok(())
-}
-
 /// Game numbers, the first ten of them.
 fn games(found: &[&Found]) -> String {
     let mut text: Vec<String> = found.iter().take(10).map(|f| f.game.to_string()).collect();
@@ -235,14 +217,21 @@ impl fmt::Display for CheckReport {
                 Some(_) => "the known divergence",
                 None => "a NEW divergence,",
             };
-            writeln!(
-                f,
-                "\n== {what} {kind}: game {}, minimised to {} steps",
+            let m = &first.mismatch;
+            let headline = format!(
+                "\n== {what} {kind}: game {} (a {} game under {}), minimised to {} steps",
                 first.game,
-                first.mismatch.record.len()
-            )?;
-            write_rules(f, first.known, &first.mismatch)?;
-            write!(f, "{}", first.mismatch)?;
+                m.setup.size,
+                m.setup.rules,
+                m.record.len()
+            );
+            let finding = Finding {
+                rules: first
+                    .known
+                    .map_or_else(|| rules_at_stake(m), |k| vec![k.rule]),
+                ..Finding::new(headline, m)
+            };
+            write!(f, "{finding}")?;
         }
         if !summary.found.is_empty() {
             writeln!(
