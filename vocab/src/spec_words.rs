@@ -5,9 +5,9 @@
 //! The rules' names are the rules' own text, so they are read and written
 //! here, through `spec`, and nowhere else; [`crate::names`] reads the names
 //! other programs write on top of [`read_rules`]. The harness's `spec`
-//! adapter converts [`Rules`] for games of its own; the two conversions are
-//! held to each other by the testkit's round trips (a rule string read here
-//! is the adapter's rules).
+//! adapter converts [`Rules`] for games of its own (this crate cannot depend
+//! on the harness); the testkit's round trips hold the two conversions to
+//! each other, for every combination of the options.
 
 use crate::vocab::{Point, Rules, RulesError, Size, Superko};
 use tromp_taylor_spec as spec;
