@@ -177,12 +177,10 @@ fn every_crate_depends_only_on_the_layers_below_it() {
 #[test]
 fn the_command_line_gtp_and_python_never_name_the_engines() {
     // They reach `spec` and `fast` through the harness's adapters only. The
-    // vocabulary (`vocab/`) and the harness may name `spec`: the vocabulary
-    // takes the nouns the rules name (player, color, point, turn, handicap)
-    // as `spec` states them, and reads and writes the rules' names, komi and
-    // the fixed handicap points as `spec` does, so that a name means what it
-    // means to the rules (`vocab/src/lib.rs`). The vocabulary never names
-    // `fast`: see `spec_and_fast_never_name_each_other`.
+    // vocabulary (`vocab/`) may name `spec`: it takes the rules' nouns as
+    // `spec` states them, and reads and writes the rules' names and komi as
+    // `spec` does, so that a name means what it means to the rules
+    // (`vocab/src/lib.rs`). It never names `fast` (the next test).
     for dir in ["src", "gtp/src", "python/src"] {
         for file in rust_files(dir) {
             let text = read(&file);

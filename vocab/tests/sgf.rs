@@ -3,9 +3,7 @@
 //! the board, agreements, handicaps) written and read back unchanged.
 
 use tromp_taylor_vocab::sgf::*;
-use tromp_taylor_vocab::vocab::{
-    Action, Color, Handicap, Player, Point, Rules, Setup, Size, Turn,
-};
+use tromp_taylor_vocab::vocab::{Action, Color, Handicap, Player, Point, Rules, Setup, Size, Turn};
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()
