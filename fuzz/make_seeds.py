@@ -65,7 +65,7 @@ put(S, 'case-garbage', b'\x00\xff(;(;)))[[]]\\')
 put(S, 'case-agreement-attempts', '(;FF[4]GM[1]SZ[5]RU[koPOSITIONALscoreAREAsui1endAGREEMENT];B[cc];W[];B[];AE[cc][aa];W[zz])')
 put(S, 'case-deep-main-line-2000', '(;FF[4]GM[1]SZ[19]' + moves(2000, 19) + ')')
 # The deepest records (a 150,000-node main line, 10^6 nodes, 10^5 nested
-# variations) are tested by harness/src/sgf/deep_tests.rs and
+# variations) are tested by vocab/tests/sgf_deep.rs and
 # tests/sgf_records.rs, not fuzzed: one such input takes minutes under the
 # fuzzer's instrumentation. A tree of 5,001 lines, each nested in the one
 # before, is walked once (every node played once, taken back once).

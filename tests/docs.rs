@@ -77,9 +77,12 @@ fn check_citations(what: &str, cited: Vec<String>, at_least: usize, exists: impl
 fn every_test_cited_in_rules_md_exists() {
     // The differential tests of spec's and fast's suites are one macro in
     // the harness (`differential_tests!`), expanded in both.
-    let tests = sources("spec/tests") + &sources("harness/tests") + &read("testkit/src/workout.rs");
+    let tests = sources("spec/tests")
+        + &sources("vocab/tests")
+        + &sources("harness/tests")
+        + &read("testkit/src/workout.rs");
     let cited = cited_names(&read("docs/rules.md"));
-    // Tests of spec/tests/ or harness/tests/.
+    // Tests of spec/tests/, vocab/tests/ or harness/tests/.
     check_citations("tests", cited, 20, |name| {
         tests.contains(&format!("fn {name}("))
     });

@@ -149,6 +149,14 @@ fn rule_text(rules: Rules, rng: &mut Rng) -> Result<(), String> {
     require(text.parse::<spec::Rules>() == Ok(theirs), || {
         format!("spec reads {text} as {:?}", text.parse::<spec::Rules>())
     })?;
+    // The vocabulary's own conversion (its `Display` and reader) agrees
+    // with the adapter's.
+    require(rules.to_string() == text, || {
+        format!("the vocabulary prints {rules:?} as {rules}, not {text}")
+    })?;
+    require(text.parse::<Rules>() == Ok(rules), || {
+        format!("the vocabulary reads {text} as {:?}", text.parse::<Rules>())
+    })?;
     let shuffled = shuffled_compact(rules, rng);
     require(spec::Rules::from_compact(&shuffled) == Ok(theirs), || {
         format!(

@@ -108,48 +108,9 @@ fn details(game: &spec::Game) -> Details {
     details
 }
 
-/// The fixed handicap points on `size`, as `spec` states them (seed 004, GTP's table).
-pub fn fixed_handicap_points(size: Size, stones: usize) -> Result<Vec<Point>, String> {
-    let grid = spec::Rectangle::new(size.width(), size.height()).map_err(|e| e.to_string())?;
-    let points = spec::comments::fixed_handicap_points(&grid, stones).map_err(|e| e.to_string())?;
-    Ok(points.into_iter().map(|p| Point::new(p.x, p.y)).collect())
-}
-
-/// `spec`'s rules in the harness's terms.
-pub fn rules_from_spec(rules: spec::Rules) -> Rules {
-    rules_from_engine(rules)
-}
-
-use crate::vocab::RulesError;
-
-// The rules' names are the rules' own text: the harness reads and writes
-// them through `spec`, here in its adapter.
-
-/// A preset name or a compact rule string, read as `tromp-taylor-spec`
-/// reads them; the harness's one reader of rule names
-/// ([`crate::names::OTHER_NAMES`] besides) starts here.
-pub fn read_rules(text: &str) -> Result<Rules, RulesError> {
-    let rules: tromp_taylor_spec::Rules = text.parse().map_err(RulesError)?;
-    Ok(rules_from_spec(rules))
-}
-
-/// The rules' own preset names, with what each means, as `spec` lists them.
-pub const PRESETS: [(&str, &str); 4] = spec::options::PRESETS;
-
-/// Komi as `tromp-taylor-spec` writes it (`7.5`, `0`, `-3`).
-pub fn komi_text(half_points: i32) -> String {
-    spec::Komi::from_half_points(half_points).to_string()
-}
-
-/// Komi as `tromp-taylor-spec` reads it (a multiple of 0.5), in half points.
-pub fn read_komi(text: &str) -> Result<i32, RulesError> {
-    let komi: tromp_taylor_spec::Komi = text.parse().map_err(RulesError)?;
-    Ok(komi.half_points())
-}
-
-impl std::fmt::Display for Rules {
-    /// The compact rule string, as `tromp-taylor-spec` writes it.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        rules_to_spec(*self).fmt(f)
-    }
-}
+// The rules' names, komi and the fixed handicap points are the rules' own
+// text, read and written through `spec` in the vocabulary; here at the
+// adapter's paths too.
+pub use tromp_taylor_vocab::spec_words::{
+    fixed_handicap_points, komi_text, read_komi, read_rules, rules_from_spec, PRESETS,
+};

@@ -3,15 +3,16 @@
 //! same names.
 //!
 //! A name is, in turn: one of the rules' own presets or a compact rule
-//! string (read by `spec`'s adapter: the rules' names are the rules' own
-//! text), or a name other programs write (KGS, KataGo, SGF `RU`), mapped to
-//! the nearest rules we can state (docs/rules.md gives the mapping).
+//! string (read through `spec`, in [`crate::spec_words`]: the rules' names
+//! are the rules' own text), or a name other programs write (KGS, KataGo,
+//! SGF `RU`), mapped to the nearest rules we can state (docs/rules.md gives
+//! the mapping).
 
 use crate::vocab::{Rules, RulesError, Superko};
 
 /// The rules' own presets (`tromp-taylor`, `chinese`, `new-zealand`,
 /// `simple-ko-territory`), with what each means.
-pub const PRESETS: [(&str, &str); 4] = crate::engine::spec::PRESETS;
+pub const PRESETS: [(&str, &str); 4] = crate::spec_words::PRESETS;
 
 /// The names other programs write that we read, with the rules each stands
 /// for here. Case, `-`, `_` and spaces are ignored.
@@ -57,7 +58,7 @@ fn other_name(text: &str) -> Option<Rules> {
             ..Rules::TROMP_TAYLOR
         }),
         "goe" | "ing" => Some(Rules::TROMP_TAYLOR),
-        "cn" | "chinesekgs" => crate::engine::spec::read_rules("chinese").ok(),
+        "cn" | "chinesekgs" => crate::spec_words::read_rules("chinese").ok(),
         _ => None,
     }
 }
@@ -66,23 +67,23 @@ fn other_name(text: &str) -> Option<Rules> {
 /// in half points.
 ///
 /// ```
-/// assert_eq!(tromp_taylor_harness::names::read_komi("7.5"), Ok(15));
-/// assert!(tromp_taylor_harness::names::read_komi("7.25").is_err());
+/// assert_eq!(tromp_taylor_vocab::names::read_komi("7.5"), Ok(15));
+/// assert!(tromp_taylor_vocab::names::read_komi("7.25").is_err());
 /// ```
 pub fn read_komi(text: &str) -> Result<i32, RulesError> {
-    crate::engine::spec::read_komi(text)
+    crate::spec_words::read_komi(text)
 }
 
 /// Komi in half points as the rules write it (`7.5`, `0`, `-3`), the
 /// form [`read_komi`] reads back.
 ///
 /// ```
-/// use tromp_taylor_harness::names::{komi_text, read_komi};
+/// use tromp_taylor_vocab::names::{komi_text, read_komi};
 /// assert_eq!(komi_text(15), "7.5");
 /// assert_eq!(read_komi(&komi_text(-6)), Ok(-6));
 /// ```
 pub fn komi_text(half_points: i32) -> String {
-    crate::engine::spec::komi_text(half_points)
+    crate::spec_words::komi_text(half_points)
 }
 
 impl std::str::FromStr for Rules {
@@ -93,7 +94,7 @@ impl std::str::FromStr for Rules {
     /// reason when it is none of these.
     ///
     /// ```
-    /// use tromp_taylor_harness::vocab::{Rules, Superko};
+    /// use tromp_taylor_vocab::vocab::{Rules, Superko};
     /// let rules: Rules = "new-zealand".parse().unwrap();
     /// assert_eq!(rules.superko, Superko::Situational);
     /// assert_eq!(rules.to_string(), "koSITUATIONALscoreAREAsui1");
@@ -103,7 +104,7 @@ impl std::str::FromStr for Rules {
     /// assert!("banana".parse::<Rules>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<Rules, RulesError> {
-        match crate::engine::spec::read_rules(text) {
+        match crate::spec_words::read_rules(text) {
             Ok(rules) => Ok(rules),
             Err(error) => other_name(text).ok_or(error),
         }

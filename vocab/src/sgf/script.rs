@@ -35,7 +35,7 @@ pub fn write(setup: &Setup, record: &Record) -> String {
 /// setup (`HA` with `AB` stones is a fixed handicap, without them a free
 /// one) and every action, each with the player written. A setup position
 /// other than a handicap has no place in a [`Setup`]: read such records
-/// with [`Script::read_sgf`](crate::script::Script::read_sgf).
+/// with the harness's `Script::read_sgf`.
 pub fn read(text: &str) -> Result<(Setup, Record), SgfError> {
     let options = ReadOptions {
         attempts: true,

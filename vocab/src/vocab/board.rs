@@ -100,7 +100,7 @@ impl std::str::FromStr for Size {
     /// `N`, `WxH` or `W:H`, each side from 1 to [`MAX_SIDE`].
     ///
     /// ```
-    /// use tromp_taylor_harness::vocab::Size;
+    /// use tromp_taylor_vocab::vocab::Size;
     /// assert_eq!("9x5".parse::<Size>().unwrap().to_string(), "9x5");
     /// assert_eq!("7:3".parse::<Size>(), Ok(Size::new(7, 3).unwrap()));
     /// assert!("53".parse::<Size>().is_err());
@@ -176,7 +176,7 @@ impl Grid {
     /// first, separated by `/` or new lines.
     ///
     /// ```
-    /// use tromp_taylor_harness::vocab::{Color, Grid, Point};
+    /// use tromp_taylor_vocab::vocab::{Color, Grid, Point};
     /// let grid = Grid::from_rows("X.O./X.O.").unwrap();
     /// assert_eq!(grid.size.to_string(), "4x2");
     /// assert_eq!(grid.at(Point::new(2, 0)), Color::White);

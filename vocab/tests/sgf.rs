@@ -2,10 +2,8 @@
 //! variations, errors that name the node, and generated games (attempts off
 //! the board, agreements, handicaps) written and read back unchanged.
 
-use tromp_taylor_harness::sgf::*;
-use tromp_taylor_harness::vocab::{
-    Action, Color, Handicap, Player, Point, Rules, Setup, Size, Turn,
-};
+use tromp_taylor_vocab::sgf::*;
+use tromp_taylor_vocab::vocab::{Action, Color, Handicap, Player, Point, Rules, Setup, Size, Turn};
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()

@@ -83,7 +83,7 @@ impl Illegal {
     /// `rule 6` for positional superko, `comment 6` for situational, and so on.
     ///
     /// ```
-    /// use tromp_taylor_harness::vocab::{Illegal, Superko};
+    /// use tromp_taylor_vocab::vocab::{Illegal, Superko};
     /// let repeat = Illegal::Superko { repeats_turn: 1, situational: false };
     /// assert_eq!(repeat.rule(Superko::Positional), "rule 6");
     /// assert_eq!(repeat.rule(Superko::Situational), "comment 6");
@@ -107,7 +107,7 @@ impl fmt::Display for Illegal {
     /// The one phrasing of a reason, its short name first and the rule last.
     ///
     /// ```
-    /// use tromp_taylor_harness::vocab::Illegal;
+    /// use tromp_taylor_vocab::vocab::Illegal;
     /// assert_eq!(
     ///     Illegal::Superko { repeats_turn: 3, situational: false }.to_string(),
     ///     "superko: it repeats the grid coloring after turn 3 (rule 6)"

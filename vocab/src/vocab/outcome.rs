@@ -45,7 +45,7 @@ impl std::str::FromStr for Outcome {
     /// time and forfeits (`B+R`, `W+T`, `B+F`) are not scores and are refused.
     ///
     /// ```
-    /// use tromp_taylor_harness::vocab::{Outcome, Player};
+    /// use tromp_taylor_vocab::vocab::{Outcome, Player};
     /// let win: Outcome = "B+3.5".parse().unwrap();
     /// assert_eq!((win.winner, win.half_points), (Some(Player::Black), 7));
     /// assert_eq!("W+0".parse::<Outcome>().unwrap().to_string(), "0");

@@ -79,7 +79,7 @@ fn root(record: &GameRecord) -> String {
             }
         }
         (Handicap::Fixed(n), None) => {
-            if let Ok(points) = crate::engine::spec::fixed_handicap_points(size, n) {
+            if let Ok(points) = crate::spec_words::fixed_handicap_points(size, n) {
                 out.push_str(&point_list("AB", size, points));
             }
         }

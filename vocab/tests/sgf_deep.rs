@@ -4,8 +4,8 @@
 //! back, and records that are not games (a point set up twice, two moves in
 //! one node).
 
-use tromp_taylor_harness::sgf::*;
-use tromp_taylor_harness::vocab::{Action, Player, Point, Rules, Size, Turn};
+use tromp_taylor_vocab::sgf::*;
+use tromp_taylor_vocab::vocab::{Action, Player, Point, Rules, Size, Turn};
 
 /// A main line of `n` nodes after the root, alternating `B[aa]` and `W[bb]`.
 fn long_line(n: usize) -> String {

@@ -1,0 +1,123 @@
+//! Where the vocabulary meets the rules' own text: rule names, compact rule
+//! strings and komi read and written as `tromp-taylor-spec` reads and
+//! writes them, and the fixed handicap points as it states them.
+//!
+//! The rules' names are the rules' own text, so they are read and written
+//! here, through `spec`, and nowhere else; [`crate::names`] reads the names
+//! other programs write on top of [`read_rules`]. The harness's `spec`
+//! adapter converts [`Rules`] for games of its own (this crate cannot depend
+//! on the harness); the testkit's round trips hold the two conversions to
+//! each other, for every combination of the options.
+
+use crate::vocab::{Point, Rules, RulesError, Size, Superko};
+use tromp_taylor_spec as spec;
+
+/// The rules in `spec`'s terms, to write them as `spec` writes them.
+fn rules_to_spec(rules: Rules) -> spec::Rules {
+    spec::Rules {
+        superko: match rules.superko {
+            Superko::Positional => spec::Superko::Positional,
+            Superko::Situational => spec::Superko::Situational,
+            Superko::SimpleKo => spec::Superko::SimpleKo,
+        },
+        suicide: if rules.suicide_allowed {
+            spec::Suicide::Allowed
+        } else {
+            spec::Suicide::Forbidden
+        },
+        ending: if rules.agreement_ending {
+            spec::Ending::Agreement
+        } else {
+            spec::Ending::TwoPasses
+        },
+        scoring: if rules.territory_scoring {
+            spec::Scoring::Territory
+        } else {
+            spec::Scoring::Area
+        },
+        komi: spec::Komi::from_half_points(rules.komi_half_points),
+        illegal_move: if rules.illegal_loses_turn {
+            spec::IllegalMove::LosesTurn
+        } else {
+            spec::IllegalMove::Refused
+        },
+    }
+}
+
+/// `spec`'s rules in the vocabulary's terms.
+pub fn rules_from_spec(rules: spec::Rules) -> Rules {
+    Rules {
+        superko: match rules.superko {
+            spec::Superko::Positional => Superko::Positional,
+            spec::Superko::Situational => Superko::Situational,
+            spec::Superko::SimpleKo => Superko::SimpleKo,
+        },
+        suicide_allowed: rules.suicide == spec::Suicide::Allowed,
+        agreement_ending: rules.ending == spec::Ending::Agreement,
+        territory_scoring: rules.scoring == spec::Scoring::Territory,
+        komi_half_points: rules.komi.half_points(),
+        illegal_loses_turn: rules.illegal_move == spec::IllegalMove::LosesTurn,
+    }
+}
+
+/// A preset name or a compact rule string, read as `tromp-taylor-spec`
+/// reads them; the one reader of rule names ([`crate::names`]) starts here.
+pub fn read_rules(text: &str) -> Result<Rules, RulesError> {
+    let rules: spec::Rules = text.parse().map_err(RulesError)?;
+    Ok(rules_from_spec(rules))
+}
+
+/// The rules' own preset names, with what each means, as `spec` lists them.
+pub const PRESETS: [(&str, &str); 4] = spec::options::PRESETS;
+
+/// Komi as `tromp-taylor-spec` writes it (`7.5`, `0`, `-3`).
+pub fn komi_text(half_points: i32) -> String {
+    spec::Komi::from_half_points(half_points).to_string()
+}
+
+/// Komi as `tromp-taylor-spec` reads it (a multiple of 0.5), in half points.
+pub fn read_komi(text: &str) -> Result<i32, RulesError> {
+    let komi: spec::Komi = text.parse().map_err(RulesError)?;
+    Ok(komi.half_points())
+}
+
+/// The fixed handicap points on `size`, as `spec` states them (seed 004, GTP's table).
+pub fn fixed_handicap_points(size: Size, stones: usize) -> Result<Vec<Point>, String> {
+    let grid = spec::Rectangle::new(size.width(), size.height()).map_err(|e| e.to_string())?;
+    let points = spec::comments::fixed_handicap_points(&grid, stones).map_err(|e| e.to_string())?;
+    Ok(points.into_iter().map(|p| Point::new(p.x, p.y)).collect())
+}
+
+impl std::fmt::Display for Rules {
+    /// The compact rule string, as `tromp-taylor-spec` writes it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        rules_to_spec(*self).fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combination of the options, with a few komis, is written and
+    /// read back unchanged: the two conversions here agree.
+    #[test]
+    fn rules_written_read_back_unchanged() {
+        let superkos = [Superko::Positional, Superko::Situational, Superko::SimpleKo];
+        for (i, superko) in superkos.into_iter().enumerate() {
+            for bits in 0..16 {
+                for komi_half_points in [0, 15, -6, 13] {
+                    let rules = Rules {
+                        superko,
+                        suicide_allowed: bits & 1 != 0,
+                        agreement_ending: bits & 2 != 0,
+                        territory_scoring: bits & 4 != 0,
+                        komi_half_points: komi_half_points + i32::try_from(i).unwrap(),
+                        illegal_loses_turn: bits & 8 != 0,
+                    };
+                    assert_eq!(read_rules(&rules.to_string()), Ok(rules), "{rules}");
+                }
+            }
+        }
+    }
+}
