@@ -55,9 +55,13 @@ fn our_referee_over_gtp_agrees_with_the_rules() {
     assert_eq!(supports.unclaimed_answers(), ["reasons", "scores"]);
     assert!(supports.undo && supports.rectangles && supports.territory_scoring);
     assert!(!supports.agreement_ending && !supports.setup_positions);
-    assert_eq!(supports.max_side, 25);
+    // SGF's limit: past 25 columns, vertices AA, AB, ...
+    assert_eq!(supports.max_side, 52);
+    // A lost turn kept by the adapter (it has the board), a fixed handicap
+    // placed by `fixed_handicap`.
+    assert!(supports.illegal_loses_turn && supports.fixed_handicap && !supports.free_handicap);
     // Random rules, and then the rules it can be told, every game compared
-    // but those with a handicap or a lost turn.
+    // but those with a free handicap.
     let report = check(&engine, 40, 1);
     report.assert_agrees();
     assert!(report.summary.games >= 15, "{report}");
@@ -195,7 +199,8 @@ fn what_an_engine_over_gtp_claims_is_said_in_one_line() {
     let engine = kind(&[BIN, "gtp"], Duration::from_secs(20));
     let line = engine.supports().to_string();
     assert!(line.contains("ending: two passes;"), "{line}");
-    assert!(line.contains("handicaps: none;"), "{line}");
+    assert!(line.contains("handicaps: fixed;"), "{line}");
+    assert!(line.contains("illegal moves lose the turn: yes;"), "{line}");
     assert!(line.contains("undo: yes"), "{line}");
     assert!(
         line.contains("answers: legal sets, verdict queries, grids, captures, results"),

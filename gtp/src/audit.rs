@@ -1,15 +1,18 @@
 //! `tromp-taylor audit`: another engine, run as a child process over GTP,
 //! checked against the rules on generated games.
 //!
-//! [`client`](crate::client) speaks GTP to the child with a timeout on
-//! every command, and [`capabilities`](crate::capabilities) asks what it can
-//! do; [`check`] plays one game on the child and on the rules side by side
-//! and finds the first divergence, reading its answers with [`answers`];
-//! this module runs the games, minimises each divergence (the shortest
-//! prefix, then turns removed while it stays), and writes an SGF and a plain
-//! report for each; [`report`] words them and the summary, grouped by kind.
+//! The engine is one more [`Engine`](tromp_taylor_harness::engine::Engine)
+//! behind the GTP adapter ([`crate::adapter`]), claiming what its commands
+//! let it be held to; the harness's driver plays each game on it and on the
+//! rules side by side, and the harness's minimiser shrinks each divergence
+//! (the shortest prefix, then turns removed while it stays of the same
+//! kind). What is the auditor's own: the games it generates (so that game
+//! numbers stay as they were), [`check`], which reads a mismatch in its
+//! words (its kind, what the engine and the rules said, the GTP commands
+//! that show it), [`scoring`], which tells a scoring convention from a
+//! rules bug, and [`report`] and [`export`], which write each divergence as
+//! the harness's one report and the summary, grouped by kind.
 
-pub mod answers;
 pub mod check;
 pub mod export;
 pub mod report;
@@ -17,6 +20,7 @@ pub mod scoring;
 pub mod summary;
 
 use crate::adapter::{gtp_engine_probed, GtpOptions, Probed};
+pub use crate::adapter::{kgs_rules_name, SetRules};
 use crate::capabilities::Capabilities;
 pub use crate::capabilities::CheckName;
 use crate::client::Failure;
@@ -67,52 +71,6 @@ pub struct AuditOptions {
     /// was read from), played as recorded and not minimised: a reproducer
     /// replayed (`audit --replay FILE`).
     pub replay: Vec<(PathBuf, Script)>,
-}
-
-/// How the engine is told the rules it is held to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetRules {
-    /// `kata-set-rules` with the compact rule string where the engine has
-    /// it; else `kgs-rules` where the engine has that and one of KGS's rule
-    /// sets is these rules ([`kgs_rules_name`]); otherwise nothing (its
-    /// command line is trusted to set them, and the summary says so).
-    Auto,
-    /// This GTP command, before each game (`kgs-rules chinese`).
-    Command(String),
-    /// Nothing.
-    Nothing,
-}
-
-impl SetRules {
-    /// What `--set-rules` (or a manifest's `set_rules`) says: absent, the
-    /// default ([`SetRules::Auto`]); empty, nothing; else that command.
-    pub fn from_option(text: Option<&str>) -> SetRules {
-        match text.map(str::trim) {
-            None => SetRules::Auto,
-            Some("") => SetRules::Nothing,
-            Some(command) => SetRules::Command(command.to_string()),
-        }
-    }
-}
-
-/// The name of the KGS rule set (`kgs-rules`: japanese, chinese, aga,
-/// new_zealand) that is `rules`, as the rule names are read everywhere
-/// here (`sgf::rules_from_ru`); komi aside, since it is sent with `komi`,
-/// and whether a refused move loses the turn aside, since over GTP a
-/// refused `play` leaves the turn to the controller either way. `None` when
-/// no KGS rule set is these rules (the ten rules' own suicide, for one).
-pub fn kgs_rules_name(rules: Rules) -> Option<&'static str> {
-    let essentials = |r: Rules| Rules {
-        komi_half_points: 0,
-        illegal_loses_turn: false,
-        ..r
-    };
-    ["japanese", "chinese", "aga", "new_zealand"]
-        .into_iter()
-        .find(|name| {
-            tromp_taylor_harness::sgf::rules_from_ru(name)
-                .is_some_and(|named| essentials(named) == essentials(rules))
-        })
 }
 
 impl AuditOptions {
@@ -249,10 +207,12 @@ pub fn run_audit(
 fn notes(options: &AuditOptions, probed: &Probed) -> Vec<String> {
     let caps = probed.caps;
     let mut notes: Vec<String> = untold_rules_note(options, caps).into_iter().collect();
-    if options.rules.illegal_loses_turn {
+    let grids = caps.list_stones || probed.showboard;
+    if options.rules.illegal_loses_turn && !grids {
         notes.push(
-            "a refused move does not lose the turn: over GTP a refused `play` leaves the \
-             turn to the controller, so the games are played without that option"
+            "a refused move does not lose the turn: without the engine's board a refusal \
+             on an occupied point (which loses nothing) cannot be told from one that loses \
+             the turn, so the games are played without that option"
                 .to_string(),
         );
     }
@@ -321,10 +281,8 @@ impl AuditGame {
                 (Some(bias), script, None)
             }
         };
-        // GTP has no agreement on dead stones, and over GTP a refused
-        // `play` leaves the turn to the controller: no turn is lost.
+        // GTP has no agreement on dead stones.
         script.steps.retain(|s| !matches!(s, Step::Agree(_)));
-        script.setup.rules.illegal_loses_turn = false;
         AuditGame {
             game,
             bias,
@@ -348,7 +306,11 @@ impl<P: FnMut(&str)> Audit<'_, P> {
     /// Plays game `game` (from 1) and tells what it found; `false` when the
     /// audit stops (the engine cannot be started).
     fn game(&mut self, game: usize) -> bool {
-        let game = AuditGame::new(self.options, game);
+        let mut game = AuditGame::new(self.options, game);
+        if !self.auditor.engine.supports().illegal_loses_turn {
+            // The adapter cannot tell which refusals lose the turn.
+            game.script.setup.rules.illegal_loses_turn = false;
+        }
         self.summary.games += 1;
         let label = game.label();
         match self.auditor.audit(&game.script) {
@@ -487,25 +449,5 @@ impl<P: FnMut(&str)> Audit<'_, P> {
             }
         }
         summary
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::kgs_rules_name;
-    use tromp_taylor_harness::vocab::Rules;
-
-    #[test]
-    fn kgs_rule_sets_are_named_only_for_the_rules_they_are() {
-        let named = |text: &str| kgs_rules_name(text.parse::<Rules>().unwrap());
-        assert_eq!(named("simple-ko-territory"), Some("japanese"));
-        assert_eq!(named("chinese"), Some("chinese"));
-        assert_eq!(named("koPOSITIONALscoreAREAsui0komi7.5"), Some("chinese"));
-        assert_eq!(named("new-zealand"), Some("new_zealand"));
-        assert_eq!(named("koSITUATIONALscoreAREAsui0"), Some("aga"));
-        // The ten rules' own: positional superko with suicide allowed.
-        assert_eq!(named("tromp-taylor"), None);
-        assert_eq!(named("koSIMPLEscoreAREAsui0"), None);
-        assert_eq!(named("koSIMPLEscoreTERRITORYsui0endAGREEMENT"), None);
     }
 }

@@ -30,6 +30,8 @@ pub struct Capabilities {
     pub final_status_list: bool,
     /// `undo`.
     pub undo: bool,
+    /// `fixed_handicap N`.
+    pub fixed_handicap: bool,
 }
 
 impl Capabilities {
@@ -86,6 +88,7 @@ impl Capabilities {
             kgs_rules: knows("kgs-rules"),
             final_status_list: knows("final_status_list"),
             undo: knows("undo"),
+            fixed_handicap: knows("fixed_handicap"),
         }
     }
 }

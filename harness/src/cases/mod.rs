@@ -22,7 +22,7 @@ pub use format::{
 pub use inputs::{inputs, point_name, preset_of, requirements, turn_text};
 pub use load::{load_dir, load_file, load_suite, load_text, suite_dir, validate, LoadError};
 pub use run::{
-    check_all, check_case, check_suite, record, CaseFailure, Failures, Step, SuiteError,
+    check_all, check_case, check_suite, record, unclaimed, CaseFailure, Failures, Step, SuiteError,
 };
 pub use vectors::{
     check_schema, computed_case, group, read_vectors, under_rules, VectorsError, SCHEMA,

@@ -4,7 +4,7 @@
 use super::format::{Attempt, Case, EndCase, Inputs, TurnCase};
 use super::inputs::{inputs, letter, point_name, turn_text};
 use super::load::{load_suite, LoadError};
-use crate::engine::{Engine, EngineKind};
+use crate::engine::{Engine, EngineKind, Supports, Unsupported};
 use crate::vocab::{Illegal, Player, Point, Verdict};
 use std::fmt;
 use thiserror::Error;
@@ -19,10 +19,12 @@ fn start(kind: &EngineKind, inputs: &Inputs) -> Result<Box<dyn Engine + Send>, S
     }
 }
 
-/// The verdict as the format writes it: `expect` and `repeats_turn`.
-fn expectation(verdict: Verdict) -> (&'static str, Option<usize>) {
+/// The verdict as the format writes it: `expect` and `repeats_turn`; a
+/// refusal `illegal` where the engine claims no reasons.
+fn expectation(verdict: Verdict, claims: Supports) -> (&'static str, Option<usize>) {
     match verdict {
         Ok(()) => ("legal", None),
+        Err(_) if !claims.reasons => ("illegal", None),
         Err(superko @ Illegal::Superko { repeats_turn, .. }) => {
             (superko.code(), Some(repeats_turn))
         }
@@ -32,36 +34,54 @@ fn expectation(verdict: Verdict) -> (&'static str, Option<usize>) {
 
 /// Plays `inputs` on `kind` and writes down what the engine says of every
 /// turn, asking for the legal turns before turn `i` where `ask_legal(i)`,
-/// and the state at the end.
+/// and the state at the end: each answer where the engine claims to give
+/// it ([`Supports::answers`](crate::engine::Supports::answers)); what it
+/// does not claim is left empty (no legal set, no grid, no score, no
+/// result) and a refusal without a reason is written `illegal`.
 pub fn record(
     kind: &EngineKind,
     inputs: &Inputs,
     ask_legal: impl Fn(usize) -> bool,
 ) -> Result<(Vec<TurnCase>, EndCase), String> {
+    play_case(kind, inputs, ask_legal).map(|played| (played.turns, played.end))
+}
+
+/// What an engine said of a case's game: each turn, the end, and the
+/// verdict asked without playing before each turn where it claims to
+/// answer that.
+struct Played {
+    turns: Vec<TurnCase>,
+    end: EndCase,
+    queries: Vec<Option<Verdict>>,
+}
+
+/// [`record`], with the verdicts asked without playing.
+fn play_case(
+    kind: &EngineKind,
+    inputs: &Inputs,
+    ask_legal: impl Fn(usize) -> bool,
+) -> Result<Played, String> {
+    let claims = kind.supports();
     let mut engine = start(kind, inputs)?;
-    let mut turns = Vec::new();
+    let (mut turns, mut queries) = (Vec::new(), Vec::new());
     for (i, attempt) in inputs.attempts.iter().enumerate() {
         let player = letter(engine.to_move());
-        let legal_before =
-            ask_legal(i).then(|| engine.legal_turns().into_iter().map(turn_text).collect());
+        let legal_before = (ask_legal(i) && claims.legal_sets)
+            .then(|| engine.legal_turns().into_iter().map(turn_text).collect());
         let (turn, agree_points, (expect, repeats_turn)) = match attempt {
-            Attempt::Turn(turn) => (
-                turn_text(*turn),
-                Vec::new(),
-                expectation(engine.play(*turn)),
-            ),
-            Attempt::Agree(points) => (
-                "agree".to_string(),
-                points.iter().map(|p| point_name(*p)).collect(),
-                (
-                    if engine.agree(points).is_ok() {
-                        "legal"
-                    } else {
-                        "refused"
-                    },
-                    None,
-                ),
-            ),
+            Attempt::Turn(turn) => {
+                let query = claims.verdict_queries.then(|| engine.check(*turn));
+                queries.push(query);
+                let verdict = engine.play(*turn);
+                (turn_text(*turn), Vec::new(), expectation(verdict, claims))
+            }
+            Attempt::Agree(points) => {
+                queries.push(None);
+                let agreed = engine.agree(points).is_ok();
+                let expect = if agreed { "legal" } else { "refused" };
+                let points = points.iter().map(|p| point_name(*p)).collect();
+                ("agree".to_string(), points, (expect, None))
+            }
         };
         turns.push(TurnCase {
             player,
@@ -70,21 +90,64 @@ pub fn record(
             expect: expect.to_string(),
             repeats_turn,
             legal_before,
-            grid_after: engine.grid().rows(),
+            grid_after: if claims.grids {
+                engine.grid().rows()
+            } else {
+                Vec::new()
+            },
         });
     }
-    let end = EndCase {
-        over: engine.is_over(),
-        to_move: letter(engine.to_move()),
-        black: engine.score(Player::Black),
-        white: engine.score(Player::White),
-        prisoners: [
-            engine.prisoners(Player::Black),
-            engine.prisoners(Player::White),
-        ],
-        result: engine.outcome().to_string(),
+    let end = end_of(&*engine, claims);
+    Ok(Played {
+        turns,
+        end,
+        queries,
+    })
+}
+
+/// The state at the end of a game, each answer where `claims` has it.
+fn end_of(engine: &dyn Engine, claims: Supports) -> EndCase {
+    let over = engine.is_over();
+    let score = |player| {
+        if claims.scores {
+            engine.score(player)
+        } else {
+            0
+        }
     };
-    Ok((turns, end))
+    let prisoners = |player| {
+        if claims.captures {
+            engine.prisoners(player)
+        } else {
+            0
+        }
+    };
+    let result = claims.scores || (claims.results && over);
+    EndCase {
+        over,
+        to_move: letter(engine.to_move()),
+        black: score(Player::Black),
+        white: score(Player::White),
+        prisoners: [prisoners(Player::Black), prisoners(Player::White)],
+        result: if result {
+            engine.outcome().to_string()
+        } else {
+            String::new()
+        },
+    }
+}
+
+/// Whether `engine` claims what `case` asks of it (its board, rules,
+/// handicap, setup position); the first thing it does not, if not. A case
+/// that cannot be read is claimed here, and fails in [`check_case`].
+pub fn unclaimed(engine: &EngineKind, case: &Case) -> Option<Unsupported> {
+    let inputs = inputs(case).ok()?;
+    let supports = engine.supports();
+    let setup = inputs.setup;
+    match inputs.position {
+        Some(_) => supports.position(setup.size, setup.rules).err(),
+        None => supports.setup(&setup).err(),
+    }
 }
 
 /// Where in a case a failure is.
@@ -166,9 +229,11 @@ fn grid_text(rows: &[String], other: &[String]) -> String {
 
 /// Plays `case` on `engine` through the [`Engine`] trait and compares, turn
 /// by turn, the player to move, the legal turns (where the case gives
-/// them), the verdict and the grid after it; then whether the game is over,
-/// the player to move, both scores, the prisoners and the result. The first
-/// difference is the failure.
+/// them), the verdict asked without playing, the verdict and the grid after
+/// it; then whether the game is over, the player to move, both scores, the
+/// prisoners and the result. Each is compared where the engine claims to
+/// give it (the verdict's reason too: without reasons, legality alone). The
+/// first difference is the failure.
 // The failure is as large as what a reader needs to see (the case, the turn,
 // both answers), and made at most once per case.
 #[allow(clippy::result_large_err)]
@@ -183,10 +248,14 @@ pub fn check_case(engine: &EngineKind, case: &Case) -> Result<(), CaseFailure> {
     };
     let inputs = inputs(case)
         .map_err(|why| failure(Step::Start, "the case", "a well-formed case".into(), why))?;
-    let (turns, end) = record(engine, &inputs, |i| case.turns[i].legal_before.is_some())
+    let played = play_case(engine, &inputs, |i| case.turns[i].legal_before.is_some())
         .map_err(|why| failure(Step::Start, "the game", "a game".into(), why))?;
-    for (number, (want, got)) in case.turns.iter().zip(&turns).enumerate() {
-        if let Some((what, expected, got)) = turn_difference(want, got) {
+    let claims = engine.supports();
+    let turns = case.turns.iter().zip(&played.turns).zip(&played.queries);
+    for (number, ((want, got), query)) in turns.enumerate() {
+        let difference =
+            query_difference(want, *query).or_else(|| turn_difference(want, got, claims));
+        if let Some((what, expected, got)) = difference {
             let step = Step::Turn {
                 number: number + 1,
                 player: want.player.clone(),
@@ -195,16 +264,38 @@ pub fn check_case(engine: &EngineKind, case: &Case) -> Result<(), CaseFailure> {
             return Err(failure(step, what, expected, got));
         }
     }
-    match end_difference(&case.end, &end) {
+    match end_difference(&case.end, &played.end, claims) {
         Some((what, expected, got)) => Err(failure(Step::End, what, expected, got)),
         None => Ok(()),
     }
 }
 
+/// Whether the verdict asked without playing (`query`, where the engine
+/// answers it) is the legality the case states.
+fn query_difference(
+    want: &TurnCase,
+    query: Option<Verdict>,
+) -> Option<(&'static str, String, String)> {
+    let says = query?.is_ok();
+    let legal = want.expect == "legal";
+    let word = |legal: bool| if legal { "legal" } else { "illegal" };
+    (says != legal).then(|| {
+        (
+            "the verdict asked without playing",
+            verdict_text(&want.expect, want.repeats_turn),
+            word(says).to_string(),
+        )
+    })
+}
+
 /// The first difference between the turn a case states (`want`) and the
 /// turn an engine played (`got`): what differs, what the case says, what
 /// the engine said.
-fn turn_difference(want: &TurnCase, got: &TurnCase) -> Option<(&'static str, String, String)> {
+fn turn_difference(
+    want: &TurnCase,
+    got: &TurnCase,
+    claims: Supports,
+) -> Option<(&'static str, String, String)> {
     let game_over = Illegal::GameOver.code();
     let over = want.expect == game_over || got.expect == game_over;
     if !over && want.player != got.player {
@@ -214,7 +305,7 @@ fn turn_difference(want: &TurnCase, got: &TurnCase) -> Option<(&'static str, Str
             got.player.clone(),
         ));
     }
-    if want.legal_before.is_some() && want.legal_before != got.legal_before {
+    if want.legal_before.is_some() && claims.legal_sets && want.legal_before != got.legal_before {
         let list = |turns: &Option<Vec<String>>| {
             turns
                 .iter()
@@ -229,14 +320,18 @@ fn turn_difference(want: &TurnCase, got: &TurnCase) -> Option<(&'static str, Str
             list(&got.legal_before),
         ));
     }
-    if (&want.expect, want.repeats_turn) != (&got.expect, got.repeats_turn) {
+    let same = match claims.reasons {
+        true => (&want.expect, want.repeats_turn) == (&got.expect, got.repeats_turn),
+        false => (want.expect == "legal") == (got.expect == "legal"),
+    };
+    if !same {
         return Some((
             "the verdict",
             verdict_text(&want.expect, want.repeats_turn),
             verdict_text(&got.expect, got.repeats_turn),
         ));
     }
-    if want.grid_after != got.grid_after {
+    if claims.grids && want.grid_after != got.grid_after {
         return Some((
             "the grid after it",
             grid_text(&want.grid_after, &got.grid_after),
@@ -249,39 +344,54 @@ fn turn_difference(want: &TurnCase, got: &TurnCase) -> Option<(&'static str, Str
 /// The first difference between the end a case states (`want`) and the
 /// end an engine reached: what differs, what the case says, what the
 /// engine said.
-fn end_difference(want: &EndCase, end: &EndCase) -> Option<(&'static str, String, String)> {
+fn end_difference(
+    want: &EndCase,
+    end: &EndCase,
+    claims: Supports,
+) -> Option<(&'static str, String, String)> {
     let show = |value: &dyn fmt::Debug| format!("{value:?}");
-    let compared: [(&'static str, String, String); 6] = [
+    let to_move = |end: &EndCase| match want.over {
+        true => String::new(),
+        false => end.to_move.clone(),
+    };
+    let result = claims.scores || (claims.results && want.over);
+    let compared: [(bool, &'static str, String, String); 6] = [
         (
+            true,
             "whether the game is over",
             show(&want.over),
             show(&end.over),
         ),
-        ("Black's score", show(&want.black), show(&end.black)),
-        ("White's score", show(&want.white), show(&end.white)),
         (
+            claims.scores,
+            "Black's score",
+            show(&want.black),
+            show(&end.black),
+        ),
+        (
+            claims.scores,
+            "White's score",
+            show(&want.white),
+            show(&end.white),
+        ),
+        (
+            claims.captures,
             "the prisoners (Black's, White's)",
             show(&want.prisoners),
             show(&end.prisoners),
         ),
-        ("the result", want.result.clone(), end.result.clone()),
         (
-            "the player to move",
-            if want.over {
-                String::new()
-            } else {
-                want.to_move.clone()
-            },
-            if want.over {
-                String::new()
-            } else {
-                end.to_move.clone()
-            },
+            result,
+            "the result",
+            want.result.clone(),
+            end.result.clone(),
         ),
+        (true, "the player to move", to_move(want), to_move(end)),
     ];
     compared
         .into_iter()
-        .find(|(_, expected, got)| expected != got)
+        .find(|(asked, _, expected, got)| *asked && expected != got)
+        .map(|(_, what, expected, got)| (what, expected, got))
 }
 
 /// The cases an engine does not pass, every one of them.
@@ -311,15 +421,19 @@ impl fmt::Display for Failures {
     }
 }
 
-/// Runs every case on `engine` and collects every failure; the number of
-/// cases passed when none fails.
+/// Runs every case `engine` claims ([`unclaimed`]) and collects every
+/// failure; the number of cases run when none fails.
 pub fn check_all(engine: &EngineKind, cases: &[Case]) -> Result<usize, Failures> {
-    let failures: Vec<CaseFailure> = cases
+    let claimed: Vec<&Case> = cases
+        .iter()
+        .filter(|case| unclaimed(engine, case).is_none())
+        .collect();
+    let failures: Vec<CaseFailure> = claimed
         .iter()
         .filter_map(|case| check_case(engine, case).err())
         .collect();
     if failures.is_empty() {
-        Ok(cases.len())
+        Ok(claimed.len())
     } else {
         Err(Failures {
             engine: engine.name().to_string(),

@@ -5,7 +5,8 @@
 //! [`gtp_engine`] starts the engine once to ask what it answers
 //! ([`Capabilities`]), the longest side its `boardsize` accepts and whether
 //! its `showboard` can be read, and declares [`Supports`] from them: no
-//! setup positions, handicaps or agreement ending (GTP has none of them);
+//! setup positions, free handicaps or agreement ending (GTP has none of
+//! them); a fixed handicap only with `fixed_handicap` (GTP's placement);
 //! rectangles only with `rectangular_boardsize`; `undo` only with `undo`;
 //! rule options other than the rules it is held to only where it can be
 //! told them (`kata-set-rules`, as the auditor decides); legal sets only
@@ -16,7 +17,8 @@
 //! stands.
 //!
 //! The processes are pooled: a game takes an idle one (or starts one),
-//! sets it up with `boardsize`, `clear_board`, `komi` and the rules, and
+//! sets it up with `boardsize`, `clear_board`, `komi`, the rules and a
+//! fixed handicap, and
 //! gives it back when it ends, so that a run starts about as many processes
 //! as it plays games at once, not one per game (the minimiser replays a game
 //! hundreds of times). A process that crashed, hung or answered garbage is
@@ -26,70 +28,37 @@
 //! the driver reports the panic as the engine's.
 //!
 //! What the game's bookkeeping needs and GTP cannot be asked (whose turn it
-//! is, the run of passes, the end at two passes, a point off the board) the
-//! adapter keeps itself, as a GTP controller does.
+//! is, the run of passes, the end at two passes, a point off the board, a
+//! turn lost to a refused move where the rules say so) the adapter keeps
+//! itself, as a GTP controller does. A refusal on an occupied point loses
+//! nothing, so a lost turn is claimed only where the engine's board can be
+//! read; undoing a lost turn sets the game up again and replays it.
 
-use crate::audit::answers::{parse_showboard, read_vertex};
-use crate::audit::{kgs_rules_name, SetRules};
-use crate::capabilities::{Capabilities, CheckName};
+pub mod answers;
+mod options;
+mod rules;
+mod setup;
+
+use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure, Reply};
 use crate::commands::turn_text;
+use answers::{parse_showboard, read_vertex};
+pub use options::GtpOptions;
+pub use rules::{kgs_rules_name, SetRules};
+use setup::color_word;
+pub use setup::{ask_after, play_commands, setup_commands};
 use std::cell::{Cell, RefCell};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
-use tromp_taylor_harness::script::{Action, Record};
 use tromp_taylor_harness::vocab::{
-    Color, Grid, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Superko, Turn,
+    Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Setup, Size, Superko, Turn,
     Verdict,
 };
 
-/// The longest side GTP names: its vertices run from A to Z without I.
-pub const GTP_MAX_SIDE: usize = 25;
-
-/// How to run an engine over GTP and how to tell it the rules.
-#[derive(Clone, Debug)]
-pub struct GtpOptions {
-    /// Its command line: the program and its arguments.
-    pub command: Vec<String>,
-    /// The longest it may take over one command.
-    pub timeout: Duration,
-    /// How it is told the rules before each game.
-    pub set_rules: SetRules,
-    /// The rules it is held to where it cannot be told others (its command
-    /// line, or the command of [`SetRules::Command`], sets them): komi aside,
-    /// it claims only these.
-    pub rules: Rules,
-    /// The commands it is not asked, though it has them (an author who
-    /// knows a command is missing or only an estimate: `--skip-checks`):
-    /// it claims nothing that needs them.
-    pub off: Vec<CheckName>,
-}
-
-impl GtpOptions {
-    /// `command`, `timeout` a command, the rules told as the auditor does
-    /// ([`SetRules::Auto`]) and held to the ten rules where they cannot be.
-    pub fn new(command: Vec<String>, timeout: Duration) -> GtpOptions {
-        GtpOptions {
-            command,
-            timeout,
-            set_rules: SetRules::Auto,
-            rules: Rules::TROMP_TAYLOR,
-            off: Vec::new(),
-        }
-    }
-
-    /// Its name in reports: the program's file name and its arguments.
-    pub fn name(&self) -> String {
-        let mut words = self.command.clone();
-        if let Some(program) = words.first_mut() {
-            if let Some(file) = std::path::Path::new(program.as_str()).file_name() {
-                *program = file.to_string_lossy().into_owned();
-            }
-        }
-        words.join(" ")
-    }
-}
+/// The longest side asked of an engine: SGF's limit. GTP version 2 names
+/// vertices up to 25 columns (A to Z without I); past that, the vertices
+/// our own server and the vectors use (`AA`, `AB`, ...).
+pub const GTP_MAX_SIDE: usize = 52;
 
 /// What was found out about the engine once, shared by all its games, and
 /// its idle processes.
@@ -201,10 +170,13 @@ pub fn claims(found: &Probed, options: &GtpOptions) -> Supports {
         territory_scoring: any || held.territory_scoring,
         komi: true,
         free_handicap: false,
-        fixed_handicap: false,
+        fixed_handicap: caps.fixed_handicap,
         max_side: found.max_side,
         rectangles: caps.rectangular_boardsize,
-        illegal_loses_turn: false,
+        // Whose turn it is is the controller's over GTP: the adapter keeps a
+        // lost turn itself, telling a refusal on an occupied point (which
+        // loses nothing) by the engine's board.
+        illegal_loses_turn: caps.list_stones || found.showboard,
         setup_positions: false,
         undo: caps.undo,
         legal_sets: caps.all_legal,
@@ -215,77 +187,6 @@ pub fn claims(found: &Probed, options: &GtpOptions) -> Supports {
         scores: false,
         results: caps.final_score,
     }
-}
-
-/// The command that tells the engine `rules` before a game, if any: with
-/// `kata-set-rules` where it has it, else `kgs-rules` where one of KGS's
-/// rule sets is these rules, under [`SetRules::Auto`].
-fn rules_command(options: &GtpOptions, caps: &Capabilities, rules: Rules) -> Option<String> {
-    match &options.set_rules {
-        SetRules::Auto if caps.kata_set_rules => Some(format!("kata-set-rules {rules}")),
-        SetRules::Auto if caps.kgs_rules => {
-            kgs_rules_name(rules).map(|name| format!("kgs-rules {name}"))
-        }
-        SetRules::Auto | SetRules::Nothing => None,
-        SetRules::Command(command) => Some(command.clone()),
-    }
-}
-
-/// The commands that set a game on `setup` up: the board size, `clear_board`,
-/// `komi` and the rules' command, if any.
-pub fn setup_commands(options: &GtpOptions, caps: &Capabilities, setup: Setup) -> Vec<String> {
-    let size = setup.size;
-    let size_command = if size.width() == size.height() {
-        format!("boardsize {}", size.width())
-    } else {
-        format!("rectangular_boardsize {} {}", size.width(), size.height())
-    };
-    let komi = tromp_taylor_harness::names::komi_text(setup.rules.komi_half_points);
-    [
-        Some(size_command),
-        Some("clear_board".to_string()),
-        Some(format!("komi {komi}")),
-        rules_command(options, caps, setup.rules),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
-}
-
-/// The `play` commands of `record`'s turns as a controller sends them (a
-/// point off the board is never sent: the controller refuses it itself).
-pub fn play_commands(setup: Setup, record: &Record) -> Vec<String> {
-    record
-        .iter()
-        .filter_map(|(player, action)| match action {
-            Action::Turn(turn @ Turn::Pass) => Some((player, *turn)),
-            Action::Turn(turn @ Turn::Move(p)) if setup.size.index(*p).is_some() => {
-                Some((player, *turn))
-            }
-            _ => None,
-        })
-        .map(|(player, turn)| format!("play {} {}", color_word(*player), turn_text(turn)))
-        .collect()
-}
-
-/// Replays `record` on `setup` in a fresh process of the engine, then asks
-/// it `questions`: its answers, in order (the set-up and the turns' answers
-/// are not kept). For a report, and for what only a finished game can be
-/// asked (`final_status_list`).
-pub fn ask_after(
-    options: &GtpOptions,
-    caps: &Capabilities,
-    (setup, record): (Setup, &Record),
-    questions: &[String],
-) -> Result<Vec<Reply>, Failure> {
-    let mut client = Client::start(&options.command, options.timeout)?;
-    for command in setup_commands(options, caps, setup) {
-        client.send(&command)?;
-    }
-    for command in play_commands(setup, record) {
-        client.send(&command)?;
-    }
-    questions.iter().map(|q| client.send(q)).collect()
 }
 
 /// `crash: `, `hang: ` or `garbage: ` and what happened, with the engine's
@@ -333,6 +234,9 @@ fn start(shared: &Arc<Shared>, setup: Setup) -> Result<Box<dyn Engine + Send>, S
         broken: Cell::new(false),
         shared: Arc::clone(shared),
         size,
+        white_first: matches!(setup.handicap, Handicap::Fixed(n) if n > 0),
+        loses_turn: setup.rules.illegal_loses_turn,
+        setup,
         turns: Vec::new(),
     }))
 }
@@ -343,8 +247,25 @@ pub struct GtpEngine {
     broken: Cell<bool>,
     shared: Arc<Shared>,
     size: Size,
-    /// The turns taken, Black's first (no handicap: the players alternate).
-    turns: Vec<Turn>,
+    /// Whether White takes the first turn (after a fixed handicap).
+    white_first: bool,
+    /// Whether a move refused for anything but an occupied point loses the
+    /// turn (the rules' option of seed 003).
+    loses_turn: bool,
+    /// The game's setup, to replay it.
+    setup: Setup,
+    /// The turns taken, the first player's first: the players alternate.
+    turns: Vec<Taken>,
+}
+
+/// A turn as the adapter keeps it: taken, or lost by a move refused on an
+/// empty point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Taken {
+    /// The engine took this turn.
+    Turn(Turn),
+    /// The engine refused a move here, and the turn was lost.
+    Lost(Point),
 }
 
 impl GtpEngine {
@@ -430,6 +351,30 @@ impl GtpEngine {
         points
     }
 
+    /// Sets the game up again and replays every turn kept, the refused
+    /// moves that lost a turn included.
+    fn replay(&self) {
+        for command in setup_commands(&self.shared.options, &self.shared.caps, self.setup) {
+            let reply = self.send(&command);
+            if !reply.ok {
+                self.garbage(&command, &reply);
+            }
+        }
+        let first = usize::from(self.white_first);
+        for (i, taken) in self.turns.iter().enumerate() {
+            let color = if (i + first) % 2 == 0 { "b" } else { "w" };
+            let (turn, taken) = match taken {
+                Taken::Turn(turn) => (*turn, true),
+                Taken::Lost(p) => (Turn::Move(*p), false),
+            };
+            let command = format!("play {color} {}", turn_text(turn));
+            let reply = self.send(&command);
+            if reply.ok != taken {
+                self.garbage(&command, &reply);
+            }
+        }
+    }
+
     /// `captures COLOR` read as a number.
     fn captures(&self, player: Player) -> usize {
         let command = format!("captures {}", color_word(player));
@@ -438,14 +383,6 @@ impl GtpEngine {
             Ok(n) if reply.ok => n,
             _ => self.garbage(&command, &reply),
         }
-    }
-}
-
-/// `b` or `w`.
-fn color_word(player: Player) -> &'static str {
-    match player {
-        Player::Black => "b",
-        Player::White => "w",
     }
 }
 
@@ -464,7 +401,7 @@ impl Drop for GtpEngine {
 
 impl Engine for GtpEngine {
     fn to_move(&self) -> Player {
-        match self.turns.len() % 2 {
+        match (self.turns.len() + usize::from(self.white_first)) % 2 {
             0 => Player::Black,
             _ => Player::White,
         }
@@ -495,9 +432,17 @@ impl Engine for GtpEngine {
         }
         let reply = self.send(&format!("play {} {}", self.color(), turn_text(turn)));
         if !reply.ok {
+            // A refused move on an empty point is suicide, ko or superko
+            // (off the board and after the end are the adapter's own): the
+            // turn is lost where the rules say so, as a controller keeps it.
+            if let Turn::Move(p) = turn {
+                if self.loses_turn && self.grid().at(p) == Color::Empty {
+                    self.turns.push(Taken::Lost(p));
+                }
+            }
             return Err(Illegal::Unexplained);
         }
-        self.turns.push(turn);
+        self.turns.push(Taken::Turn(turn));
         Ok(())
     }
 
@@ -543,7 +488,9 @@ impl Engine for GtpEngine {
 
     fn consecutive_passes(&self) -> usize {
         let passes = self.turns.iter().rev();
-        passes.take_while(|t| **t == Turn::Pass).count()
+        passes
+            .take_while(|t| **t == Taken::Turn(Turn::Pass))
+            .count()
     }
 
     fn score(&self, _player: Player) -> usize {
@@ -574,6 +521,14 @@ impl Engine for GtpEngine {
     }
 
     fn undo(&mut self) -> bool {
+        if let Some(Taken::Lost(_)) = self.turns.last() {
+            // Whether the engine kept the lost turn is its own affair (GTP
+            // leaves turns to the controller): the game is set up again and
+            // replayed without it.
+            self.turns.pop();
+            self.replay();
+            return true;
+        }
         if !self.shared.caps.undo {
             return false;
         }
@@ -599,6 +554,7 @@ impl std::fmt::Debug for GtpEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn failures_are_named_by_their_kind() {
