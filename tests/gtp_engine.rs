@@ -52,9 +52,12 @@ fn our_referee_over_gtp_agrees_with_the_rules() {
     let supports = engine.supports();
     // Our referee answers every query but a reason and a score as the
     // position stands; it is told the rules with kata-set-rules.
-    assert_eq!(supports.unclaimed_answers(), ["reasons", "scores"]);
+    assert_eq!(
+        supports.unclaimed_answers(),
+        ["reasons", "scores", "agreements"]
+    );
     assert!(supports.undo && supports.rectangles && supports.territory_scoring);
-    assert!(!supports.agreement_ending && !supports.setup_positions);
+    assert!(supports.agreement_ending && !supports.agreements && !supports.setup_positions);
     // SGF's limit: past 25 columns, vertices AA, AB, ...
     assert_eq!(supports.max_side, 52);
     // A lost turn kept by the adapter (it has the board), a fixed handicap
@@ -198,7 +201,7 @@ fn an_engine_that_dies_or_hangs_mid_game_is_its_panic() {
 fn what_an_engine_over_gtp_claims_is_said_in_one_line() {
     let engine = kind(&[BIN, "gtp"], Duration::from_secs(20));
     let line = engine.supports().to_string();
-    assert!(line.contains("ending: two passes;"), "{line}");
+    assert!(line.contains("ending: two passes, agreement;"), "{line}");
     assert!(line.contains("handicaps: fixed;"), "{line}");
     assert!(line.contains("illegal moves lose the turn: yes;"), "{line}");
     assert!(line.contains("undo: yes"), "{line}");

@@ -5,8 +5,9 @@
 //! [`gtp_engine`] starts the engine once to ask what it answers
 //! ([`Capabilities`]), the longest side its `boardsize` accepts and whether
 //! its `showboard` can be read, and declares [`Supports`] from them: no
-//! setup positions, free handicaps or agreement ending (GTP has none of
-//! them); a fixed handicap only with `fixed_handicap` (GTP's placement);
+//! setup positions, free handicaps or agreements on points to empty (GTP
+//! has none of them; the agreement ending's four passes it counts itself);
+//! a fixed handicap only with `fixed_handicap` (GTP's placement);
 //! rectangles only with `rectangular_boardsize`; `undo` only with `undo`;
 //! rule options other than the rules it is held to only where it can be
 //! told them (`kata-set-rules`, as the auditor decides); legal sets only
@@ -164,8 +165,10 @@ pub fn claims(found: &Probed, options: &GtpOptions) -> Supports {
         simple_ko: superko(Superko::SimpleKo),
         suicide_allowed: any || held.suicide_allowed,
         suicide_forbidden: any || !held.suicide_allowed,
-        two_passes_ending: true,
-        agreement_ending: false,
+        two_passes_ending: any || !held.agreement_ending,
+        // The agreement ending's four passes are the adapter's to count;
+        // the agreement itself cannot be asked over GTP (`agreements`).
+        agreement_ending: any || held.agreement_ending,
         area_scoring: any || !held.territory_scoring,
         territory_scoring: any || held.territory_scoring,
         komi: true,
@@ -186,6 +189,7 @@ pub fn claims(found: &Probed, options: &GtpOptions) -> Supports {
         captures: caps.captures,
         scores: false,
         results: caps.final_score,
+        agreements: false,
     }
 }
 
@@ -483,7 +487,13 @@ impl Engine for GtpEngine {
     }
 
     fn is_over(&self) -> bool {
-        self.consecutive_passes() >= 2
+        // Rule 8, or comment 8 without an agreement: as is after four.
+        let passes = if self.setup.rules.agreement_ending {
+            4
+        } else {
+            2
+        };
+        self.consecutive_passes() >= passes
     }
 
     fn consecutive_passes(&self) -> usize {
@@ -597,9 +607,11 @@ mod tests {
                 "grids",
                 "captures",
                 "scores",
-                "results"
+                "results",
+                "agreements"
             ]
         );
+        assert!(supports.two_passes_ending && !supports.illegal_loses_turn);
         assert_eq!(supports.max_side, 19);
     }
 }

@@ -143,6 +143,13 @@ fn end_of(engine: &dyn Engine, claims: Supports) -> EndCase {
 pub fn unclaimed(engine: &EngineKind, case: &Case) -> Option<Unsupported> {
     let inputs = inputs(case).ok()?;
     let supports = engine.supports();
+    let agrees = inputs
+        .attempts
+        .iter()
+        .any(|a| matches!(a, Attempt::Agree(_)));
+    if agrees && !supports.agreements {
+        return Some(Unsupported::Agreements);
+    }
     let setup = inputs.setup;
     match inputs.position {
         Some(_) => supports.position(setup.size, setup.rules).err(),

@@ -434,6 +434,13 @@ fn play_step(
     checks: Checks,
     so_far: &mut SoFar,
 ) -> Result<Option<Played>, Difference> {
+    if matches!(step, Step::Agree(_)) && !checks.both.agreements {
+        // An agreement one engine cannot be asked to make: left out.
+        return Ok(Some(Played {
+            turns: 0,
+            query: None,
+        }));
+    }
     let to_move = a.to_move();
     let action = match step {
         Step::Choose(n) => {

@@ -85,6 +85,11 @@ pub struct Supports {
     pub scores: bool,
     /// The result of an ended game ([`super::Engine::outcome`] once it is over).
     pub results: bool,
+    /// Agreements on points to empty ([`super::Engine::agree`], comment 8):
+    /// without them an engine may still play under the agreement ending
+    /// (the game ends as is after four passes), and the driver leaves a
+    /// script's agreements out where it compares the engine.
+    pub agreements: bool,
 }
 
 impl Supports {
@@ -115,13 +120,14 @@ impl Supports {
         captures: true,
         scores: true,
         results: true,
+        agreements: true,
     };
 
     /// The answers it claims to give, by name (`legal sets`, `verdict
-    /// queries`, `reasons`, `grids`, `captures`, `scores`, `results`), with
-    /// whether it claims each: the driver compares an answer only where
-    /// both engines claim it.
-    pub fn answers(&self) -> [(bool, &'static str); 7] {
+    /// queries`, `reasons`, `grids`, `captures`, `scores`, `results`,
+    /// `agreements`), with whether it claims each: the driver compares an
+    /// answer only where both engines claim it.
+    pub fn answers(&self) -> [(bool, &'static str); 8] {
         [
             (self.legal_sets, "legal sets"),
             (self.verdict_queries, "verdict queries"),
@@ -130,6 +136,7 @@ impl Supports {
             (self.captures, "captures"),
             (self.scores, "scores"),
             (self.results, "results"),
+            (self.agreements, "agreements"),
         ]
     }
 
@@ -154,6 +161,7 @@ impl Supports {
             captures: self.captures && other.captures,
             scores: self.scores && other.scores,
             results: self.results && other.results,
+            agreements: self.agreements && other.agreements,
             ..*self
         }
     }
@@ -177,6 +185,7 @@ impl Supports {
             Unsupported::Side(size) => size.width().max(size.height()) <= self.max_side,
             Unsupported::Rectangle(size) => size.width() == size.height() || self.rectangles,
             Unsupported::SetupPositions => self.setup_positions,
+            Unsupported::Agreements => self.agreements,
             Unsupported::LostTurn => self.illegal_loses_turn,
         }
     }
@@ -333,4 +342,7 @@ pub enum Unsupported {
     /// Games from a setup position.
     #[error("setup positions")]
     SetupPositions,
+    /// Agreements on points to empty, asked of the engine (comment 8).
+    #[error("agreements on points to empty")]
+    Agreements,
 }
