@@ -59,9 +59,19 @@ pub fn side_by_side(left_name: &str, left: &Grid, right_name: &str, right: &Grid
         .map(|x| format!("{:>3}", column_name(x)))
         .collect();
     let panel_width = header.len();
-    let mut text = format!(
-        "    {left_name:<panel_width$}    {right_name:<panel_width$}    differ\n    {header}    {header}    {header}\n"
-    );
+    // A name longer than its panel is cut there, and said whole above.
+    let fit = |name: &str| match name.chars().count() > panel_width {
+        true => name.chars().take(panel_width.saturating_sub(3)).collect::<String>() + "...",
+        false => name.to_string(),
+    };
+    let (left_fit, right_fit) = (fit(left_name), fit(right_name));
+    let mut text = String::new();
+    if left_fit != left_name || right_fit != right_name {
+        text.push_str(&format!("    left: {left_name}; right: {right_name}\n"));
+    }
+    text.push_str(&format!(
+        "    {left_fit:<panel_width$}    {right_fit:<panel_width$}    differ\n    {header}    {header}    {header}\n"
+    ));
     for y in (0..size.height()).rev() {
         let row = |grid: &Grid| -> String {
             (0..size.width())

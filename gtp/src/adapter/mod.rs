@@ -91,6 +91,7 @@ pub fn gtp_engine(options: GtpOptions) -> Result<EngineKind, Failure> {
 /// [`gtp_engine`], with what was found out about the engine (its commands
 /// less those switched off by [`GtpOptions::off`]).
 pub fn gtp_engine_probed(options: GtpOptions) -> Result<(EngineKind, Probed), Failure> {
+    quiet_failures();
     let mut client = Client::start(&options.command, options.timeout)?;
     let mut found = probe(&mut client)?;
     found.caps = found.caps.without(&options.off);
@@ -105,6 +106,29 @@ pub fn gtp_engine_probed(options: GtpOptions) -> Result<(EngineKind, Probed), Fa
     });
     let kind = EngineKind::new(&name, supports, move |setup| start(&shared, setup));
     Ok((kind, found))
+}
+
+/// Keeps the adapter's own panics (`crash: `, `hang: `, `garbage: `: an
+/// engine failing to answer, which the driver reports as a finding, with
+/// the command and the engine's standard-error tail) off standard error;
+/// every other panic is printed as before. Installed once per process.
+fn quiet_failures() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let payload = info.payload();
+            let message = payload
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| payload.downcast_ref::<&str>().copied())
+                .unwrap_or("");
+            let ours = ["crash: ", "hang: ", "garbage: "];
+            if !ours.iter().any(|kind| message.starts_with(kind)) {
+                previous(info);
+            }
+        }));
+    });
 }
 
 /// Asks a started engine what it answers, the longest side it accepts and
