@@ -47,6 +47,13 @@ pub fn agree(name: &str, scripts: impl IntoIterator<Item = Script>) -> Result<us
     Ok(played)
 }
 
+/// [`agree`] as the body of a test: panics with the first mismatch.
+pub fn must_agree(name: &str, scripts: impl IntoIterator<Item = Script>) {
+    if let Err(mismatch) = agree(name, scripts) {
+        panic!("{mismatch}");
+    }
+}
+
 fn mixed_sizes() -> Vec<Size> {
     MIXED_SIZES
         .iter()
@@ -431,44 +438,25 @@ macro_rules! differential_tests {
             }
         }
 
-        $crate::agreement_test!(
-            ordinary_games_agree,
-            "an ordinary game",
-            ordinary_games(120)
-        );
-        $crate::agreement_test!(long_playouts_agree, "a long playout", long_games());
-        $crate::agreement_test!(
-            every_combination_of_the_rules_agrees,
-            "a game under each rule set",
-            every_rules_games()
-        );
-        $crate::agreement_test!(
-            games_from_setup_positions_agree,
-            "a game from a setup position",
-            position_games(60)
-        );
-        $crate::agreement_test!(
-            every_handicap_on_every_board_agrees,
-            "a handicap game",
-            handicap_games(2)
-        );
-        $crate::agreement_test!(
-            games_on_tall_boards_agree,
-            "tall boards",
-            tall_board_games(6)
-        );
-        $crate::agreement_test!(
-            short_games_on_large_boards_agree,
-            "a game on a large board",
-            large_board_games(0)
-        );
+        $crate::agreement_tests! {
+            fn ordinary_games_agree() => "an ordinary game", ordinary_games(120);
+            fn long_playouts_agree() => "a long playout", long_games();
+            fn every_combination_of_the_rules_agrees() =>
+                "a game under each rule set", every_rules_games();
+            fn games_from_setup_positions_agree() =>
+                "a game from a setup position", position_games(60);
+            fn every_handicap_on_every_board_agrees() => "a handicap game", handicap_games(2);
+            fn games_on_tall_boards_agree() => "tall boards", tall_board_games(6);
+            fn short_games_on_large_boards_agree() =>
+                "a game on a large board", large_board_games(0);
+        }
 
         #[test]
         fn games_with_undos_agree_after_every_undo() {
             let undos = $crate::workout::undo_games(25);
-            must($crate::workout::agree("a game with undos", undos));
+            $crate::workout::must_agree("a game with undos", undos);
             let agreements = $crate::workout::agreement_undo_games();
-            must($crate::workout::agree("an agreement undone", agreements));
+            $crate::workout::must_agree("an agreement undone", agreements);
         }
 
         #[test]
@@ -492,16 +480,18 @@ macro_rules! differential_tests {
     };
 }
 
-/// One test of [`differential_tests!`]: `$test` fails with the first
-/// mismatch of the games `$games` (a function of this module, called with
-/// its arguments), named `$what` in the failure.
+/// The tests of [`differential_tests!`] that compare games: each
+/// `fn test() => "what", games(args);` fails with the first mismatch of the
+/// games that `games` (a function of this module) makes, named `what`.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! agreement_test {
-    ($test:ident, $what:literal, $games:ident($($arg:expr),*)) => {
-        #[test]
-        fn $test() {
-            must($crate::workout::agree($what, $crate::workout::$games($($arg),*)));
-        }
+macro_rules! agreement_tests {
+    ($(fn $test:ident() => $what:literal, $games:ident($($arg:expr),*);)*) => {
+        $(
+            #[test]
+            fn $test() {
+                $crate::workout::must_agree($what, $crate::workout::$games($($arg),*));
+            }
+        )*
     };
 }
