@@ -350,17 +350,12 @@ fn vectors_run_builtin_writes_json_and_junit_of_every_case() {
     let dir = temp("vectors-builtin");
     let (json, junit) = (dir.join("run.json"), dir.join("run.xml"));
     let engine = format!("{BIN} gtp");
+    let builtin = ["vectors", "run", "--builtin", "--engine", &engine];
     let output = run(&[
-        "vectors",
-        "run",
-        "--builtin",
-        "--engine",
-        &engine,
-        "--json",
-        text(&json),
-        "--junit",
-        text(&junit),
-    ]);
+        &builtin[..],
+        &["--json", text(&json), "--junit", text(&junit)],
+    ]
+    .concat());
     let stdout = exits(&output, 0);
     let data: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -382,14 +377,7 @@ fn vectors_run_builtin_writes_json_and_junit_of_every_case() {
         "{xml}"
     );
     // A folder and --builtin together are refused.
-    let output = run(&[
-        "vectors",
-        "run",
-        "--builtin",
-        "--engine",
-        &engine,
-        "somewhere",
-    ]);
+    let output = run(&[&builtin[..], &["somewhere"]].concat());
     assert_eq!(output.status.code(), Some(2));
 }
 

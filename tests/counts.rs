@@ -179,6 +179,16 @@ fn games_are_refused_where_they_can_be_endless_or_too_many() {
     assert!(matches!(games(&options), Err(CountError::TooLarge(_))));
 }
 
+/// Asserts that `count(width, height)` refuses a square of side `too_large`
+/// as too large and a 0x3 board as a bad size.
+fn refuses_sizes<T>(count: impl Fn(usize, usize) -> Result<T, CountError>, too_large: usize) {
+    assert!(matches!(
+        count(too_large, too_large),
+        Err(CountError::TooLarge(_))
+    ));
+    assert!(matches!(count(0, 3), Err(CountError::BadSize(_))));
+}
+
 #[test]
 fn positions_by_enumeration_and_by_moves_match_the_published_numbers() {
     for (width, height, expected) in POSITIONS {
@@ -191,14 +201,7 @@ fn positions_by_enumeration_and_by_moves_match_the_published_numbers() {
             assert_eq!(result.explored, expected, "{w}x{h} explored");
         }
     }
-    assert!(matches!(
-        positions(&PositionsOptions::new(19, 19)),
-        Err(CountError::TooLarge(_))
-    ));
-    assert!(matches!(
-        positions(&PositionsOptions::new(0, 3)),
-        Err(CountError::BadSize(_))
-    ));
+    refuses_sizes(|w, h| positions(&PositionsOptions::new(w, h)), 19);
 }
 
 /// The legal colorings as `spec` states rule 3: every stone reaches empty.
@@ -286,28 +289,27 @@ fn the_bitboard_move_is_specs_rule_7_on_random_colorings() {
     }
 }
 
+/// The command line run with `args`, to its end.
+fn cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
 #[test]
 fn the_cli_prints_the_count_last() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
-        .args(["perft", "3x3", "3"])
-        .output()
-        .expect("the binary runs");
+    let output = cli(&["perft", "3x3", "3"]);
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert_eq!(stdout.lines().last(), Some("738"), "{stdout}");
 
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
-        .args(["count", "games", "1x2", "--rules", "simple-ko-territory"])
-        .output()
-        .expect("the binary runs");
+    let output = cli(&["count", "games", "1x2", "--rules", "simple-ko-territory"]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("simple ko"), "{stderr}");
 
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
-        .args(["count", "positions", "2x2", "--json"])
-        .output()
-        .expect("the binary runs");
+    let output = cli(&["count", "positions", "2x2", "--json"]);
     assert!(output.status.success());
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["count"], "57");
@@ -316,31 +318,21 @@ fn the_cli_prints_the_count_last() {
         "enumerated only when asked: {json}"
     );
 
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
-        .args(["count", "positions", "3x2", "--enumerate", "--json"])
-        .output()
-        .expect("the binary runs");
+    let output = cli(&["count", "positions", "3x2", "--enumerate", "--json"]);
     assert!(output.status.success());
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["count"], "489");
     assert_eq!(json["enumerated"], 489);
     assert_eq!(json["agree"], true);
 
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
-        .args(["count", "positions", "5x5"])
-        .output()
-        .expect("the binary runs");
+    let output = cli(&["count", "positions", "5x5"]);
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert_eq!(stdout.lines().last(), Some("414295148741"), "{stdout}");
 
     // Larger than the transfer matrix keeps; too large to enumerate.
     for args in [&["17x17"][..], &["5x5", "--enumerate"]] {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
-            .args(["count", "positions"])
-            .args(args)
-            .output()
-            .expect("the binary runs");
+        let output = cli(&[&["count", "positions"][..], args].concat());
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(stderr.contains("too large"), "{args:?}: {stderr}");
@@ -393,14 +385,7 @@ fn the_transfer_matrix_reproduces_the_published_l_n_to_7x7() {
     }
     // Long and thin, both ways round.
     assert_eq!(by_transfer_matrix(2, 19), by_transfer_matrix(19, 2));
-    assert!(matches!(
-        legal_colorings(&BorderOptions::new(17, 17)),
-        Err(CountError::TooLarge(_))
-    ));
-    assert!(matches!(
-        legal_colorings(&BorderOptions::new(0, 3)),
-        Err(CountError::BadSize(_))
-    ));
+    refuses_sizes(|w, h| legal_colorings(&BorderOptions::new(w, h)), 17);
 }
 
 /// `cargo test --release --test counts -- --ignored l_8_to_10` (about 2 min

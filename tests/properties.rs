@@ -207,48 +207,50 @@ fn on_fast(script: &Script, mut each: impl FnMut(&mut fast::Game)) {
     each(&mut game);
 }
 
-#[test]
-fn fast_undo_restores_the_game_exactly() {
-    fn property(game: Game) -> TestResult {
-        on_fast(&game.0, |g| {
-            let before = fast_state(g);
-            for turn in g.legal_turns() {
-                g.play(turn).unwrap();
-                assert!(g.undo());
-                assert_eq!(fast_state(g), before, "after {turn:?} and undo");
+/// A test `$name` that quickcheck runs on `$tests` generated games: `$check`
+/// on a bare `fast` game before every turn of each (a failure panics).
+macro_rules! fast_property {
+    ($name:ident, $tests:expr, $check:expr) => {
+        #[test]
+        fn $name() {
+            fn property(game: Game) -> TestResult {
+                on_fast(&game.0, $check);
+                TestResult::passed()
             }
-        });
-        TestResult::passed()
-    }
-    quickcheck(60, property);
+            quickcheck($tests, property);
+        }
+    };
 }
 
-#[test]
-fn fast_incremental_hash_equals_the_hash_from_scratch() {
-    fn property(game: Game) -> TestResult {
-        on_fast(&game.0, |g| {
-            assert_eq!(g.hash(), g.hash_from_scratch(), "{}", fast_state(g));
-        });
-        TestResult::passed()
+fast_property!(fast_undo_restores_the_game_exactly, 60, |g| {
+    let before = fast_state(g);
+    for turn in g.legal_turns() {
+        g.play(turn).unwrap();
+        assert!(g.undo());
+        assert_eq!(fast_state(g), before, "after {turn:?} and undo");
     }
-    quickcheck(200, property);
-}
+});
 
-#[test]
-fn fast_bookkeeping_passes_its_self_check_after_every_step_and_undo() {
-    fn property(game: Game) -> TestResult {
-        on_fast(&game.0, |g| {
-            if let Err(why) = g.check_invariants() {
-                panic!("{why}\n{}", fast_state(g));
-            }
-            if let Some(turn) = g.legal_turns().last().copied() {
-                g.play(turn).unwrap();
-                assert_eq!(g.check_invariants(), Ok(()), "after {turn:?}");
-                assert!(g.undo());
-                assert_eq!(g.check_invariants(), Ok(()), "after {turn:?} and undo");
-            }
-        });
-        TestResult::passed()
+fast_property!(
+    fast_incremental_hash_equals_the_hash_from_scratch,
+    200,
+    |g| {
+        assert_eq!(g.hash(), g.hash_from_scratch(), "{}", fast_state(g));
     }
-    quickcheck(200, property);
-}
+);
+
+fast_property!(
+    fast_bookkeeping_passes_its_self_check_after_every_step_and_undo,
+    200,
+    |g| {
+        if let Err(why) = g.check_invariants() {
+            panic!("{why}\n{}", fast_state(g));
+        }
+        if let Some(turn) = g.legal_turns().last().copied() {
+            g.play(turn).unwrap();
+            assert_eq!(g.check_invariants(), Ok(()), "after {turn:?}");
+            assert!(g.undo());
+            assert_eq!(g.check_invariants(), Ok(()), "after {turn:?} and undo");
+        }
+    }
+);

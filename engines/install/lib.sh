@@ -1,4 +1,4 @@
-# engines/install/lib.sh: shared helpers of the install scripts (sourced, not run): where things go, quiet apt-get, one-line failures.
+# engines/install/lib.sh: shared helpers of the install scripts (sourced, not run): where things go, quiet apt-get and pip, one-line failures.
 # The folder engines/ and engines/bin/ (gitignored: what is built or downloaded).
 ENGINES="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BIN="$ENGINES/bin"
@@ -43,4 +43,15 @@ python_venv() {
   if [ ! -x "$BIN/python/bin/python" ]; then
     run_logged "python3 -m venv" python3 -m venv "$BIN/python"
   fi
+}
+
+# pip_install SPEC MODULES: pip-installs SPEC (`name==version`, --no-deps) into
+# engines/bin/python unless MODULES (as `import` takes them) already import
+# there; fails if they still do not import afterwards.
+pip_install() {
+  local spec="$1" modules="$2"
+  python_venv
+  if "$BIN/python/bin/python" -c "import $modules" 2>/dev/null; then return 0; fi
+  run_logged "pip install $spec" "$BIN/python/bin/pip" install -q --no-deps "$spec"
+  "$BIN/python/bin/python" -c "import $modules" 2>/dev/null || fail "${spec%%==*} installed but $modules does not import"
 }

@@ -23,17 +23,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gtp_loop import GtpError, color, serve, vertex, vertex_name  # noqa: E402
+from gtp_loop import GtpError, color, diagram, game_handlers, package_version, serve, vertex, vertex_name  # noqa: E402
 
 from dlgo import goboard, scoring  # noqa: E402
 from dlgo.gotypes import Player, Point  # noqa: E402
 
-try:
-    from importlib.metadata import version as _version
-
-    DLGO_VERSION = _version("dlgo")
-except Exception:  # pragma: no cover - metadata missing
-    DLGO_VERSION = "unknown"
+DLGO_VERSION = package_version("dlgo")
 
 MAX_SIZE = 19  # dlgo.zobrist.HASH_CODE covers 19x19 points only
 KOMI = 7.5  # dlgo.scoring.compute_game_result: komi=7.5, fixed
@@ -129,34 +124,16 @@ class Adapter:
 
     def showboard(self, args):
         board = self.state.board
-        rows = [""]
-        for r in range(board.num_rows, 0, -1):
-            marks = []
-            for c in range(1, board.num_cols + 1):
-                stone = board.get(Point(row=r, col=c))
-                marks.append("X" if stone == Player.black else "O" if stone == Player.white else ".")
-            rows.append("%2d %s" % (r, " ".join(marks)))
-        return "\n".join(rows)
+        marks = {Player.black: "X", Player.white: "O"}
+        return diagram(
+            board.num_cols, board.num_rows, lambda c, r: marks.get(board.get(Point(row=r + 1, col=c + 1)), ".")
+        )
 
     def final_score(self, args):
         return str(scoring.compute_game_result(self.state))
 
     def handlers(self):
-        return {
-            "name": lambda a: "dlgo",
-            "version": lambda a: DLGO_VERSION,
-            "boardsize": self.boardsize,
-            "clear_board": self.clear_board,
-            "komi": self.komi,
-            "play": self.play,
-            "genmove": self.genmove,
-            "is_legal": self.is_legal,
-            "all_legal": self.all_legal,
-            "list_stones": self.list_stones,
-            "showboard": self.showboard,
-            "final_score": self.final_score,
-        }
-
+        return game_handlers(self, "dlgo", DLGO_VERSION)
 
 if __name__ == "__main__":
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 0

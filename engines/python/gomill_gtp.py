@@ -40,17 +40,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gtp_loop import GtpError, color, serve, vertex, vertex_name  # noqa: E402
+from gtp_loop import GtpError, color, diagram, game_handlers, package_version, serve, vertex, vertex_name  # noqa: E402
 
 builtins.xrange = range  # gomill 0.8.3's Board.copy is Python 2 code
 from gomill import boards  # noqa: E402
 
-try:
-    from importlib.metadata import version as _version
-
-    GOMILL_VERSION = _version("gomill")
-except Exception:  # pragma: no cover - metadata missing
-    GOMILL_VERSION = "unknown"
+GOMILL_VERSION = package_version("gomill")
 
 OTHER = {"b": "w", "w": "b"}
 
@@ -64,7 +59,7 @@ class Adapter:
         self.ko = ko
         self.rng = random.Random(seed)
         self.size = 19
-        self.komi = 0.0
+        self.komi_points = 0.0
         self.clear()
 
     def clear(self):
@@ -112,8 +107,8 @@ class Adapter:
         self.clear()
         return ""
 
-    def set_komi(self, args):
-        self.komi = float(args[0])
+    def komi(self, args):
+        self.komi_points = float(args[0])
         return ""
 
     def play(self, args):
@@ -169,37 +164,17 @@ class Adapter:
         )
 
     def showboard(self, args):
-        rows = [""]
-        for r in range(self.size - 1, -1, -1):
-            marks = []
-            for c in range(self.size):
-                stone = self.board.get(r, c)
-                marks.append("X" if stone == "b" else "O" if stone == "w" else ".")
-            rows.append("%2d %s" % (r + 1, " ".join(marks)))
-        return "\n".join(rows)
+        marks = {"b": "X", "w": "O"}
+        return diagram(self.size, self.size, lambda c, r: marks.get(self.board.get(r, c), "."))
 
     def final_score(self, args):
-        margin = self.board.area_score() - self.komi  # Black's score minus White's, komi added to White
+        margin = self.board.area_score() - self.komi_points  # Black's score minus White's, komi added to White
         if margin == 0:
             return "0"
         return ("B+%g" % margin) if margin > 0 else ("W+%g" % -margin)
 
     def handlers(self):
-        return {
-            "name": lambda a: "gomill board (ko: %s, by the adapter)" % self.ko,
-            "version": lambda a: GOMILL_VERSION,
-            "boardsize": self.boardsize,
-            "clear_board": self.clear_board,
-            "komi": self.set_komi,
-            "play": self.play,
-            "genmove": self.genmove,
-            "is_legal": self.is_legal,
-            "all_legal": self.all_legal,
-            "list_stones": self.list_stones,
-            "showboard": self.showboard,
-            "final_score": self.final_score,
-        }
-
+        return game_handlers(self, "gomill board (ko: %s, by the adapter)" % self.ko, GOMILL_VERSION)
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="GTP over gomill.boards.Board")

@@ -46,6 +46,49 @@ def vertex_name(col, row):
     return "%s%d" % (COLUMNS[col], row + 1)
 
 
+def package_version(name):
+    """The installed version of the distribution `name`, or "unknown"."""
+    try:
+        from importlib.metadata import version
+
+        return version(name)
+    except Exception:  # pragma: no cover - metadata missing
+        return "unknown"
+
+
+def diagram(width, height, mark):
+    """`showboard`'s text: rows numbered from the top one down, each point
+    `mark(column, row)` (from 0 at the bottom left)."""
+    rows = [""]
+    for r in range(height - 1, -1, -1):
+        rows.append("%2d %s" % (r + 1, " ".join(mark(c, r) for c in range(width))))
+    return "\n".join(rows)
+
+
+# The game commands an adapter answers with its methods of the same names.
+GAME_COMMANDS = (
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "is_legal",
+    "all_legal",
+    "list_stones",
+    "showboard",
+    "final_score",
+)
+
+
+def game_handlers(adapter, name, version):
+    """The handlers of `adapter`: `name` and `version` answered as given,
+    and each of GAME_COMMANDS by the adapter's method of that name."""
+    handlers = {command: getattr(adapter, command) for command in GAME_COMMANDS}
+    handlers["name"] = lambda args: name
+    handlers["version"] = lambda args: version
+    return handlers
+
+
 def clean(line):
     """GTP 3.1: control characters dropped (tab made a space), `#` comments cut."""
     line = line.replace("\t", " ")

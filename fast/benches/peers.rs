@@ -134,27 +134,40 @@ fn fresh_workload<E: Engine>(size: usize, seeds: std::ops::Range<u64>) -> (usize
     (turns, start.elapsed())
 }
 
-/// Nanoseconds per turn of games never played before in the process: the
-/// fixed workload's number of games, from new seeds each round (from 1,000
-/// on, apart from the fixed workload's), best of `rounds` runs.
-fn fresh_ns_per_turn<E: Engine>(size: usize, rounds: u64) -> f64 {
+/// Nanoseconds per turn, best of `rounds` runs of `run(round)`, which plays
+/// some turns and says how many and how long they took.
+fn best_ns_per_turn(rounds: u64, run: impl Fn(u64) -> (usize, Duration)) -> f64 {
     (0..rounds)
         .map(|round| {
-            let first = 1_000 + round * games(size);
-            let (turns, elapsed) = fresh_workload::<E>(size, first..first + games(size));
+            let (turns, elapsed) = run(round);
             elapsed.as_nanos() as f64 / turns as f64
         })
         .fold(f64::INFINITY, f64::min)
 }
 
+/// Nanoseconds per turn of games never played before in the process: the
+/// fixed workload's number of games, from new seeds each round (from 1,000
+/// on, apart from the fixed workload's), best of `rounds` runs.
+fn fresh_ns_per_turn<E: Engine>(size: usize, rounds: u64) -> f64 {
+    best_ns_per_turn(rounds, |round| {
+        let first = 1_000 + round * games(size);
+        fresh_workload::<E>(size, first..first + games(size))
+    })
+}
+
 /// Nanoseconds per turn of the fixed workload, best of `rounds` runs.
-fn ns_per_turn<E: Engine>(size: usize, rounds: usize) -> f64 {
-    (0..rounds)
-        .map(|_| {
-            let (turns, elapsed) = workload::<E>(size);
-            elapsed.as_nanos() as f64 / turns as f64
-        })
-        .fold(f64::INFINITY, f64::min)
+fn ns_per_turn<E: Engine>(size: usize, rounds: u64) -> f64 {
+    best_ns_per_turn(rounds, |_| workload::<E>(size))
+}
+
+/// Prints a line `label size fast=.. goban=.. board-game=..` for 9x9 and
+/// 19x19, each engine's nanoseconds per turn from `rates` (in that order),
+/// best of 5, 2 and 3 rounds.
+fn print_rates(label: &str, rates: [fn(usize, u64) -> f64; 3]) {
+    for size in [9usize, 19] {
+        let [fast, goban, board_game] = [0, 1, 2].map(|i| rates[i](size, [5, 2, 3][i]));
+        println!("{label} {size} fast={fast:.0} goban={goban:.0} board-game={board_game:.0}");
+    }
 }
 
 fn criterion_runs(c: &mut Criterion) {
@@ -188,20 +201,20 @@ fn main() {
             workload::<BoardGame>(size).0
         );
     }
-    for size in [9usize, 19] {
-        println!(
-            "peers {size} fast={:.0} goban={:.0} board-game={:.0}",
-            ns_per_turn::<Fast>(size, 5),
-            ns_per_turn::<Goban>(size, 2),
-            ns_per_turn::<BoardGame>(size, 3)
-        );
-    }
-    for size in [9usize, 19] {
-        println!(
-            "peers-fresh {size} fast={:.0} goban={:.0} board-game={:.0}",
-            fresh_ns_per_turn::<Fast>(size, 5),
-            fresh_ns_per_turn::<Goban>(size, 2),
-            fresh_ns_per_turn::<BoardGame>(size, 3)
-        );
-    }
+    print_rates(
+        "peers",
+        [
+            ns_per_turn::<Fast>,
+            ns_per_turn::<Goban>,
+            ns_per_turn::<BoardGame>,
+        ],
+    );
+    print_rates(
+        "peers-fresh",
+        [
+            fresh_ns_per_turn::<Fast>,
+            fresh_ns_per_turn::<Goban>,
+            fresh_ns_per_turn::<BoardGame>,
+        ],
+    );
 }

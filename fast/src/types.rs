@@ -18,14 +18,9 @@ pub struct Point {
 
 impl Point {
     /// The point in column `x` and row `y`.
+    #[inline]
     pub const fn new(x: usize, y: usize) -> Point {
         Point { x, y }
-    }
-}
-
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
     }
 }
 
@@ -51,6 +46,7 @@ pub enum Player {
 
 impl Player {
     /// The other player.
+    #[inline]
     pub fn opponent(self) -> Player {
         match self {
             Player::Black => Player::White,
@@ -59,20 +55,18 @@ impl Player {
     }
 
     /// The color of this player's stones.
+    #[inline]
     pub fn color(self) -> Color {
         match self {
             Player::Black => Color::Black,
             Player::White => Color::White,
         }
     }
-}
 
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::Black => "Black",
-            Player::White => "White",
-        })
+    /// The player's name, `Black` or `White`: indexed as the engine's
+    /// per-player arrays are, by `player as usize`.
+    fn name(self) -> &'static str {
+        ["Black", "White"][self as usize]
     }
 }
 
@@ -83,15 +77,6 @@ pub enum Turn {
     Pass,
     /// A move at a point.
     Move(Point),
-}
-
-impl fmt::Display for Turn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Turn::Pass => f.write_str("pass"),
-            Turn::Move(p) => write!(f, "move at {p}"),
-        }
-    }
 }
 
 /// Which repetitions a move may not make.
@@ -148,36 +133,25 @@ pub enum IllegalMove {
     LosesTurn,
 }
 
-/// Komi: points added to White's score, kept exactly as a count of half points.
+/// Komi: points added to White's score, kept exactly as a count of half
+/// points (the engine scores in half points).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Komi {
-    half_points: i32,
-}
+pub struct Komi(i32);
 
 impl Komi {
     /// No komi.
-    pub const ZERO: Komi = Komi { half_points: 0 };
+    pub const ZERO: Komi = Komi(0);
 
     /// The komi of `half_points` / 2 points (negative gives points to Black).
+    #[inline]
     pub const fn from_half_points(half_points: i32) -> Komi {
-        Komi { half_points }
+        Komi(half_points)
     }
 
     /// The komi in half points.
+    #[inline]
     pub const fn half_points(self) -> i32 {
-        self.half_points
-    }
-}
-
-impl fmt::Display for Komi {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.half_points < 0 { "-" } else { "" };
-        let magnitude = self.half_points.unsigned_abs();
-        write!(f, "{sign}{}", magnitude / 2)?;
-        if magnitude % 2 == 1 {
-            f.write_str(".5")?;
-        }
-        Ok(())
+        self.0
     }
 }
 
@@ -228,10 +202,8 @@ impl Rules {
     pub const SIMPLE_KO_TERRITORY: Rules = Rules {
         superko: Superko::SimpleKo,
         suicide: Suicide::Forbidden,
-        ending: Ending::TwoPasses,
         scoring: Scoring::Territory,
-        komi: Komi::ZERO,
-        illegal_move: IllegalMove::Refused,
+        ..Rules::TROMP_TAYLOR
     };
 }
 
@@ -248,11 +220,13 @@ pub enum Handicap {
     Fixed(usize),
 }
 
-/// The result of a game: a winner and the margin, or a tie.
+/// The result of a game: a tie, or a winner and the margin.
 ///
-/// Displays as SGF's `RE` does: `B+3.5`, `W+0.5`, and `0` for a tie.
+/// Displays as SGF's `RE` does: `0` for a tie, `B+3.5`, `W+0.5`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// Equal scores.
+    Tie,
     /// `winner` scored more, by `half_points` / 2 points.
     Win {
         /// The player with the higher score.
@@ -260,28 +234,57 @@ pub enum Outcome {
         /// The margin in half points.
         half_points: u64,
     },
-    /// Equal scores.
-    Tie,
+}
+
+// How the types print.
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 < 0 {
+            f.write_str("-")?;
+        }
+        write_points(f, self.0.unsigned_abs().into())
+    }
 }
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match *self {
             Outcome::Tie => f.write_str("0"),
             Outcome::Win {
                 winner,
                 half_points,
             } => {
-                let letter = match winner {
-                    Player::Black => 'B',
-                    Player::White => 'W',
-                };
-                write!(f, "{letter}+{}", half_points / 2)?;
-                if half_points % 2 == 1 {
-                    f.write_str(".5")?;
-                }
-                Ok(())
+                write!(f, "{}+", &winner.name()[..1])?;
+                write_points(f, half_points)
             }
         }
     }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Turn::Pass => f.write_str("pass"),
+            Turn::Move(p) => write!(f, "move at {p}"),
+        }
+    }
+}
+
+/// Writes `half_points` / 2 as a score is written: `3`, `3.5`.
+fn write_points(f: &mut fmt::Formatter<'_>, half_points: u64) -> fmt::Result {
+    let half = if half_points % 2 == 1 { ".5" } else { "" };
+    write!(f, "{}{half}", half_points / 2)
 }

@@ -8,7 +8,7 @@
 use tromp_taylor_harness::diff::{compare_script_with, CompareOptions};
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{
-    every_rules, generate_with, random_setup, Extras, Rng, BIASES, MIXED_SIZES,
+    every_rules, generate_with, random_setup, Bias, Extras, Rng, BIASES, MIXED_SIZES,
 };
 use tromp_taylor_harness::run::{game_script, DiffOptions};
 use tromp_taylor_harness::script::{Script, Step, Undo};
@@ -47,6 +47,13 @@ pub fn agree(name: &str, scripts: impl IntoIterator<Item = Script>) -> Result<us
         played += 1;
     }
     Ok(played)
+}
+
+/// [`agree`] as the body of a test: panics with the first mismatch.
+pub fn must_agree(name: &str, scripts: impl IntoIterator<Item = Script>) {
+    if let Err(mismatch) = agree(name, scripts) {
+        panic!("{mismatch}");
+    }
 }
 
 fn mixed_sizes() -> Vec<Size> {
@@ -88,12 +95,7 @@ pub fn long_games() -> Vec<Script> {
             undo_percent: 5,
             ..Extras::default()
         };
-        generate_with(
-            setup,
-            tromp_taylor_harness::generate::Bias::Long,
-            &mut rng,
-            &extras,
-        )
+        generate_with(setup, Bias::Long, &mut rng, &extras)
     })
     .collect()
 }
@@ -159,36 +161,43 @@ pub fn every_rules_games() -> Vec<Script> {
         .collect()
 }
 
-/// `games` games from random setup positions (legal ones and ones with
-/// strings without liberties) on the mixed sizes.
-pub fn position_games(games: usize) -> Vec<Script> {
-    let mut rng = Rng::new(WORKOUT_SEED ^ 2);
+/// `games` games, each made by `game` from a random setup (of the mixed
+/// sizes, any rules and handicap), a random bias and the generator, which
+/// starts from the workout's seed xor `salt`.
+fn games_from_random_setups(
+    games: usize,
+    salt: u64,
+    mut game: impl FnMut(Setup, Bias, &mut Rng) -> Script,
+) -> Vec<Script> {
+    let mut rng = Rng::new(WORKOUT_SEED ^ salt);
     let sizes = mixed_sizes();
     (0..games)
         .map(|_| {
             let setup = random_setup(&mut rng, &sizes, None);
             let bias = *rng.pick(&BIASES);
-            position_game(setup.size, setup.rules, bias, &mut rng)
+            game(setup, bias, &mut rng)
         })
         .collect()
+}
+
+/// `games` games from random setup positions (legal ones and ones with
+/// strings without liberties) on the mixed sizes.
+pub fn position_games(games: usize) -> Vec<Script> {
+    games_from_random_setups(games, 2, |setup, bias, rng| {
+        position_game(setup.size, setup.rules, bias, rng)
+    })
 }
 
 /// `games` games with undos of one to three turns after a third of their
 /// steps, on the mixed sizes.
 pub fn undo_games(games: usize) -> Vec<Script> {
-    let mut rng = Rng::new(WORKOUT_SEED ^ 3);
-    let sizes = mixed_sizes();
-    (0..games)
-        .map(|_| {
-            let setup = random_setup(&mut rng, &sizes, None);
-            let bias = *rng.pick(&BIASES);
-            let extras = Extras {
-                undo_percent: 33,
-                ..Extras::default()
-            };
-            generate_with(setup, bias, &mut rng, &extras)
-        })
-        .collect()
+    let extras = Extras {
+        undo_percent: 33,
+        ..Extras::default()
+    };
+    games_from_random_setups(games, 3, |setup, bias, rng| {
+        generate_with(setup, bias, rng, &extras)
+    })
 }
 
 /// Under each rule set with the agreement ending: a short game, two passes,
@@ -255,12 +264,7 @@ pub fn handicap_games(more: usize) -> Vec<Script> {
                 focus: tromp_taylor_harness::variety::focus(size, handicap),
                 ..Extras::default()
             };
-            scripts.push(generate_with(
-                setup,
-                tromp_taylor_harness::generate::Bias::Ko,
-                &mut rng,
-                &extras,
-            ));
+            scripts.push(generate_with(setup, Bias::Ko, &mut rng, &extras));
         }
     }
     // Free handicaps from 0 to 5 on the smallest boards: those that leave
@@ -436,77 +440,30 @@ macro_rules! differential_tests {
             }
         }
 
-        #[test]
-        fn ordinary_games_agree() {
-            must($crate::workout::agree(
-                "an ordinary game",
-                $crate::workout::ordinary_games(120),
-            ));
+        $crate::agreement_tests! {
+            fn ordinary_games_agree() => "an ordinary game", ordinary_games(120);
+            fn long_playouts_agree() => "a long playout", long_games();
+            fn every_combination_of_the_rules_agrees() =>
+                "a game under each rule set", every_rules_games();
+            fn games_from_setup_positions_agree() =>
+                "a game from a setup position", position_games(60);
+            fn every_handicap_on_every_board_agrees() => "a handicap game", handicap_games(2);
+            fn games_on_tall_boards_agree() => "tall boards", tall_board_games(6);
+            fn short_games_on_large_boards_agree() =>
+                "a game on a large board", large_board_games(0);
         }
 
         #[test]
-        fn long_playouts_agree() {
-            must($crate::workout::agree(
-                "a long playout",
-                $crate::workout::long_games(),
-            ));
+        fn games_with_undos_agree_after_every_undo() {
+            let undos = $crate::workout::undo_games(25);
+            $crate::workout::must_agree("a game with undos", undos);
+            let agreements = $crate::workout::agreement_undo_games();
+            $crate::workout::must_agree("an agreement undone", agreements);
         }
 
         #[test]
         fn the_presets_agree() {
             must($crate::workout::presets_agree());
-        }
-
-        #[test]
-        fn every_combination_of_the_rules_agrees() {
-            must($crate::workout::agree(
-                "a game under each rule set",
-                $crate::workout::every_rules_games(),
-            ));
-        }
-
-        #[test]
-        fn games_from_setup_positions_agree() {
-            must($crate::workout::agree(
-                "a game from a setup position",
-                $crate::workout::position_games(60),
-            ));
-        }
-
-        #[test]
-        fn games_with_undos_agree_after_every_undo() {
-            must($crate::workout::agree(
-                "a game with undos",
-                $crate::workout::undo_games(25),
-            ));
-            must($crate::workout::agree(
-                "an agreement undone",
-                $crate::workout::agreement_undo_games(),
-            ));
-        }
-
-        #[test]
-        fn every_handicap_on_every_board_agrees() {
-            must($crate::workout::agree(
-                "a handicap game",
-                $crate::workout::handicap_games(2),
-            ));
-        }
-
-        #[test]
-        fn games_on_tall_boards_agree() {
-            must($crate::workout::agree(
-                "tall boards",
-                $crate::workout::tall_board_games(6),
-            ));
-        }
-
-        #[test]
-        fn short_games_on_large_boards_agree() {
-            must($crate::workout::agree(
-                "a game on a large board",
-                $crate::workout::large_board_games(0),
-            ));
         }
 
         #[test]
@@ -522,5 +479,21 @@ macro_rules! differential_tests {
                 panic!("{failure}");
             }
         }
+    };
+}
+
+/// The tests of [`differential_tests!`] that compare games: each
+/// `fn test() => "what", games(args);` fails with the first mismatch of the
+/// games that `games` (a function of this module) makes, named `what`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! agreement_tests {
+    ($(fn $test:ident() => $what:literal, $games:ident($($arg:expr),*);)*) => {
+        $(
+            #[test]
+            fn $test() {
+                $crate::workout::must_agree($what, $crate::workout::$games($($arg),*));
+            }
+        )*
     };
 }

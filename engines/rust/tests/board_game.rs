@@ -2,21 +2,17 @@
 //! claims (positional superko, suicide allowed or forbidden, two passes,
 //! area, komi, squares), and the claims themselves.
 
+mod common;
+
+use common::{assert_skips_only, rules, scaled_games};
 use tromp_taylor_harness::check::{check_engine, CheckOptions, CheckReport};
 use tromp_taylor_harness::engine::{Engine, Unsupported};
 use tromp_taylor_harness::vocab::{Handicap, Illegal, Point, Rules, Setup, Size, Superko, Turn};
 use tromp_taylor_peers::board_game::{board_game, start_board_game};
 
-fn rules(text: &str) -> Rules {
-    text.parse().expect("a rule string")
-}
-
 /// `n` games, times `BOARD_GAME_CHECK_SCALE` when set (for longer runs by hand).
 fn games(n: usize) -> usize {
-    let scale = std::env::var("BOARD_GAME_CHECK_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok());
-    n * scale.unwrap_or(1)
+    scaled_games("BOARD_GAME_CHECK_SCALE", n)
 }
 
 /// `games` games from `seed` on squares from 1x1 to 7x7 under `rules`
@@ -38,13 +34,14 @@ fn setup(side: usize, rules: Rules) -> Setup {
     }
 }
 
-#[test]
-fn tromp_taylor_rules_board_game_agrees_with_spec() {
+/// board-game agrees with spec on 150 games from `seed` under `base`, with
+/// no komi and with a komi of `komi_half_points` / 2.
+fn agrees_under(base: Rules, komi_half_points: i32, seed: u64) {
     let komi = Rules {
-        komi_half_points: 13,
-        ..Rules::TROMP_TAYLOR
+        komi_half_points,
+        ..base
     };
-    let report = check(Some(vec![Rules::TROMP_TAYLOR, komi]), games(150), 1);
+    let report = check(Some(vec![base, komi]), games(150), seed);
     println!("{report}");
     assert!(report.summary.games > 100, "{report}");
     assert!(report.summary.found.is_empty(), "{report}");
@@ -52,41 +49,31 @@ fn tromp_taylor_rules_board_game_agrees_with_spec() {
 }
 
 #[test]
+fn tromp_taylor_rules_board_game_agrees_with_spec() {
+    agrees_under(Rules::TROMP_TAYLOR, 13, 1);
+}
+
+#[test]
 fn cgos_rules_board_game_agrees_with_spec() {
-    let cgos = rules("koPOSITIONALscoreAREAsui0");
-    let komi = Rules {
-        komi_half_points: 15,
-        ..cgos
-    };
-    let report = check(Some(vec![cgos, komi]), games(150), 2);
-    println!("{report}");
-    assert!(report.summary.games > 100, "{report}");
-    assert!(report.summary.found.is_empty(), "{report}");
-    report.assert_agrees();
+    agrees_under(rules("koPOSITIONALscoreAREAsui0"), 15, 2);
 }
 
 #[test]
 fn the_claims_skip_what_board_game_does_not_implement() {
     let report = check(None, games(200), 3);
     println!("{report}");
-    let skipped = &report.summary.skipped;
-    assert!(!skipped.is_empty());
-    for (_, skip) in skipped {
-        assert_eq!(skip.engine, "board-game");
-        assert!(
-            matches!(
-                skip.reason,
-                Unsupported::Superko(Superko::Situational | Superko::SimpleKo)
-                    | Unsupported::Ending { agreement: true }
-                    | Unsupported::Scoring { territory: true }
-                    | Unsupported::FreeHandicap
-                    | Unsupported::FixedHandicap
-                    | Unsupported::LostTurn
-                    | Unsupported::SetupPositions
-            ),
-            "{skip:?}"
-        );
-    }
+    assert_skips_only(&report, "board-game", |reason| {
+        matches!(
+            reason,
+            Unsupported::Superko(Superko::Situational | Superko::SimpleKo)
+                | Unsupported::Ending { agreement: true }
+                | Unsupported::Scoring { territory: true }
+                | Unsupported::FreeHandicap
+                | Unsupported::FixedHandicap
+                | Unsupported::LostTurn
+                | Unsupported::SetupPositions
+        )
+    });
     assert!(report.summary.games > 20, "{report}");
     assert!(report.summary.found.is_empty(), "{report}");
     report.assert_agrees();

@@ -3,25 +3,20 @@
 //! goban claims (one known divergence each, and agreement under simple ko
 //! without suicide), on rectangles, and in the saved divergences.
 
+mod common;
 #[path = "../examples/goban.rs"]
 mod goban;
 
+use common::{assert_skips_only, rules, scaled_games};
 use goban::{check_goban, saved};
 use tromp_taylor_harness::check::{check_engine, replay, CheckOptions, Replayed};
 use tromp_taylor_harness::engine::{EngineKind, Unsupported};
 use tromp_taylor_harness::vocab::{Rules, Size, Superko};
 use tromp_taylor_peers::goban::{goban, goban_rectangles, goban_rule, KNOWN};
 
-fn rules(text: &str) -> Rules {
-    text.parse().expect("a rule string")
-}
-
 /// `n` games, times `GOBAN_CHECK_SCALE` when set (for longer runs by hand).
 fn games(n: usize) -> usize {
-    let scale = std::env::var("GOBAN_CHECK_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok());
-    n * scale.unwrap_or(1)
+    scaled_games("GOBAN_CHECK_SCALE", n)
 }
 
 #[test]
@@ -33,24 +28,18 @@ fn the_example_runs_and_finds_only_known_divergences() {
 fn the_claims_skip_what_goban_does_not_implement() {
     let report = goban::check_claims(&KNOWN);
     println!("{report}");
-    let skipped = &report.summary.skipped;
-    assert!(!skipped.is_empty());
-    for (_, skip) in skipped {
-        assert_eq!(skip.engine, "goban");
-        assert!(
-            matches!(
-                skip.reason,
-                Unsupported::Superko(Superko::Situational)
-                    | Unsupported::Ending { agreement: true }
-                    | Unsupported::FreeHandicap
-                    | Unsupported::LostTurn
-                    | Unsupported::SetupPositions
-                    | Unsupported::Rectangle(_)
-                    | Unsupported::Side(_)
-            ),
-            "{skip:?}"
-        );
-    }
+    assert_skips_only(&report, "goban", |reason| {
+        matches!(
+            reason,
+            Unsupported::Superko(Superko::Situational)
+                | Unsupported::Ending { agreement: true }
+                | Unsupported::FreeHandicap
+                | Unsupported::LostTurn
+                | Unsupported::SetupPositions
+                | Unsupported::Rectangle(_)
+                | Unsupported::Side(_)
+        )
+    });
     assert!(report.summary.games > 50);
     for known in &KNOWN[1..] {
         assert!(report.count(known.name) > 0, "{} not found", known.name);

@@ -113,14 +113,7 @@ impl Game {
                         (hq, h)
                     };
                     // Merge `small` into `big`: relabel its stones, splice the cycles.
-                    let mut s = small;
-                    loop {
-                        cell!(mut head[s]) = big as u16;
-                        s = cell!(next[s]) as usize;
-                        if s == small {
-                            break;
-                        }
-                    }
+                    each_stone(next, small, |s| cell!(mut head[s]) = big as u16);
                     next.swap(big, small);
                     let absorbed = cell!(chain[small]);
                     cell!(mut chain[big]).absorb(&absorbed);
@@ -136,14 +129,8 @@ impl Game {
     /// Undoes the merge of string `small` into string `big` in [`Game::place_stone`].
     pub(crate) fn unmerge(&mut self, big: usize, small: usize) {
         self.next.swap(big, small);
-        let mut s = small;
-        loop {
-            cell!(mut self.head[s]) = small as u16;
-            s = cell!(self.next[s]) as usize;
-            if s == small {
-                break;
-            }
-        }
+        let head = &mut self.head;
+        each_stone(&self.next, small, |s| cell!(mut head[s]) = small as u16);
         let released = cell!(self.chain[small]);
         cell!(mut self.chain[big]).release(&released);
     }
@@ -152,6 +139,18 @@ impl Game {
     /// other color gain the emptied points as liberties. The string's list
     /// and bookkeeping stay in place for [`Game::restore_string`].
     pub(crate) fn remove_string(&mut self, h: usize, c: u8) {
+        self.walk_string::<true>(h, c);
+    }
+
+    /// Undoes [`Game::remove_string`] (the hash is restored by the caller).
+    pub(crate) fn restore_string(&mut self, h: usize, c: u8) {
+        self.walk_string::<false>(h, c);
+    }
+
+    /// [`Game::remove_string`] (`REMOVE`) or [`Game::restore_string`]: one
+    /// walk round the string in either direction, each compiled on its own.
+    #[inline(always)]
+    fn walk_string<const REMOVE: bool>(&mut self, h: usize, c: u8) {
         let other = c ^ 3;
         let cells = self.color.len();
         let color = &mut self.color[..];
@@ -161,61 +160,52 @@ impl Game {
         let keys = self.keys;
         let chain = &mut self.chain[..];
         let around = &mut self.around[..cells];
-        let step = if planted!(AroundKeptOnCapture) {
+        // What a neighbour's `around` count changes by (wrapping): the
+        // stone's step when it comes back, less it when it goes.
+        let step = if REMOVE && planted!(AroundKeptOnCapture) {
             0
         } else {
             around_step(c)
         };
+        let delta = if REMOVE { step.wrapping_neg() } else { step };
         let stride = self.stride;
-        let mut s = h;
-        loop {
-            cell!(mut color[s]) = EMPTY;
+        each_stone(next, h, |s| {
             let i = cell!(index[s]);
             cell!(mut self.packed[i as usize / 32]) ^= (c as u64) << (2 * (i % 32));
-            self.hash ^= cell!(keys[2 * s + c as usize - 1]);
-            cell!(mut self.empty_pos[i as usize]) = self.empties.len() as u16;
-            self.empties.push(i);
+            if REMOVE {
+                cell!(mut color[s]) = EMPTY;
+                self.hash ^= cell!(keys[2 * s + c as usize - 1]);
+                cell!(mut self.empty_pos[i as usize]) = self.empties.len() as u16;
+                self.empties.push(i);
+            } else {
+                cell!(mut color[s]) = c;
+                self.empties.pop();
+            }
             for n in [s - 1, s + 1, s - stride, s + stride] {
-                cell!(mut around[n]) = cell!(around[n]).wrapping_sub(step);
+                cell!(mut around[n]) = cell!(around[n]).wrapping_add(delta);
                 if cell!(color[n]) == other {
-                    cell!(mut chain[cell!(head[n]) as usize]).add_lib(s);
+                    let string = &mut cell!(mut chain[cell!(head[n]) as usize]);
+                    if REMOVE {
+                        string.add_lib(s);
+                    } else {
+                        string.remove_lib(s);
+                    }
                 }
             }
-            s = cell!(next[s]) as usize;
-            if s == h {
-                break;
-            }
-        }
+        });
     }
+}
 
-    /// Undoes [`Game::remove_string`] (the hash is restored by the caller).
-    pub(crate) fn restore_string(&mut self, h: usize, c: u8) {
-        let other = c ^ 3;
-        let cells = self.color.len();
-        let color = &mut self.color[..];
-        let head = &self.head[..cells];
-        let next = &self.next[..cells];
-        let index = &self.index[..cells];
-        let chain = &mut self.chain[..];
-        let around = &mut self.around[..cells];
-        let step = around_step(c);
-        let stride = self.stride;
-        let mut s = h;
-        loop {
-            cell!(mut color[s]) = c;
-            self.empties.pop();
-            let i = cell!(index[s]) as usize;
-            cell!(mut self.packed[i / 32]) ^= (c as u64) << (2 * (i % 32));
-            for n in [s - 1, s + 1, s - stride, s + stride] {
-                cell!(mut around[n]) = cell!(around[n]).wrapping_add(step);
-                if cell!(color[n]) == other {
-                    cell!(mut chain[cell!(head[n]) as usize]).remove_lib(s);
-                }
-            }
-            s = cell!(next[s]) as usize;
-            if s == h {
-                break;
-            }
+/// Calls `f` on every stone of a string, from `first` round the string's
+/// ring of `next` links back to it.
+#[inline(always)]
+fn each_stone(next: &[u16], first: usize, mut f: impl FnMut(usize)) {
+    let mut s = first;
+    loop {
+        f(s);
+        s = cell!(next[s]) as usize;
+        if s == first {
+            break;
         }
     }
 }

@@ -4,32 +4,40 @@
 use tromp_taylor_harness::sgf::rules_from_ru;
 use tromp_taylor_harness::vocab::{Rules, Superko};
 
+/// KataGo's words for the superko rules (`ko`).
+const KO: [(&str, Superko); 3] = [
+    ("POSITIONAL", Superko::Positional),
+    ("SITUATIONAL", Superko::Situational),
+    ("SIMPLE", Superko::SimpleKo),
+];
+
+/// The words of a yes-or-no option, for no and for yes: KataGo's `scoring`
+/// (territory or not) and our `end` (agreement or not) and `illegal` (a lost
+/// turn or not).
+const SCORING: [&str; 2] = ["AREA", "TERRITORY"];
+const END: [&str; 2] = ["TWOPASSES", "AGREEMENT"];
+const ILLEGAL: [&str; 2] = ["REFUSED", "LOSETURN"];
+
 /// The rules in KataGo's JSON form, with two fields of ours added when they
 /// are on: `"end":"AGREEMENT"` (comment 8) and `"illegal":"LOSETURN"` (seed
 /// 003: a move refused as suicide, ko or superko loses the turn).
 pub fn kata_rules_json(rules: Rules) -> String {
-    let ko = match rules.superko {
-        Superko::Positional => "POSITIONAL",
-        Superko::Situational => "SITUATIONAL",
-        Superko::SimpleKo => "SIMPLE",
-    };
-    let scoring = if rules.territory_scoring {
-        "TERRITORY"
-    } else {
-        "AREA"
-    };
-    let end = if rules.agreement_ending {
-        r#","end":"AGREEMENT""#
-    } else {
-        ""
-    };
-    let illegal = if rules.illegal_loses_turn {
-        r#","illegal":"LOSETURN""#
-    } else {
-        ""
-    };
+    let (ko, _) = KO
+        .iter()
+        .find(|(_, superko)| *superko == rules.superko)
+        .expect("every superko rule has a KataGo word");
+    let scoring = SCORING[usize::from(rules.territory_scoring)];
+    let mut ours = String::new();
+    for (key, words, on) in [
+        ("end", END, rules.agreement_ending),
+        ("illegal", ILLEGAL, rules.illegal_loses_turn),
+    ] {
+        if on {
+            ours.push_str(&format!(r#","{key}":"{}""#, words[1]));
+        }
+    }
     format!(
-        r#"{{"friendlyPassOk":false,"hasButton":false,"ko":"{ko}","scoring":"{scoring}","suicide":{},"tax":"NONE","whiteHandicapBonus":"0"{end}{illegal}}}"#,
+        r#"{{"friendlyPassOk":false,"hasButton":false,"ko":"{ko}","scoring":"{scoring}","suicide":{},"tax":"NONE","whiteHandicapBonus":"0"{ours}}}"#,
         rules.suicide_allowed
     )
 }
@@ -67,35 +75,22 @@ fn parse_kata_json(text: &str, current: Rules) -> Result<Rules, String> {
     for (key, value) in object {
         let bad = || format!("cannot take {key} = {value}");
         match (key.as_str(), value) {
-            ("ko", serde_json::Value::String(ko)) => {
-                rules.superko = match ko.as_str() {
-                    "POSITIONAL" => Superko::Positional,
-                    "SITUATIONAL" => Superko::Situational,
-                    "SIMPLE" => Superko::SimpleKo,
-                    _ => return Err(bad()),
-                }
+            ("ko", serde_json::Value::String(s)) => {
+                rules.superko = KO
+                    .iter()
+                    .find(|(word, _)| word == s)
+                    .map(|&(_, superko)| superko)
+                    .ok_or_else(bad)?;
             }
             ("scoring", serde_json::Value::String(s)) => {
-                rules.territory_scoring = match s.as_str() {
-                    "AREA" => false,
-                    "TERRITORY" => true,
-                    _ => return Err(bad()),
-                }
+                rules.territory_scoring = yes_or_no(SCORING, s).ok_or_else(bad)?;
             }
             ("suicide", serde_json::Value::Bool(b)) => rules.suicide_allowed = *b,
             ("end", serde_json::Value::String(s)) => {
-                rules.agreement_ending = match s.as_str() {
-                    "AGREEMENT" => true,
-                    "TWOPASSES" => false,
-                    _ => return Err(bad()),
-                }
+                rules.agreement_ending = yes_or_no(END, s).ok_or_else(bad)?;
             }
             ("illegal", serde_json::Value::String(s)) => {
-                rules.illegal_loses_turn = match s.as_str() {
-                    "LOSETURN" => true,
-                    "REFUSED" => false,
-                    _ => return Err(bad()),
-                }
+                rules.illegal_loses_turn = yes_or_no(ILLEGAL, s).ok_or_else(bad)?;
             }
             ("komi", serde_json::Value::Number(n)) => {
                 let half = n.as_f64().map(|k| k * 2.0).ok_or_else(bad)?;
@@ -112,4 +107,9 @@ fn parse_kata_json(text: &str, current: Rules) -> Result<Rules, String> {
         }
     }
     Ok(rules)
+}
+
+/// Whether `word` is the yes (`true`) or the no (`false`) of `words`, if it is either.
+fn yes_or_no(words: [&str; 2], word: &str) -> Option<bool> {
+    words.iter().position(|w| *w == word).map(|i| i == 1)
 }

@@ -152,125 +152,93 @@ fn neighbours(size: Size, p: Point) -> impl Iterator<Item = Point> {
 
 /// The first part of two reports that differs: its name, and each side's
 /// value there (the first differing item of a list, with its probe).
-pub fn first_difference(
-    size: Size,
-    left: &Details,
-    right: &Details,
-) -> Option<(String, String, String)> {
-    game_difference(left, right)
-        .or_else(|| board_difference(size, left, right))
-        .or_else(|| printed_difference(left, right))
+pub fn first_difference(size: Size, left: &Details, right: &Details) -> Shown {
+    let both = Both(left, right);
+    game_difference(both)
+        .or_else(|| board_difference(size, both))
+        .or_else(|| printed_difference(both))
 }
 
 /// A part that differs: its name, and each side's value there.
-fn show(
-    what: &str,
-    l: &dyn std::fmt::Debug,
-    r: &dyn std::fmt::Debug,
-) -> Option<(String, String, String)> {
-    Some((what.to_string(), format!("{l:?}"), format!("{r:?}")))
+type Shown = Option<(String, String, String)>;
+
+/// The part `what`, shown, if its values `l` and `r` differ.
+fn differ<T: PartialEq + std::fmt::Debug>(what: &str, l: &T, r: &T) -> Shown {
+    (l != r).then(|| (what.to_string(), format!("{l:?}"), format!("{r:?}")))
+}
+
+/// The first item where the lists `l` and `r` differ (one may be the
+/// longer), shown as the part `what(k)` of item `k`.
+fn differ_in<T: PartialEq + std::fmt::Debug>(
+    l: &[T],
+    r: &[T],
+    what: impl Fn(usize) -> String,
+) -> Shown {
+    let k = (0..l.len().max(r.len())).find(|&k| l.get(k) != r.get(k))?;
+    differ(&what(k), &l.get(k), &r.get(k))
+}
+
+/// Two engines' reports, side by side.
+#[derive(Clone, Copy)]
+struct Both<'a>(&'a Details, &'a Details);
+
+impl Both<'_> {
+    /// The part `what` of both reports, read by `part`, shown if it differs.
+    fn differ<T>(self, what: &str, part: impl Fn(&Details) -> &T) -> Shown
+    where
+        T: PartialEq + std::fmt::Debug,
+    {
+        differ(what, part(self.0), part(self.1))
+    }
+
+    /// The first item where the list `part` of both reports differs, shown
+    /// as the part `what(k)` of item `k`.
+    fn differ_in<T>(self, part: impl Fn(&Details) -> &[T], what: impl Fn(usize) -> String) -> Shown
+    where
+        T: PartialEq + std::fmt::Debug,
+    {
+        differ_in(part(self.0), part(self.1), what)
+    }
 }
 
 /// [`first_difference`] in the game as a whole: the turns taken, the
 /// colorings seen, the rules, the handicap.
-fn game_difference(left: &Details, right: &Details) -> Option<(String, String, String)> {
-    if left.turns_taken != right.turns_taken {
-        return show("turns taken", &left.turns_taken, &right.turns_taken);
-    }
-    if left.distinct_colorings != right.distinct_colorings {
-        return show(
-            "distinct colorings",
-            &left.distinct_colorings,
-            &right.distinct_colorings,
-        );
-    }
-    if left.rules != right.rules {
-        return show("rules", &left.rules, &right.rules);
-    }
-    if left.handicap != right.handicap {
-        return show("handicap", &left.handicap, &right.handicap);
-    }
-    None
+fn game_difference(both: Both<'_>) -> Shown {
+    both.differ("turns taken", |d| &d.turns_taken)
+        .or_else(|| both.differ("distinct colorings", |d| &d.distinct_colorings))
+        .or_else(|| both.differ("rules", |d| &d.rules))
+        .or_else(|| both.differ("handicap", |d| &d.handicap))
 }
 
 /// [`first_difference`] in the board and the turns on it (probed on the
 /// `size` board): the colors, the checks, the legal turns, the agreement,
 /// the empty points, the own-eye fills.
-fn board_difference(
-    size: Size,
-    left: &Details,
-    right: &Details,
-) -> Option<(String, String, String)> {
+fn board_difference(size: Size, both: Both<'_>) -> Shown {
     let turns = probe_turns(size);
     let points = probe_points(size);
-    for (i, (l, r)) in left.colors.iter().zip(&right.colors).enumerate() {
-        if let Some(k) = (0..l.len().max(r.len())).find(|&k| l.get(k) != r.get(k)) {
-            let what = format!("color accessor {i} at {:?}", points.get(k));
-            return show(&what, &l.get(k), &r.get(k));
-        }
-    }
-    if left.colors.len() != right.colors.len() {
-        return show("color accessors", &left.colors.len(), &right.colors.len());
-    }
-    if left.coloring != right.coloring {
-        return show("coloring (into a buffer)", &left.coloring, &right.coloring);
-    }
-    let (l, r) = (&left.checks, &right.checks);
-    if let Some(k) = (0..l.len().max(r.len())).find(|&k| l.get(k) != r.get(k)) {
-        return show(
-            &format!("check of {:?}", turns.get(k)),
-            &l.get(k),
-            &r.get(k),
-        );
-    }
-    if let Some(k) = (0..left.legal.len().max(right.legal.len()))
-        .find(|&k| left.legal.get(k) != right.legal.get(k))
-    {
-        let what = format!("is_legal of {:?}", turns.get(k));
-        return show(&what, &left.legal.get(k), &right.legal.get(k));
-    }
-    if left.agreement != right.agreement {
-        return show("agreement refusal", &left.agreement, &right.agreement);
-    }
-    if left.legal_turns != right.legal_turns {
-        return show(
-            "legal turns (into a buffer)",
-            &left.legal_turns,
-            &right.legal_turns,
-        );
-    }
-    if left.empty_points != right.empty_points {
-        return show("empty points", &left.empty_points, &right.empty_points);
-    }
-    if left.own_eye_fills != right.own_eye_fills {
-        return show("own-eye fills", &left.own_eye_fills, &right.own_eye_fills);
-    }
-    None
+    let (l, r) = (&both.0.colors, &both.1.colors);
+    (0..l.len().min(r.len()))
+        .find_map(|i| {
+            differ_in(&l[i], &r[i], |k| {
+                format!("color accessor {i} at {:?}", points.get(k))
+            })
+        })
+        .or_else(|| differ("color accessors", &l.len(), &r.len()))
+        .or_else(|| both.differ("coloring (into a buffer)", |d| &d.coloring))
+        .or_else(|| both.differ_in(|d| &d.checks, |k| format!("check of {:?}", turns.get(k))))
+        .or_else(|| both.differ_in(|d| &d.legal, |k| format!("is_legal of {:?}", turns.get(k))))
+        .or_else(|| both.differ("agreement refusal", |d| &d.agreement))
+        .or_else(|| both.differ("legal turns (into a buffer)", |d| &d.legal_turns))
+        .or_else(|| both.differ("empty points", |d| &d.empty_points))
+        .or_else(|| both.differ("own-eye fills", |d| &d.own_eye_fills))
 }
 
 /// [`first_difference`] in what is printed (turns, players, the diagram,
 /// the result, komi) and the self-check.
-fn printed_difference(left: &Details, right: &Details) -> Option<(String, String, String)> {
-    if let Some(k) = (0..left.printed.len().max(right.printed.len()))
-        .find(|&k| left.printed.get(k) != right.printed.get(k))
-    {
-        return show(
-            "printed turn or player",
-            &left.printed.get(k),
-            &right.printed.get(k),
-        );
-    }
-    if left.diagram != right.diagram {
-        return show("diagram", &left.diagram, &right.diagram);
-    }
-    if left.result_text != right.result_text {
-        return show("result as printed", &left.result_text, &right.result_text);
-    }
-    if left.komi_text != right.komi_text {
-        return show("komi as printed", &left.komi_text, &right.komi_text);
-    }
-    if left.self_check != right.self_check {
-        return show("self-check", &left.self_check, &right.self_check);
-    }
-    None
+fn printed_difference(both: Both<'_>) -> Shown {
+    both.differ_in(|d| &d.printed, |_| "printed turn or player".to_string())
+        .or_else(|| both.differ("diagram", |d| &d.diagram))
+        .or_else(|| both.differ("result as printed", |d| &d.result_text))
+        .or_else(|| both.differ("komi as printed", |d| &d.komi_text))
+        .or_else(|| both.differ("self-check", |d| &d.self_check))
 }
