@@ -61,7 +61,12 @@ pub fn side_by_side(left_name: &str, left: &Grid, right_name: &str, right: &Grid
     let panel_width = header.len();
     // A name longer than its panel is cut there, and said whole above.
     let fit = |name: &str| match name.chars().count() > panel_width {
-        true => name.chars().take(panel_width.saturating_sub(3)).collect::<String>() + "...",
+        true => {
+            name.chars()
+                .take(panel_width.saturating_sub(3))
+                .collect::<String>()
+                + "..."
+        }
         false => name.to_string(),
     };
     let (left_fit, right_fit) = (fit(left_name), fit(right_name));
