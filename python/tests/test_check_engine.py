@@ -42,7 +42,9 @@ def test_a_planted_ko_bug_is_found_with_an_sgf():
     assert divergence.rule.startswith("Rule 6"), divergence.rule
     assert divergence.sgf.startswith("(;FF[4]") and "SZ[5]" in divergence.sgf
     assert divergence.sgf in divergence.message
-    assert "MISMATCH" in str(report)
+    # The report shows each kind's first divergence in the one report form.
+    assert "== a NEW divergence, legal-set: game" in str(report), str(report)
+    assert "what the rules say" in str(report)
     # The SGF replays on the rules to the turn the rules refuse.
     game = tt.Game.from_sgf(divergence.sgf.rsplit(";", 1)[0] + ")")
     assert game.moves
