@@ -357,7 +357,6 @@ impl<P: FnMut(&str)> Audit<'_, P> {
             game: game.game,
             bias: game.bias,
             replayed: game.file,
-            setup: script.setup,
             steps_before,
             script,
             divergence,

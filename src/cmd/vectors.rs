@@ -132,7 +132,12 @@ impl VectorsCommand {
                     },
                 );
                 match tally {
-                    Ok(tally) => ran(&engine, tally, &results, &json, &junit),
+                    Ok(tally) => Ran {
+                        engine: &engine,
+                        tally,
+                        results: &results,
+                    }
+                    .exit(&json, &junit),
                     Err(e) => {
                         eprintln!("error: the engine could not be run: {e}");
                         ExitCode::from(2)
@@ -167,58 +172,58 @@ fn export(dir: &Path, cases: Option<&Path>, generated: usize, seed: u64) -> Exit
     }
 }
 
-/// After `vectors run` ran: the exports, the tally, and the exit code (1 on
-/// a failure or an error, 2 when no case ran).
-fn ran(
-    engine: &str,
+/// What `vectors run` ran: the engine, the tally and every case's result.
+struct Ran<'a> {
+    engine: &'a str,
     tally: tromp_taylor_gtp::vectors_run::Tally,
-    results: &[tromp_taylor_gtp::vectors_run::CaseResult],
-    json: &Option<PathBuf>,
-    junit: &Option<PathBuf>,
-) -> ExitCode {
-    if let Err(e) = write_exports(engine, tally, results, json, junit) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
-    }
-    println!(
-        "{} pass, {} fail, {} skip, {} error, {} scoring convention",
-        tally.pass, tally.fail, tally.skip, tally.error, tally.convention
-    );
-    if tally.fail + tally.error > 0 {
-        ExitCode::FAILURE
-    } else if tally.pass + tally.convention == 0 {
-        eprintln!(
-            "error: no case ran: all {} were skipped (see each line's reason)",
-            tally.skip
-        );
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    }
+    results: &'a [tromp_taylor_gtp::vectors_run::CaseResult],
 }
 
-/// Writes `vectors run --json` and `--junit`, where asked.
-fn write_exports(
-    engine: &str,
-    tally: tromp_taylor_gtp::vectors_run::Tally,
-    results: &[tromp_taylor_gtp::vectors_run::CaseResult],
-    json: &Option<PathBuf>,
-    junit: &Option<PathBuf>,
-) -> Result<(), String> {
-    use tromp_taylor_gtp::vectors_run::{junit_suite, RunData};
-    if let Some(path) = json {
-        let data = RunData {
-            engine: engine.to_string(),
-            tally,
-            cases: results,
-        };
-        let text = serde_json::to_string_pretty(&data).map_err(|e| e.to_string())?;
-        std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+impl Ran<'_> {
+    /// The exports, the tally, and the exit code (1 on a failure or an
+    /// error, 2 when no case ran).
+    fn exit(&self, json: &Option<PathBuf>, junit: &Option<PathBuf>) -> ExitCode {
+        let tally = self.tally;
+        if let Err(e) = self.write_exports(json, junit) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+        println!(
+            "{} pass, {} fail, {} skip, {} error, {} scoring convention",
+            tally.pass, tally.fail, tally.skip, tally.error, tally.convention
+        );
+        if tally.fail + tally.error > 0 {
+            ExitCode::FAILURE
+        } else if tally.pass + tally.convention == 0 {
+            eprintln!(
+                "error: no case ran: all {} were skipped (see each line's reason)",
+                tally.skip
+            );
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        }
     }
-    if let Some(path) = junit {
-        let suite = junit_suite(engine, results);
-        let xml = tromp_taylor_gtp::audit::export::junit("tromp-taylor vectors run", vec![suite]);
-        std::fs::write(path, xml).map_err(|e| format!("{}: {e}", path.display()))?;
+
+    /// Writes `vectors run --json` and `--junit`, where asked.
+    fn write_exports(&self, json: &Option<PathBuf>, junit: &Option<PathBuf>) -> Result<(), String> {
+        let (engine, tally, results) = (self.engine, self.tally, self.results);
+        use tromp_taylor_gtp::vectors_run::{junit_suite, RunData};
+        if let Some(path) = json {
+            let data = RunData {
+                engine: engine.to_string(),
+                tally,
+                cases: results,
+            };
+            let text = serde_json::to_string_pretty(&data).map_err(|e| e.to_string())?;
+            std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        if let Some(path) = junit {
+            let suite = junit_suite(engine, results);
+            let xml =
+                tromp_taylor_gtp::audit::export::junit("tromp-taylor vectors run", vec![suite]);
+            std::fs::write(path, xml).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(())
     }
-    Ok(())
 }

@@ -17,7 +17,7 @@ use std::fmt;
 use tromp_taylor_harness::diff::{compare_script_with, CompareOptions, Mismatch};
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::script::{Record, Script, Step};
-use tromp_taylor_harness::vocab::{Grid, Setup};
+use tromp_taylor_harness::vocab::Setup;
 
 /// What kind of divergence: the key the summary groups by.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -85,7 +85,8 @@ impl Kind {
     }
 }
 
-/// The first place in a game where the engine parts from the rules.
+/// The first place in a game where the engine parts from the rules, in the
+/// auditor's words (the boards are the driver's mismatch's).
 #[derive(Clone, Debug)]
 pub struct Divergence {
     /// What kind.
@@ -97,10 +98,6 @@ pub struct Divergence {
     pub engine_says: String,
     /// What the rules say.
     pub rules_say: String,
-    /// The board by the rules at that point.
-    pub rules_grid: Option<Grid>,
-    /// The engine's board, where it was read.
-    pub engine_grid: Option<Grid>,
     /// The GTP commands that lead there, with the last answer.
     pub transcript: Vec<String>,
 }

@@ -92,8 +92,8 @@ pub fn audit_data(summary: &AuditSummary) -> AuditData {
             .iter()
             .map(|found| DivergenceData {
                 game: found.game,
-                size: found.setup.size.to_string(),
-                rules: found.setup.rules.to_string(),
+                size: found.setup().size.to_string(),
+                rules: found.setup().rules.to_string(),
                 kind: found.divergence.kind.to_string(),
                 convention: found.divergence.kind == Kind::ScoringConvention,
                 engine_says: found.divergence.engine_says.clone(),

@@ -99,7 +99,9 @@ pub fn report(engine: &str, found: &Found) -> String {
     };
     let headline = format!(
         "AUDIT of `{engine}`: {game}, a {} game under {}: the engine {}",
-        found.setup.size, found.setup.rules, d.kind
+        found.setup().size,
+        found.setup().rules,
+        d.kind
     );
     let mismatch = &found.mismatch;
     let finding = Finding {

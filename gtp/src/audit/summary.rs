@@ -19,8 +19,6 @@ pub struct Found {
     pub bias: Option<Bias>,
     /// The file the game was replayed from (`audit --replay`).
     pub replayed: Option<PathBuf>,
-    /// Its setup.
-    pub setup: Setup,
     /// The steps of the game as generated, up to the divergence.
     pub steps_before: usize,
     /// The minimised game.
@@ -37,7 +35,12 @@ impl Found {
     /// The SGF of the minimised game up to the divergence (the point a
     /// query was wrong about included).
     pub fn sgf(&self) -> String {
-        tromp_taylor_harness::sgf::write(&self.setup, &self.divergence.record)
+        tromp_taylor_harness::sgf::write(&self.mismatch.setup, &self.divergence.record)
+    }
+
+    /// Its setup.
+    pub fn setup(&self) -> Setup {
+        self.mismatch.setup
     }
 }
 

@@ -356,49 +356,41 @@ fn end_difference(
     end: &EndCase,
     claims: Supports,
 ) -> Option<(&'static str, String, String)> {
-    let show = |value: &dyn fmt::Debug| format!("{value:?}");
     let to_move = |end: &EndCase| match want.over {
         true => String::new(),
         false => end.to_move.clone(),
     };
     let result = claims.scores || (claims.results && want.over);
-    let compared: [(bool, &'static str, String, String); 6] = [
+    // What is compared, where it is claimed: the case's and the engine's, shown.
+    let pair = |f: &dyn Fn(&EndCase) -> String| (f(want), f(end));
+    let compared: [(bool, &'static str, (String, String)); 6] = [
         (
             true,
             "whether the game is over",
-            show(&want.over),
-            show(&end.over),
+            pair(&|e| format!("{:?}", e.over)),
         ),
         (
             claims.scores,
             "Black's score",
-            show(&want.black),
-            show(&end.black),
+            pair(&|e| format!("{:?}", e.black)),
         ),
         (
             claims.scores,
             "White's score",
-            show(&want.white),
-            show(&end.white),
+            pair(&|e| format!("{:?}", e.white)),
         ),
         (
             claims.captures,
             "the prisoners (Black's, White's)",
-            show(&want.prisoners),
-            show(&end.prisoners),
+            pair(&|e| format!("{:?}", e.prisoners)),
         ),
-        (
-            result,
-            "the result",
-            want.result.clone(),
-            end.result.clone(),
-        ),
-        (true, "the player to move", to_move(want), to_move(end)),
+        (result, "the result", pair(&|e| e.result.clone())),
+        (true, "the player to move", pair(&to_move)),
     ];
     compared
         .into_iter()
-        .find(|(asked, _, expected, got)| *asked && expected != got)
-        .map(|(_, what, expected, got)| (what, expected, got))
+        .find(|(asked, _, (expected, got))| *asked && expected != got)
+        .map(|(_, what, (expected, got))| (what, expected, got))
 }
 
 /// The cases an engine does not pass, every one of them.

@@ -234,14 +234,10 @@ impl Auditor<'_> {
         }
         transcript.extend(words.question);
         Ok(Box::new(Divergence {
-            engine_grid: (kind == Kind::Board)
-                .then(|| mismatch.right_grid.clone())
-                .flatten(),
             kind,
             record,
             engine_says: words.engine_says,
             rules_say: words.rules_say,
-            rules_grid: mismatch.left_grid.clone(),
             transcript,
         }))
     }
