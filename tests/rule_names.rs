@@ -87,15 +87,20 @@ fn every_reader_of_rule_names_accepts_and_refuses_the_same_names() {
 #[test]
 fn every_command_accepts_and_refuses_the_same_rule_names() {
     let engine = format!("{} gtp", env!("CARGO_BIN_EXE_tromp-taylor"));
+    // The audit's reports go to a folder of the test's, not the source tree.
+    let out = std::env::temp_dir().join(format!("tromp-taylor-rule-names-{}", std::process::id()));
+    let out = out.display().to_string();
     for (name, accepted) in names() {
         let name = name.as_str();
         let play = ["play", "--size", "3", "--rules", name, "B2", "pass", "pass"];
         let diff = ["diff", "--games", "1", "--size", "3x3", "--rules", name];
         let audit = [
             "audit", "--engine", &engine, "--games", "1", "--size", "3x3", "--rules", name,
+            "--out", &out,
         ];
         for args in [&play[..], &diff[..], &audit[..]] {
             assert_eq!(command_accepts(args, name), accepted, "{args:?}");
         }
     }
+    let _ = std::fs::remove_dir_all(&out);
 }
