@@ -52,7 +52,7 @@ pub enum Difference {
         right: Verdict,
     },
     /// The verdict on an attempted turn asked without playing it
-    /// ([`Engine::check`]), where playing it drew the same verdict.
+    /// ([`Engine::check`](crate::engine::Engine::check)), where playing it drew the same verdict.
     Check {
         /// The turn.
         turn: Turn,
