@@ -25,7 +25,6 @@ pub mod positions;
 pub mod table;
 pub mod tiny;
 
-use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tromp_taylor_fast as fast;
@@ -49,34 +48,25 @@ pub(crate) fn spec_rules(rules: tromp_taylor_harness::vocab::Rules) -> Rules {
 }
 
 /// Why a count could not be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CountError {
     /// The board cannot be set up.
+    #[error("bad board size: {0}")]
     BadSize(String),
     /// The board is larger than this count can handle.
+    #[error("board too large: {0}")]
     TooLarge(String),
     /// Under these rules some games never end, so they cannot be counted.
+    #[error("cannot count games: {0}")]
     InfiniteGames(String),
     /// The count does not fit in 128 bits.
+    #[error("the count does not fit in 128 bits")]
     Overflow,
     /// An engine refused a turn it listed as legal, or made a coloring that
     /// the rules forbid: a bug in that engine.
+    #[error("engine error: {0}")]
     Engine(String),
 }
-
-impl fmt::Display for CountError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CountError::BadSize(why) => write!(f, "bad board size: {why}"),
-            CountError::TooLarge(why) => write!(f, "board too large: {why}"),
-            CountError::InfiniteGames(why) => write!(f, "cannot count games: {why}"),
-            CountError::Overflow => f.write_str("the count does not fit in 128 bits"),
-            CountError::Engine(why) => write!(f, "engine error: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for CountError {}
 
 /// A count that any [`Walker`] can make: what [`walk_with`] runs on the
 /// engine chosen.
