@@ -33,6 +33,7 @@ use tromp_taylor_harness::diff::Mismatch;
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
 use tromp_taylor_harness::minimise::Shrink;
+use tromp_taylor_harness::run;
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
 
@@ -354,13 +355,17 @@ impl<P: FnMut(&str)> Audit<'_, P> {
             None => self.minimise(&game.script, divergence, mismatch),
         };
         let mut found = Found {
-            game: game.game,
+            driver: run::Found {
+                game: game.game,
+                script,
+                mismatch,
+                minimised: game.file.is_none(),
+                known: None,
+            },
             bias: game.bias,
             replayed: game.file,
             steps_before,
-            script,
             divergence,
-            mismatch,
             files: None,
         };
         if let Some(out) = &self.options.out {
@@ -423,7 +428,7 @@ impl<P: FnMut(&str)> Audit<'_, P> {
     fn write(&mut self, out: &Path, found: &mut Found) {
         let stem = format!(
             "game-{:03}-{}",
-            found.game,
+            found.game(),
             report::slug(&found.divergence.kind)
         );
         let sgf = out.join(format!("{stem}.sgf"));

@@ -176,7 +176,7 @@ impl DiffOptions {
 }
 
 /// A mismatch found by the job, minimised, with the game that found it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Found {
     /// The index of the game in the run.
     pub game: usize,

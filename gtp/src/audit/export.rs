@@ -91,7 +91,7 @@ pub fn audit_data(summary: &AuditSummary) -> AuditData {
             .found
             .iter()
             .map(|found| DivergenceData {
-                game: found.game,
+                game: found.game(),
                 size: found.setup().size.to_string(),
                 rules: found.setup().rules.to_string(),
                 kind: found.divergence.kind.to_string(),
@@ -118,7 +118,7 @@ pub fn junit_suite(name: &str, summary: &AuditSummary, strict_score: bool) -> Te
     let mut suite = TestSuite::new(name);
     for game in 1..=summary.games {
         let case_name = format!("game {game}");
-        let found = summary.found.iter().find(|f| f.game == game);
+        let found = summary.found.iter().find(|f| f.game() == game);
         let skipped = summary.skipped.iter().find(|(g, _)| *g == game);
         let case = match (found, skipped) {
             (Some(found), _) => {

@@ -94,8 +94,8 @@ pub fn report(engine: &str, found: &Found) -> String {
     let d = &found.divergence;
     let game = match (&found.replayed, found.bias) {
         (Some(file), _) => format!("{} replayed", file.display()),
-        (None, Some(bias)) => format!("game {} (bias {bias})", found.game),
-        (None, None) => format!("game {}", found.game),
+        (None, Some(bias)) => format!("game {} (bias {bias})", found.game()),
+        (None, None) => format!("game {}", found.game()),
     };
     let headline = format!(
         "AUDIT of `{engine}`: {game}, a {} game under {}: the engine {}",
@@ -103,7 +103,7 @@ pub fn report(engine: &str, found: &Found) -> String {
         found.setup().rules,
         d.kind
     );
-    let mismatch = &found.mismatch;
+    let mismatch = &found.driver.mismatch;
     let finding = Finding {
         steps_before: found.steps_before,
         says: Some([
@@ -157,7 +157,7 @@ pub fn summary(summary: &AuditSummary) -> String {
         let _ = writeln!(text, "divergences by kind:");
     }
     for (kind, founds) in groups {
-        let games: Vec<String> = founds.iter().map(|f| f.game.to_string()).collect();
+        let games: Vec<String> = founds.iter().map(|f| f.game().to_string()).collect();
         let shortest = founds
             .iter()
             .min_by_key(|f| f.divergence.record.len())

@@ -5,42 +5,44 @@ use super::check::{Divergence, Kind};
 use crate::capabilities::Capabilities;
 use std::path::PathBuf;
 use std::time::Duration;
-use tromp_taylor_harness::diff::Mismatch;
 use tromp_taylor_harness::generate::Bias;
-use tromp_taylor_harness::script::Script;
+use tromp_taylor_harness::run;
 use tromp_taylor_harness::vocab::Setup;
 
-/// A divergence found in one game, minimised.
+/// A divergence found in one game, minimised: what the harness's driver
+/// found, and the auditor's reading of it.
 #[derive(Clone, Debug)]
 pub struct Found {
-    /// The game, from 1.
-    pub game: usize,
+    /// What the driver found: the game (from 1), the minimised script and
+    /// the mismatch it gives (never a known divergence: an audit knows none).
+    pub driver: run::Found,
     /// Its bias; none for a game replayed from a file.
     pub bias: Option<Bias>,
     /// The file the game was replayed from (`audit --replay`).
     pub replayed: Option<PathBuf>,
     /// The steps of the game as generated, up to the divergence.
     pub steps_before: usize,
-    /// The minimised game.
-    pub script: Script,
-    /// The divergence in the minimised game.
+    /// The divergence in the minimised game, in the auditor's words.
     pub divergence: Divergence,
-    /// The driver's mismatch it was read from.
-    pub mismatch: Box<Mismatch>,
     /// The SGF and report written, if an output folder was given.
     pub files: Option<(PathBuf, PathBuf)>,
 }
 
 impl Found {
+    /// The game, from 1.
+    pub fn game(&self) -> usize {
+        self.driver.game
+    }
+
     /// The SGF of the minimised game up to the divergence (the point a
     /// query was wrong about included).
     pub fn sgf(&self) -> String {
-        tromp_taylor_harness::sgf::write(&self.mismatch.setup, &self.divergence.record)
+        tromp_taylor_harness::sgf::write(&self.driver.mismatch.setup, &self.divergence.record)
     }
 
     /// Its setup.
     pub fn setup(&self) -> Setup {
-        self.mismatch.setup
+        self.driver.mismatch.setup
     }
 }
 
