@@ -28,14 +28,14 @@ fn gnugo_is_audited_to_a_report() {
     ];
     let mut options = AuditOptions::new(command.iter().map(|s| s.to_string()).collect(), 6, 1);
     options.sizes = vec![Size::new(5, 5).unwrap(), Size::new(7, 7).unwrap()];
-    options.timeout = Duration::from_secs(5);
+    options.gtp.timeout = Duration::from_secs(5);
     options.minimise_budget = 60;
     options.out = Some(out.clone());
     let summary = run_audit(&options, |line| eprintln!("{line}")).expect("gnugo starts");
     let text = tromp_taylor_gtp::audit::report::summary(&summary);
     eprintln!("{text}");
     assert_eq!(summary.games, 6);
-    assert!(summary.capabilities.list_stones && summary.capabilities.final_score);
+    assert!(summary.checked.capabilities.list_stones && summary.checked.capabilities.final_score);
     assert!(
         !summary.found.is_empty(),
         "GNU Go is known to part from the rules"
@@ -65,10 +65,10 @@ fn gnugo_is_not_blamed_for_rectangles_it_cannot_be_asked() {
     let command = [GNUGO, "--mode", "gtp", "--chinese-rules"];
     let mut options = AuditOptions::new(command.iter().map(|s| s.to_string()).collect(), 4, 1);
     options.sizes = vec![Size::new(5, 3).unwrap()];
-    options.timeout = Duration::from_secs(5);
+    options.gtp.timeout = Duration::from_secs(5);
     options.minimise_budget = 10;
     let summary = run_audit(&options, |line| eprintln!("{line}")).expect("gnugo starts");
-    assert!(!summary.capabilities.rectangular_boardsize);
+    assert!(!summary.checked.capabilities.rectangular_boardsize);
     assert!(
         summary.found.is_empty(),
         "no rectangle game is a divergence: {}",

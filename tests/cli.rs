@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{gtp_proxy, run};
+use common::{exits, gtp_proxy, run};
 
 use std::path::{Path, PathBuf};
 
@@ -29,13 +29,6 @@ fn refused(args: &[&str], needles: &[&str]) -> String {
 /// A path as an argument.
 fn text(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")
-}
-
-/// Standard output, once the exit code is asserted to be `code`.
-fn exits(output: &std::process::Output, code: i32) -> String {
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert_eq!(output.status.code(), Some(code), "{stdout}");
-    stdout
 }
 
 /// `audit --engine ENGINE WORDS... --out OUT`: the options in one string.

@@ -436,7 +436,7 @@ fn our_own_engine_passes_the_audit() {
             rules.to_string(),
         ];
         let mut options = AuditOptions::new(command, 10, 17);
-        options.rules = rules.parse().unwrap();
+        options.gtp.rules = rules.parse().unwrap();
         options.sizes = vec![Size::new(5, 5).unwrap(), Size::new(4, 3).unwrap()];
         let summary = run_audit(&options, |_| {}).expect("the engine starts");
         assert_eq!(summary.games, 10);
@@ -446,7 +446,7 @@ fn our_own_engine_passes_the_audit() {
             tromp_taylor_gtp::audit::report::summary(&summary)
         );
         assert_eq!(summary.agreed, 10);
-        let caps = summary.capabilities;
+        let caps = summary.checked.capabilities;
         assert!(
             caps.is_legal
                 && caps.all_legal

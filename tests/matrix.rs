@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::run;
+use common::{exits, run};
 use std::path::{Path, PathBuf};
 
 /// A fresh folder under the system's temporary folder.
@@ -72,8 +72,7 @@ fn our_engine_passes_every_cell_it_is_checked_on() {
         "--seed",
         "5",
     ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let stdout = exits(&output, 0);
     let table = std::fs::read_to_string(out.join("matrix.md")).unwrap();
     assert_eq!(
         table,
@@ -118,8 +117,7 @@ fn an_engine_not_installed_is_skipped_saying_so() {
         ),
     );
     let output = matrix(&engines, &out);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let stdout = exits(&output, 0);
     assert!(
         stdout.contains("skipped: not installed: /nonexistent/engine not found"),
         "{stdout}"

@@ -27,7 +27,7 @@ use crate::client::Failure;
 use check::{Auditor, Divergence, GameAudit};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-pub use summary::{AuditSummary, Found};
+pub use summary::{AuditSummary, Checked, Found};
 use thiserror::Error;
 use tromp_taylor_harness::diff::Mismatch;
 use tromp_taylor_harness::engine::EngineKind;
@@ -40,18 +40,17 @@ use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
 /// What to audit, and how.
 #[derive(Clone, Debug)]
 pub struct AuditOptions {
-    /// The engine's command line: the program and its arguments.
-    pub engine: Vec<String>,
-    /// The rules the engine is held to (komi included).
-    pub rules: Rules,
+    /// How the engine is run: its command line, the timeout of a command,
+    /// how it is told the rules, the rules it is held to (komi included) and
+    /// the checks switched off (an author who knows a command is missing or
+    /// only an estimate).
+    pub gtp: GtpOptions,
     /// The board sizes, drawn in turn.
     pub sizes: Vec<Size>,
     /// How many games.
     pub games: usize,
     /// The seed of the games.
     pub seed: u64,
-    /// The longest the engine may take over one command.
-    pub timeout: Duration,
     /// The biases, drawn in turn.
     pub biases: Vec<Bias>,
     /// Where to write each divergence's SGF and report, and the summary.
@@ -60,11 +59,6 @@ pub struct AuditOptions {
     pub reference: EngineKind,
     /// The most replays spent minimising one divergence.
     pub minimise_budget: usize,
-    /// The checks switched off (an author who knows a command is missing
-    /// or only an estimate).
-    pub skip_checks: Vec<CheckName>,
-    /// How the engine is told the rules before each game.
-    pub set_rules: SetRules,
     /// Whether a scoring convention (dead stones removed before counting)
     /// counts as a divergence in [`AuditSummary::diverges`].
     pub strict_score: bool,
@@ -78,18 +72,14 @@ impl AuditOptions {
     /// Defaults: the ten rules, 5x5 and 9x9, every bias, 10 s a command.
     pub fn new(engine: Vec<String>, games: usize, seed: u64) -> AuditOptions {
         AuditOptions {
-            engine,
-            rules: Rules::TROMP_TAYLOR,
+            gtp: GtpOptions::new(engine, Duration::from_secs(10)),
             sizes: vec![Size::new(5, 5).expect("5x5"), Size::new(9, 9).expect("9x9")],
             games,
             seed,
-            timeout: Duration::from_secs(10),
             biases: BIASES.to_vec(),
             out: None,
             reference: EngineKind::spec(),
             minimise_budget: 300,
-            skip_checks: Vec::new(),
-            set_rules: SetRules::Auto,
             strict_score: false,
             replay: Vec::new(),
         }
@@ -139,7 +129,7 @@ pub fn game_script(options: &AuditOptions, game: usize) -> (Bias, Script) {
     let bias = options.biases[(game - 1) % options.biases.len()];
     let setup = Setup {
         size,
-        rules: options.rules,
+        rules: options.gtp.rules,
         handicap: Handicap::None,
     };
     let mut script = generate(setup, bias, &mut rng);
@@ -158,19 +148,18 @@ pub fn run_audit(
     if let Some(out) = &options.out {
         prepare_out(out)?;
     }
+    // The adapter holds the engine to these rules; whose turn it is after
+    // a refusal is its own to keep (see the note below).
     let gtp = GtpOptions {
-        command: options.engine.clone(),
-        timeout: options.timeout,
-        set_rules: options.set_rules.clone(),
         rules: Rules {
             illegal_loses_turn: false,
-            ..options.rules
+            ..options.gtp.rules
         },
-        off: options.skip_checks.clone(),
+        ..options.gtp.clone()
     };
     let (engine, probed) =
         gtp_engine_probed(gtp.clone()).map_err(|failure| AuditError::Engine {
-            engine: options.engine.join(" "),
+            engine: options.gtp.command.join(" "),
             failure,
         })?;
     let auditor = Auditor {
@@ -184,7 +173,7 @@ pub fn run_audit(
         options,
         auditor,
         summary: AuditSummary::new(
-            options.engine.join(" "),
+            options.gtp.command.join(" "),
             probed.caps,
             notes(options, &probed),
         ),
@@ -209,7 +198,7 @@ fn notes(options: &AuditOptions, probed: &Probed) -> Vec<String> {
     let caps = probed.caps;
     let mut notes: Vec<String> = untold_rules_note(options, caps).into_iter().collect();
     let grids = caps.list_stones || probed.showboard;
-    if options.rules.illegal_loses_turn && !grids {
+    if options.gtp.rules.illegal_loses_turn && !grids {
         notes.push(
             "a refused move does not lose the turn: without the engine's board a refusal \
              on an occupied point (which loses nothing) cannot be told from one that loses \
@@ -217,7 +206,7 @@ fn notes(options: &AuditOptions, probed: &Probed) -> Vec<String> {
                 .to_string(),
         );
     }
-    for check in &options.skip_checks {
+    for check in &options.gtp.off {
         notes.push(format!("{}: switched off (--skip-checks)", check.name()));
     }
     if caps.showboard && !caps.list_stones && !probed.showboard {
@@ -235,8 +224,8 @@ fn notes(options: &AuditOptions, probed: &Probed) -> Vec<String> {
 /// The note that the engine was not told the rules, when it has no way
 /// to be told them and [`SetRules::Auto`] was to find one.
 fn untold_rules_note(options: &AuditOptions, caps: Capabilities) -> Option<String> {
-    let kgs = caps.kgs_rules && kgs_rules_name(options.rules).is_some();
-    if !caps.kata_set_rules && !kgs && options.set_rules == SetRules::Auto {
+    let kgs = caps.kgs_rules && kgs_rules_name(options.gtp.rules).is_some();
+    if !caps.kata_set_rules && !kgs && options.gtp.set_rules == SetRules::Auto {
         let why = if caps.kgs_rules {
             "it has no kata-set-rules, and no KGS rule set of its kgs-rules is these rules"
         } else {
@@ -245,7 +234,7 @@ fn untold_rules_note(options: &AuditOptions, caps: Capabilities) -> Option<Strin
         return Some(format!(
             "the engine was not told the rules ({why}): it is held to {} as its command \
              line sets them",
-            options.rules
+            options.gtp.rules
         ));
     }
     None

@@ -162,11 +162,11 @@ fn run_row(
         profile.games.0
     };
     let mut audit = AuditOptions::new(profile.command.clone(), games, options.seed);
-    audit.rules = profile.rules;
+    audit.gtp.rules = profile.rules;
     audit.sizes.clone_from(&profile.sizes);
-    audit.timeout = options.timeout;
-    audit.skip_checks.clone_from(&profile.skip_checks);
-    audit.set_rules = SetRules::from_option(profile.set_rules.as_deref());
+    audit.gtp.timeout = options.timeout;
+    audit.gtp.off.clone_from(&profile.skip_checks);
+    audit.gtp.set_rules = SetRules::from_option(profile.set_rules.as_deref());
     audit.minimise_budget = if options.quick { 40 } else { 300 };
     audit.out = Some(
         options
@@ -385,6 +385,7 @@ fn row_notes(row: &Row) -> Vec<String> {
     if let Ok(summary) = &row.audit {
         // Checks switched off are said above, with the manifest's why.
         for note in summary
+            .checked
             .notes
             .iter()
             .filter(|n| !n.ends_with("(--skip-checks)"))

@@ -92,7 +92,7 @@ impl AuditArgs {
         }
         let seed = self.seed.unwrap_or_else(super::clock_seed);
         let mut options = AuditOptions::new(engine, self.games, seed);
-        options.rules = self.rules.unwrap_or(Rules::TROMP_TAYLOR);
+        options.gtp.rules = self.rules.unwrap_or(Rules::TROMP_TAYLOR);
         for file in &self.replay {
             let text = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
             let text = String::from_utf8_lossy(&text);
@@ -115,10 +115,10 @@ impl AuditArgs {
                 .map(|b| b.parse::<Bias>())
                 .collect::<Result<_, _>>()?
         };
-        options.timeout = Duration::from_secs_f64(self.timeout);
+        options.gtp.timeout = Duration::from_secs_f64(self.timeout);
         options.out = Some(self.out.clone());
-        options.skip_checks.clone_from(&self.skip_checks);
-        options.set_rules = SetRules::from_option(self.set_rules.as_deref());
+        options.gtp.off.clone_from(&self.skip_checks);
+        options.gtp.set_rules = SetRules::from_option(self.set_rules.as_deref());
         options.strict_score = self.strict_score;
         for file in [&self.json, &self.junit].into_iter().flatten() {
             if file.is_dir() {
@@ -147,7 +147,7 @@ impl AuditArgs {
                 return ExitCode::from(2);
             }
         };
-        print_checked_through(summary.capabilities);
+        print_checked_through(summary.checked.capabilities);
         print!("{}", tromp_taylor_gtp::audit::report::summary(&summary));
         if let Some(first) = summary.found.first() {
             println!("\nthe first divergence:\n");
@@ -176,8 +176,8 @@ impl AuditArgs {
         if options.replay.is_empty() {
             println!(
                 "tromp-taylor audit: `{}` under {}, {} on {}, seed {} (repeat with --seed {}), reports in {}",
-                options.engine.join(" "),
-                options.rules,
+                options.gtp.command.join(" "),
+                options.gtp.rules,
                 tromp_taylor_gtp::audit::report::plural(options.games, "game"),
                 options
                     .sizes
@@ -192,7 +192,7 @@ impl AuditArgs {
         } else {
             println!(
                 "tromp-taylor audit: `{}`, {} replayed as recorded, each under {}, reports in {}",
-                options.engine.join(" "),
+                options.gtp.command.join(" "),
                 tromp_taylor_gtp::audit::report::plural(options.replay.len(), "game"),
                 match self.rules {
                     Some(rules) => rules.to_string(),

@@ -40,3 +40,11 @@ pub fn gtp_proxy(dir: &std::path::Path, edit: &str) -> String {
     .unwrap();
     script.display().to_string()
 }
+
+/// The standard output of a command that exited with `code` (the test
+/// fails, showing the output, when it did not).
+pub fn exits(output: &Output, code: i32) -> String {
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(code), "{stdout}");
+    stdout
+}

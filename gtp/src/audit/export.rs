@@ -60,7 +60,7 @@ pub struct AuditData {
 
 /// The checks an audit made besides `play`.
 pub fn checked(summary: &AuditSummary) -> Vec<&'static str> {
-    let caps = summary.capabilities;
+    let caps = summary.checked.capabilities;
     let mut checked = vec!["play"];
     for (on, name) in [
         (caps.is_legal, "is_legal"),
@@ -86,7 +86,7 @@ pub fn audit_data(summary: &AuditSummary) -> AuditData {
         steps: summary.steps,
         turns: summary.turns,
         checked: checked(summary),
-        notes: summary.notes.clone(),
+        notes: summary.checked.notes.clone(),
         divergences: summary
             .found
             .iter()

@@ -174,7 +174,7 @@ pub fn summary(summary: &AuditSummary) -> String {
                 .map_or(String::new(), |(sgf, _)| format!(", {}", sgf.display()))
         );
     }
-    for note in &summary.notes {
+    for note in &summary.checked.notes {
         let _ = writeln!(text, "not checked: {note}");
     }
     let mut reasons: BTreeMap<&str, Vec<usize>> = BTreeMap::new();

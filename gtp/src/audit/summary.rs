@@ -55,18 +55,26 @@ pub struct AuditSummary {
     pub games: usize,
     /// Games without divergence.
     pub agreed: usize,
-    /// Games the engine could not play, with why.
-    pub skipped: Vec<(usize, String)>,
-    /// The divergences, one per game at most.
-    pub found: Vec<Found>,
     /// Steps played in games that agreed.
     pub steps: usize,
     /// Turns taken in games that agreed.
     pub turns: usize,
-    /// What the engine could be asked.
-    pub capabilities: Capabilities,
     /// The time taken.
     pub elapsed: Duration,
+    /// Games the engine could not play, with why.
+    pub skipped: Vec<(usize, String)>,
+    /// The divergences, one per game at most.
+    pub found: Vec<Found>,
+    /// What the engine could be asked, and what was not checked.
+    pub checked: Checked,
+}
+
+/// What an audit could check: the commands the engine answers, and what
+/// was not checked, with why.
+#[derive(Clone, Debug, Default)]
+pub struct Checked {
+    /// What the engine could be asked.
+    pub capabilities: Capabilities,
     /// What was not checked, and why.
     pub notes: Vec<String>,
 }
@@ -83,9 +91,11 @@ impl AuditSummary {
             found: Vec::new(),
             steps: 0,
             turns: 0,
-            capabilities,
+            checked: Checked {
+                capabilities,
+                notes,
+            },
             elapsed: Duration::ZERO,
-            notes,
         }
     }
 

@@ -89,7 +89,7 @@ impl Column {
         superko_rules: bool,
         ko_rules: bool,
     ) -> Option<&'static str> {
-        let caps = summary.capabilities;
+        let caps = summary.checked.capabilities;
         match self {
             Column::Superko if !superko_rules => Some("not in these rules"),
             Column::Ko if !ko_rules => Some("not in these rules"),
