@@ -191,26 +191,6 @@ fn the_command_line_gtp_and_python_never_name_the_engines() {
     }
 }
 
-/// Within the harness, each engine is named by its adapter only: the
-/// generators, the driver and the case runner reach them through the
-/// `Engine` trait.
-#[test]
-fn the_harness_names_each_engine_in_its_adapter_only() {
-    for file in rust_files("harness/src") {
-        let text = read(&file);
-        for (engine, adapter) in [
-            ("tromp_taylor_spec", "harness/src/engine/spec.rs"),
-            ("tromp_taylor_fast", "harness/src/engine/fast.rs"),
-        ] {
-            assert!(
-                !text.contains(engine) || file.ends_with(adapter),
-                "{} names {engine}",
-                file.display()
-            );
-        }
-    }
-}
-
 /// Two independent engines: neither names the other, and the vocabulary
 /// both are adapted to names only `spec`.
 #[test]

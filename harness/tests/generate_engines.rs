@@ -1,5 +1,6 @@
 //! The generator plays through the `Engine` trait: `spec` and `fast` generate
-//! the same scripts from the same seeds, and `fast` is the default.
+//! the same scripts from the same seeds, `fast` is the default, and within
+//! the harness only the adapters name an engine's crate.
 
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{
@@ -59,4 +60,41 @@ fn spec_and_fast_generate_the_same_scripts() {
         steps += script.steps.len();
     }
     assert!(steps > 2000, "only {steps} steps");
+}
+
+/// Every Rust file under `dir`.
+fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a readable folder") {
+        let path = entry.expect("a folder entry").path();
+        match path.is_dir() {
+            true => files.extend(rust_files(&path)),
+            false if path.extension().is_some_and(|e| e == "rs") => files.push(path),
+            false => {}
+        }
+    }
+    files
+}
+
+/// Within the harness, each engine's crate is named by its adapter only:
+/// the generators (and everything else) reach the engines through the
+/// `Engine` trait.
+#[test]
+fn the_harness_names_each_engine_in_its_adapter_only() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = rust_files(&src);
+    assert!(files.len() > 10, "only {} files", files.len());
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a readable file");
+        for (engine, adapter) in [
+            ("tromp_taylor_spec", "engine/spec.rs"),
+            ("tromp_taylor_fast", "engine/fast.rs"),
+        ] {
+            assert!(
+                !text.contains(engine) || file.ends_with(adapter),
+                "{} names {engine}",
+                file.display()
+            );
+        }
+    }
 }
