@@ -4,10 +4,10 @@
 //! alike), games with turns taken back, every handicap on every board that
 //! takes it with play around the handicap stones, and large boards.
 
+use crate::engine::EngineKind;
 use crate::generate::{generate_with, Bias, Extras, Rng};
 use crate::script::Script;
 use crate::vocab::{Color, Handicap, Player, Point, Position, Rules, Setup, Size};
-use tromp_taylor_fast as fast;
 
 /// How often, per thousand games, a run draws each rarer kind of game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,14 +136,18 @@ pub fn random_position(size: Size, rng: &mut Rng) -> Position {
 }
 
 /// The coloring after `moves` random legal moves from the empty board
-/// (played on `fast`; passing when none is left).
+/// (played on `fast` under the ten rules; passing when none is left).
 pub fn playout_position(size: Size, moves: usize, rng: &mut Rng) -> Vec<Color> {
-    let Ok(mut game) = fast::Game::new(size.width(), size.height(), fast::Rules::default()) else {
+    let setup = Setup {
+        size,
+        rules: Rules::TROMP_TAYLOR,
+        handicap: Handicap::None,
+    };
+    let Ok(mut game) = EngineKind::fast().start(setup) else {
         return vec![Color::Empty; size.points()];
     };
-    let mut legal = Vec::new();
     for _ in 0..moves {
-        game.legal_turns_into(&mut legal);
+        let legal = game.legal_turns();
         let turn = match legal.len() {
             0 => break,
             1 => legal[0],
@@ -154,14 +158,7 @@ pub fn playout_position(size: Size, moves: usize, rng: &mut Rng) -> Vec<Color> {
             break;
         }
     }
-    game.coloring()
-        .into_iter()
-        .map(|c| match c {
-            fast::Color::Black => Color::Black,
-            fast::Color::White => Color::White,
-            fast::Color::Empty => Color::Empty,
-        })
-        .collect()
+    game.grid().colors
 }
 
 /// Empties every string that reaches no empty point, until none is left

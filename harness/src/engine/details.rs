@@ -129,13 +129,18 @@ pub fn probe_turns(size: Size) -> Vec<Turn> {
 /// `colors` (a coloring of `size` in point order): the harness's statement
 /// of the light-playout test, from the coloring alone.
 pub fn own_eye_fills(size: Size, colors: &[Color], player: Player) -> Vec<Point> {
-    let color_at = |p: Point| size.index(p).map(|i| colors[i]);
     size.all_points()
-        .filter(|&p| {
-            color_at(p) == Some(Color::Empty)
-                && neighbours(size, p).all(|n| color_at(n) == Some(player.color()))
-        })
+        .filter(|&p| fills_own_eye(size, colors, player, p))
         .collect()
+}
+
+/// Whether a move by `player` at `point` fills her own single-point eye on
+/// `colors` (a coloring of `size` in point order): an empty point all of
+/// whose neighbours on the board are her stones; `false` off the board.
+pub fn fills_own_eye(size: Size, colors: &[Color], player: Player, point: Point) -> bool {
+    let color_at = |p: Point| size.index(p).map(|i| colors[i]);
+    color_at(point) == Some(Color::Empty)
+        && neighbours(size, point).all(|n| color_at(n) == Some(player.color()))
 }
 
 fn neighbours(size: Size, p: Point) -> impl Iterator<Item = Point> {

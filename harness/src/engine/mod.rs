@@ -337,7 +337,8 @@ pub mod spec;
 mod supports;
 
 pub use details::{
-    agreement_probe, first_difference, own_eye_fills, probe_points, probe_turns, Details, Explained,
+    agreement_probe, fills_own_eye, first_difference, own_eye_fills, probe_points, probe_turns,
+    Details, Explained,
 };
 pub use supports::{Supports, Unsupported};
 
