@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{exits, run};
+use common::{exits, exits_saying, run};
 use std::path::{Path, PathBuf};
 
 /// A fresh folder under the system's temporary folder.
@@ -116,11 +116,11 @@ fn an_engine_not_installed_is_skipped_saying_so() {
             &[("tromp-taylor", "/nonexistent/engine --gtp")],
         ),
     );
-    let output = matrix(&engines, &out);
-    let stdout = exits(&output, 0);
-    assert!(
-        stdout.contains("skipped: not installed: /nonexistent/engine not found"),
-        "{stdout}"
+    // A missing engine is a row that says so, not a failure of the matrix.
+    exits_saying(
+        &matrix(&engines, &out),
+        0,
+        "skipped: not installed: /nonexistent/engine not found",
     );
 }
 

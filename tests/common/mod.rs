@@ -48,3 +48,11 @@ pub fn exits(output: &Output, code: i32) -> String {
     assert_eq!(output.status.code(), Some(code), "{stdout}");
     stdout
 }
+
+/// The standard output of a command that exited with `code` and said
+/// `text` (the test fails, showing the output, when it did not).
+pub fn exits_saying(output: &Output, code: i32, text: &str) -> String {
+    let stdout = exits(output, code);
+    assert!(stdout.contains(text), "{stdout}");
+    stdout
+}
