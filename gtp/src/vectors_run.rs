@@ -214,10 +214,7 @@ impl Runner {
 /// engine failed (`crash: `, `hang: `, `garbage: `), else the skip of the
 /// command it refused, named by what it sets.
 fn start_failure(id: &str, why: &str) -> CaseResult {
-    if ["crash: ", "hang: ", "garbage: "]
-        .iter()
-        .any(|k| why.starts_with(k))
-    {
+    if crate::adapter::failure_named(why).is_some() {
         return CaseResult::new(id, "error").with("engine", "a GTP answer", why);
     }
     let command = why

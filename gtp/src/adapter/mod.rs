@@ -123,8 +123,7 @@ fn quiet_failures() {
                 .map(String::as_str)
                 .or_else(|| payload.downcast_ref::<&str>().copied())
                 .unwrap_or("");
-            let ours = ["crash: ", "hang: ", "garbage: "];
-            if !ours.iter().any(|kind| message.starts_with(kind)) {
+            if failure_named(message).is_none() {
                 previous(info);
             }
         }));
@@ -217,15 +216,29 @@ pub fn claims(found: &Probed, options: &GtpOptions) -> Supports {
     }
 }
 
-/// `crash: `, `hang: ` or `garbage: ` and what happened, with the engine's
-/// standard-error tail (a crash's message has it already).
-fn failed(failure: &Failure, tail: &[String]) -> String {
-    let kind = match failure {
+/// The word the adapter's messages name `failure` by: `crash`, `hang` or
+/// `garbage`.
+pub fn failure_word(failure: &Failure) -> &'static str {
+    match failure {
         Failure::Crash { .. } => "crash",
         Failure::Hang { .. } => "hang",
         Failure::Garbage { .. } => "garbage",
-    };
-    let mut text = format!("{kind}: {failure}");
+    }
+}
+
+/// The failure a message of the adapter names (`crash: ...`, `hang: ...`,
+/// `garbage: ...`: its panics and refusals to start), if it names one.
+pub fn failure_named(message: &str) -> Option<&'static str> {
+    let (word, _) = message.split_once(": ")?;
+    ["crash", "hang", "garbage"]
+        .into_iter()
+        .find(|w| *w == word)
+}
+
+/// `crash: `, `hang: ` or `garbage: ` and what happened, with the engine's
+/// standard-error tail (a crash's message has it already).
+fn failed(failure: &Failure, tail: &[String]) -> String {
+    let mut text = format!("{}: {failure}", failure_word(failure));
     if !matches!(failure, Failure::Crash { .. }) && !tail.is_empty() {
         text.push_str("; its standard error ended with: ");
         text.push_str(&tail.join(" / "));

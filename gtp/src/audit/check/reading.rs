@@ -4,7 +4,7 @@
 //! to the last of them asked again on a fresh process.
 
 use super::{Auditor, Divergence, Kind, Unsupported};
-use crate::adapter::{ask_after, play_commands, setup_commands};
+use crate::adapter::{ask_after, failure_named, failure_word, play_commands, setup_commands};
 use crate::audit::scoring::judge_score;
 use crate::client::Failure;
 use crate::commands::{point_name, turn_text};
@@ -14,14 +14,17 @@ use tromp_taylor_harness::script::{Action, Record};
 use tromp_taylor_harness::vocab::{Color, Grid, Player, Point, Setup, Turn, Verdict};
 
 /// The kind of failure an adapter's panic or refusal to start names
-/// (`crash: `, `hang: `, `garbage: `), if it names one.
+/// ([`failure_named`]), if it names one.
 fn failure_kind(message: &str) -> Option<Kind> {
-    let (word, _) = message.split_once(": ")?;
+    failure_named(message).map(kind_of_word)
+}
+
+/// The kind a failure's word (`crash`, `hang`, `garbage`) names.
+fn kind_of_word(word: &str) -> Kind {
     match word {
-        "crash" => Some(Kind::Crash),
-        "hang" => Some(Kind::Hang),
-        "garbage" => Some(Kind::Garbage),
-        _ => None,
+        "crash" => Kind::Crash,
+        "hang" => Kind::Hang,
+        _ => Kind::Garbage,
     }
 }
 
@@ -171,9 +174,10 @@ impl Auditor<'_> {
         let Some(((player, _), before)) = mismatch.record.split_last() else {
             return "move".to_string();
         };
-        let before = self.rules_after(mismatch.setup, before).grid();
-        let after = self.rules_after(mismatch.setup, &mismatch.record).grid();
-        legal_sort(&before, &after, *player, turn)
+        let mut rules = self.rules_after(mismatch.setup, before);
+        let before = rules.grid();
+        let _ = rules.play(turn);
+        legal_sort(&before, &rules.grid(), *player, turn)
     }
 
     /// Whether the engine's result `theirs` at the end of `mismatch`'s game
@@ -201,9 +205,7 @@ impl Auditor<'_> {
         match judge_score(&rules.grid(), prisoners, held_to, theirs, has_list, ask) {
             Ok(true) => Kind::ScoringConvention,
             Ok(false) => Kind::FinalScore,
-            Err(failure) => {
-                failure_kind(&format!("{}: ", failure_word(&failure))).unwrap_or(Kind::Garbage)
-            }
+            Err(failure) => kind_of_word(failure_word(&failure)),
         }
     }
 
@@ -399,14 +401,5 @@ impl Auditor<'_> {
             engine_says,
             rules_say,
         }
-    }
-}
-
-/// `crash`, `hang` or `garbage`: the word for `failure`.
-fn failure_word(failure: &Failure) -> &'static str {
-    match failure {
-        Failure::Crash { .. } => "crash",
-        Failure::Hang { .. } => "hang",
-        Failure::Garbage { .. } => "garbage",
     }
 }
