@@ -156,7 +156,7 @@ fn our_gtp_engine_passes_every_vector_with_both_engines() {
             &files,
             &[],
             None,
-            &[],
+            tromp_taylor_gtp::vectors_run::NotHeld::default(),
             std::time::Duration::from_secs(30),
             |result| {
                 if result.status == "fail" || result.status == "error" {
@@ -213,7 +213,7 @@ fn fixed_rules_engines_run_the_cases_recomputed_under_their_rules() {
         &files,
         &[],
         Some("chinese".parse().unwrap()),
-        &[],
+        tromp_taylor_gtp::vectors_run::NotHeld::default(),
         std::time::Duration::from_secs(20),
         |result| results.push(result.clone()),
     )

@@ -15,6 +15,7 @@
 
 pub mod check;
 pub mod export;
+pub mod own;
 pub mod report;
 pub mod scoring;
 pub mod summary;
@@ -24,7 +25,9 @@ pub use crate::adapter::{kgs_rules_name, SetRules};
 use crate::capabilities::Capabilities;
 pub use crate::capabilities::CheckName;
 use crate::client::Failure;
-use check::{Auditor, Divergence, GameAudit};
+use check::{Auditor, Divergence, GameAudit, Played};
+pub use own::Moves;
+use own::{Chooser, Ending, OwnGame};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 pub use summary::{AuditSummary, Checked, Found};
@@ -66,6 +69,13 @@ pub struct AuditOptions {
     /// was read from), played as recorded and not minimised: a reproducer
     /// replayed (`audit --replay FILE`).
     pub replay: Vec<(PathBuf, Script)>,
+    /// Who chooses the moves: the auditor (`play`) or the engine
+    /// (`genmove`, [`own`]).
+    pub moves: Moves,
+    /// The illegal moves the engine's `play` takes on purpose (KataGo's
+    /// tolerant `play`, for one), by [`code`](tromp_taylor_harness::vocab::Illegal::code):
+    /// a controller keeps those rules itself, so they are never sent.
+    pub tolerates: Vec<&'static str>,
 }
 
 impl AuditOptions {
@@ -82,6 +92,8 @@ impl AuditOptions {
             minimise_budget: 300,
             strict_score: false,
             replay: Vec::new(),
+            moves: Moves::Given,
+            tolerates: Vec::new(),
         }
     }
 }
@@ -96,6 +108,12 @@ pub enum AuditError {
         engine: String,
         /// How it failed.
         failure: Failure,
+    },
+    /// The engine's own moves were to be audited, and it has no `genmove`.
+    #[error("the engine `{engine}` has no genmove: its own moves cannot be audited")]
+    NoGenmove {
+        /// The engine's command line.
+        engine: String,
     },
     /// The output folder cannot be made or written (it names a file, say).
     #[error("--out {}: {why}", path.display())]
@@ -169,9 +187,25 @@ pub fn run_audit(
         engine: &engine,
         reference: &options.reference,
     };
+    let chooser = match options.moves {
+        Moves::Given => None,
+        Moves::Own if probed.caps.genmove => Some(Chooser {
+            gtp: &gtp,
+            caps: probed.caps,
+            reference: &options.reference,
+            client: None,
+            rules_asked: false,
+        }),
+        Moves::Own => {
+            return Err(AuditError::NoGenmove {
+                engine: options.gtp.command.join(" "),
+            })
+        }
+    };
     let mut audit = Audit {
         options,
         auditor,
+        chooser,
         summary: AuditSummary::new(
             options.gtp.command.join(" "),
             probed.caps,
@@ -245,6 +279,8 @@ fn untold_rules_note(options: &AuditOptions, caps: Capabilities) -> Option<Strin
 struct Audit<'a, P: FnMut(&str)> {
     options: &'a AuditOptions,
     auditor: Auditor<'a>,
+    /// The engine choosing its own moves, in the own-moves audit.
+    chooser: Option<Chooser<'a>>,
     summary: AuditSummary,
     progress: P,
 }
@@ -259,6 +295,10 @@ struct AuditGame {
     file: Option<PathBuf>,
     /// The game.
     script: Script,
+    /// What the engine chose itself, in the own-moves audit: how many
+    /// moves and how the game ended; a divergence in its choice is not
+    /// minimised (its next choice in a shorter game is another).
+    own: Option<(usize, Option<Ending>)>,
 }
 
 impl AuditGame {
@@ -278,21 +318,88 @@ impl AuditGame {
             bias,
             file,
             script,
+            own: None,
         }
     }
 
     /// How the progress lines name the game.
     fn label(&self) -> String {
         let game = self.game;
-        match (&self.file, self.bias) {
-            (Some(file), _) => format!("{} ({})", file.display(), self.script.setup.size),
-            (None, Some(bias)) => format!("game {game} ({}, {bias})", self.script.setup.size),
-            (None, None) => format!("game {game} ({})", self.script.setup.size),
+        let size = self.script.setup.size;
+        let label = match (&self.file, self.bias) {
+            (Some(file), _) => format!("{} ({size})", file.display()),
+            (None, Some(bias)) => format!("game {game} ({size}, {bias})"),
+            (None, None) => format!("game {game} ({size})"),
+        };
+        match self.own {
+            Some((moves, Some(ending))) => {
+                let ending = match ending {
+                    Ending::Ended => "to the end".to_string(),
+                    Ending::Resigned(player) => format!("until {player:?} resigned"),
+                    Ending::Cut => "cut at the most turns an audit plays".to_string(),
+                };
+                format!(
+                    "{label}, {} of its own {ending}",
+                    report::plural(moves, "move")
+                )
+            }
+            _ => label,
         }
     }
 }
 
 impl<P: FnMut(&str)> Audit<'_, P> {
+    /// Audits `game`: as generated (less what the engine's `play` tolerates),
+    /// or with the engine choosing its own moves from a position the
+    /// generated game reaches, the game it then plays being audited as any.
+    fn audited(&mut self, game: &mut AuditGame) -> GameAudit {
+        let reference = &self.options.reference;
+        let Some(chooser) = self.chooser.as_mut() else {
+            game.script = own::tolerated(&game.script, reference, &self.options.tolerates);
+            return self.auditor.audit(&game.script);
+        };
+        let points = game.script.setup.size.points();
+        // Every fourth game from the empty board, the others from a
+        // position some way into the generated game.
+        let length = if game.game % 4 == 1 {
+            0
+        } else {
+            let mut rng = Rng::new(self.options.seed ^ (game.game as u64) ^ 0x6F77_6E00);
+            rng.below(points / 2 + 1)
+        };
+        let prefix = own::prefix(&game.script, reference, length);
+        match chooser.play(game.script.setup, &prefix) {
+            OwnGame::Played(script, moves, ending) => {
+                game.script = script;
+                game.own = Some((moves, Some(ending)));
+                self.auditor.audit(&game.script)
+            }
+            OwnGame::Diverges(divergence, mismatch) => {
+                let turns = mismatch.record.iter().filter_map(|(_, a)| match a {
+                    tromp_taylor_harness::script::Action::Turn(t) => Some(Step::Attempt(*t)),
+                    tromp_taylor_harness::script::Action::Agree(_) => None,
+                });
+                game.script = Script::new(mismatch.setup, turns.collect());
+                game.own = Some((0, None));
+                GameAudit::Diverges(divergence, mismatch)
+            }
+            OwnGame::Unsupported(why) => GameAudit::Unsupported(why),
+        }
+    }
+
+    /// Counts and tells a game that agreed.
+    fn agreed(&mut self, label: &str, played: Played) {
+        self.summary.agreed += 1;
+        self.summary.steps += played.steps;
+        self.summary.turns += played.turns;
+        (self.progress)(&format!(
+            "{label}: {}, {}{}: agrees",
+            report::plural(played.steps, "step"),
+            report::plural(played.turns, "turn"),
+            if played.ended { ", ended" } else { "" }
+        ));
+    }
+
     /// Plays game `game` (from 1) and tells what it found; `false` when the
     /// audit stops (the engine cannot be started).
     fn game(&mut self, game: usize) -> bool {
@@ -302,18 +409,11 @@ impl<P: FnMut(&str)> Audit<'_, P> {
             game.script.setup.rules.illegal_loses_turn = false;
         }
         self.summary.games += 1;
+        let audited = self.audited(&mut game);
         let label = game.label();
-        match self.auditor.audit(&game.script) {
+        match audited {
             GameAudit::Agrees(played) => {
-                self.summary.agreed += 1;
-                self.summary.steps += played.steps;
-                self.summary.turns += played.turns;
-                (self.progress)(&format!(
-                    "{label}: {}, {}{}: agrees",
-                    report::plural(played.steps, "step"),
-                    report::plural(played.turns, "turn"),
-                    if played.ended { ", ended" } else { "" }
-                ));
+                self.agreed(&label, played);
                 true
             }
             GameAudit::Unsupported(why) => {
@@ -338,9 +438,12 @@ impl<P: FnMut(&str)> Audit<'_, P> {
     ) -> bool {
         let steps_before = divergence.record.len();
         let never_started = divergence.record.is_empty() && divergence.kind.is_failure();
-        // A replayed game is the reproducer as given: not minimised.
+        // A replayed game is the reproducer as given, and an engine's own
+        // choice is its choice in that game: not minimised.
+        let chosen = matches!(game.own, Some((_, None)));
         let (script, divergence, mismatch) = match game.file {
             Some(_) => (game.script, divergence, mismatch),
+            None if chosen => (game.script, divergence, mismatch),
             None => self.minimise(&game.script, divergence, mismatch),
         };
         let mut found = Found {
@@ -348,7 +451,7 @@ impl<P: FnMut(&str)> Audit<'_, P> {
                 game: game.game,
                 script,
                 mismatch,
-                minimised: game.file.is_none(),
+                minimised: game.file.is_none() && !chosen,
                 known: None,
             },
             bias: game.bias,

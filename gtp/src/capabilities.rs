@@ -32,6 +32,10 @@ pub struct Capabilities {
     pub undo: bool,
     /// `fixed_handicap N`.
     pub fixed_handicap: bool,
+    /// `genmove COLOR`: the engine chooses a move (the own-moves audit).
+    pub genmove: bool,
+    /// `kata-get-rules`: the rules the engine says it plays by.
+    pub kata_get_rules: bool,
 }
 
 impl Capabilities {
@@ -89,6 +93,8 @@ impl Capabilities {
             final_status_list: knows("final_status_list"),
             undo: knows("undo"),
             fixed_handicap: knows("fixed_handicap"),
+            genmove: knows("genmove"),
+            kata_get_rules: knows("kata-get-rules"),
         }
     }
 }

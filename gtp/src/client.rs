@@ -68,6 +68,9 @@ pub struct Client {
     lines: Receiver<String>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     timeout: Duration,
+    /// The timeout of the first command, while the engine starts (loads a
+    /// network, say), if it differs.
+    first: Option<Duration>,
 }
 
 /// Splits a command line into words, with `'...'`, `"..."` and `\` as a shell has them.
@@ -112,6 +115,16 @@ pub fn split_command(text: &str) -> Vec<String> {
 impl Client {
     /// Starts `command` (a program and its arguments) with `timeout` per command.
     pub fn start(command: &[String], timeout: Duration) -> Result<Client, Failure> {
+        Client::start_with(command, timeout, timeout)
+    }
+
+    /// Starts `command` with `start` for its first command (the time it
+    /// takes to start and answer) and `timeout` for each after.
+    pub fn start_with(
+        command: &[String],
+        start: Duration,
+        timeout: Duration,
+    ) -> Result<Client, Failure> {
         let crash = |detail: String| Failure::Crash {
             command: String::new(),
             detail,
@@ -162,6 +175,7 @@ impl Client {
             lines,
             stderr_tail,
             timeout,
+            first: (start != timeout).then_some(start),
         })
     }
 
@@ -194,7 +208,7 @@ impl Client {
 
     /// Sends one command and waits for its answer, at most the timeout.
     pub fn send(&mut self, command: &str) -> Result<Reply, Failure> {
-        let deadline = Instant::now() + self.timeout;
+        let deadline = Instant::now() + self.first.take().unwrap_or(self.timeout);
         if writeln!(self.stdin, "{command}")
             .and_then(|_| self.stdin.flush())
             .is_err()

@@ -8,7 +8,7 @@ pub mod table;
 
 use crate::audit::check::Kind;
 use crate::audit::export::{audit_data, junit, junit_suite, AuditData};
-use crate::audit::{run_audit, AuditOptions, AuditSummary, SetRules};
+use crate::audit::{run_audit, AuditOptions, AuditSummary, Moves, SetRules};
 use crate::vectors_run::{self, Tally};
 use manifest::{expand, read_manifests, CheckedProfile, Manifest, ManifestError};
 use serde::Serialize;
@@ -50,6 +50,11 @@ pub struct Row {
     pub rules_name: String,
     /// The rules, as a compact string.
     pub rules: String,
+    /// Who chose the moves: the auditor (`play`) or the engine (`genmove`).
+    pub moves: Moves,
+    /// The illegal moves its `play` takes on purpose and why, if any: never
+    /// sent (a convention the manifest declares).
+    pub tolerated: Option<String>,
     /// The audit, or why it did not run.
     pub audit: Result<AuditSummary, String>,
     /// The vectors' tally, if they ran.
@@ -71,6 +76,8 @@ struct RowData<'a> {
     engine: &'a str,
     rules_name: &'a str,
     rules: &'a str,
+    moves: &'static str,
+    tolerated: Option<&'a str>,
     skipped: Option<&'a str>,
     audit: Option<AuditData>,
     vectors: Option<Tally>,
@@ -114,9 +121,11 @@ pub fn run_matrix(
         }
         let profiles = manifest.check(&engines).unwrap_or_default();
         for profile in profiles {
-            let row = run_row(options, &engines, &id, &manifest, &profile);
-            progress(&row_line(&row));
-            rows.push(row);
+            for &moves in &profile.moves {
+                let row = run_row(options, &engines, (&id, &manifest), &profile, moves);
+                progress(&row_line(&row));
+                rows.push(row);
+            }
         }
     }
     Ok(rows)
@@ -126,9 +135,9 @@ pub fn run_matrix(
 fn run_row(
     options: &MatrixOptions,
     engines: &Path,
-    id: &str,
-    manifest: &Manifest,
+    (id, manifest): (&str, &Manifest),
     profile: &CheckedProfile,
+    moves: Moves,
 ) -> Row {
     let program = expand(&manifest.program, engines);
     let mut row = Row {
@@ -136,6 +145,14 @@ fn run_row(
         engine: format!("{} {}", manifest.name, manifest.version),
         rules_name: profile.rules_name.clone(),
         rules: profile.rules.to_string(),
+        moves,
+        tolerated: (!profile.tolerates.is_empty() && moves == Moves::Given).then(|| {
+            format!(
+                "{}: {}",
+                profile.tolerates.join(", "),
+                profile.why_tolerated
+            )
+        }),
         audit: Err(String::new()),
         vectors: None,
         skipped_checks: (!profile.skip_checks.is_empty()).then(|| {
@@ -167,20 +184,29 @@ fn run_row(
     audit.gtp.timeout = options.timeout;
     audit.gtp.off.clone_from(&profile.skip_checks);
     audit.gtp.set_rules = SetRules::from_option(profile.set_rules.as_deref());
+    if let Some(start) = manifest.start_timeout {
+        audit.gtp.start_timeout = Duration::from_secs_f64(start);
+    }
     audit.minimise_budget = if options.quick { 40 } else { 300 };
-    audit.out = Some(
-        options
-            .out
-            .join(format!("{id}-{}", slug(&profile.rules_name))),
-    );
+    audit.moves = moves;
+    audit.tolerates.clone_from(&profile.tolerates);
+    let folder = match moves {
+        Moves::Given => format!("{id}-{}", slug(&profile.rules_name)),
+        Moves::Own => format!("{id}-{}-genmove", slug(&profile.rules_name)),
+    };
+    audit.out = Some(options.out.join(folder));
     row.audit = run_audit(&audit, |_| {}).map_err(|e| e.to_string());
-    if let Some(files) = &options.vectors {
+    // The vectors are given moves: run once per profile, on its play row.
+    if let (Some(files), Moves::Given) = (&options.vectors, moves) {
         row.vectors = Some(vectors_run::run(
             &profile.command,
             files,
             &[],
             Some(profile.rules),
-            &profile.skip_checks,
+            vectors_run::NotHeld {
+                off: &profile.skip_checks,
+                tolerates: &profile.tolerates,
+            },
             options.timeout,
             |_| {},
         ));
@@ -215,7 +241,7 @@ fn row_line(row: &Row) -> String {
         Ok(summary) => format!(
             "{} under {}: {} games, {} agree, {} diverge{}",
             row.engine,
-            row.rules_name,
+            row.held_to(),
             summary.games,
             summary.agreed,
             summary.found.len(),
@@ -228,11 +254,20 @@ fn row_line(row: &Row) -> String {
                 None => String::new(),
             }
         ),
-        Err(why) => format!("{} under {}: skipped: {why}", row.engine, row.rules_name),
+        Err(why) => format!("{} under {}: skipped: {why}", row.engine, row.held_to()),
     }
 }
 
 impl Row {
+    /// What the row holds the engine to, as the table names it: the rules,
+    /// and "its own moves" when it chose them.
+    pub fn held_to(&self) -> String {
+        match self.moves {
+            Moves::Given => self.rules_name.clone(),
+            Moves::Own => format!("{} (its own moves, genmove)", self.rules_name),
+        }
+    }
+
     /// Whether this row breaks the rules anywhere (scoring conventions aside).
     pub fn diverges(&self) -> bool {
         let audit = self.audit.as_ref().is_ok_and(|s| s.diverges(false));
@@ -263,6 +298,8 @@ pub fn matrix_json(rows: &[Row]) -> String {
             engine: &row.engine,
             rules_name: &row.rules_name,
             rules: &row.rules,
+            moves: row.moves.name(),
+            tolerated: row.tolerated.as_deref(),
             skipped: row.audit.as_ref().err().map(String::as_str),
             audit: row.audit.as_ref().ok().map(audit_data),
             vectors: row.vectors.as_ref().and_then(|v| v.as_ref().ok().copied()),
@@ -283,7 +320,7 @@ pub fn matrix_junit(rows: &[Row]) -> String {
         .filter_map(|row| {
             let summary = row.audit.as_ref().ok()?;
             Some(junit_suite(
-                &format!("{} under {}", row.engine, row.rules_name),
+                &format!("{} under {}", row.engine, row.held_to()),
                 summary,
                 false,
             ))
@@ -347,7 +384,7 @@ fn markdown_row(text: &mut String, row: &Row, columns: usize) {
         text,
         "| {} | {} (`{}`) | {games} | {} | {vectors} |",
         row.engine,
-        row.rules_name,
+        row.held_to(),
         row.rules,
         columns.join(" | ")
     );
@@ -366,7 +403,7 @@ fn reproduce_line(row: &Row) -> Option<String> {
     Some(format!(
         "{} under {}: `tromp-taylor audit --replay {} {}`",
         row.engine,
-        row.rules_name,
+        row.held_to(),
         sgf.display(),
         row.replay_options
     ))
@@ -379,7 +416,15 @@ fn row_notes(row: &Row) -> Vec<String> {
     if let Some(skipped) = &row.skipped_checks {
         notes.push(format!(
             "{} under {}: checks off: {skipped}",
-            row.engine, row.rules_name
+            row.engine,
+            row.held_to()
+        ));
+    }
+    if let Some(tolerated) = &row.tolerated {
+        notes.push(format!(
+            "{} under {}: never sent, as its play takes them on purpose: {tolerated}",
+            row.engine,
+            row.held_to()
         ));
     }
     if let Ok(summary) = &row.audit {
@@ -390,7 +435,7 @@ fn row_notes(row: &Row) -> Vec<String> {
             .iter()
             .filter(|n| !n.ends_with("(--skip-checks)"))
         {
-            notes.push(format!("{} under {}: {note}", row.engine, row.rules_name));
+            notes.push(format!("{} under {}: {note}", row.engine, row.held_to()));
         }
     }
     notes

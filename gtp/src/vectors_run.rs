@@ -74,6 +74,18 @@ struct Runner {
     caps: Capabilities,
     engine: EngineKind,
     assume: Option<Rules>,
+    tolerates: Vec<&'static str>,
+}
+
+/// What the engine is not held to: the checks switched off (the commands
+/// behind them are never asked) and the illegal moves its `play` takes on
+/// purpose, by reason (a case that expects such a refusal is skipped).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotHeld<'a> {
+    /// The checks switched off.
+    pub off: &'a [crate::audit::CheckName],
+    /// The reasons (`superko`) its `play` tolerates.
+    pub tolerates: &'a [&'static str],
 }
 
 impl Runner {
@@ -132,6 +144,17 @@ impl Runner {
         if case.setup.is_some() || case.turns.iter().any(|t| t.turn == "agree") {
             let skipped = CaseResult::new(id, "skip");
             return Some(skipped.with("requires", "setup or agreement", "not expressible in GTP"));
+        }
+        if let Some(turn) = case
+            .turns
+            .iter()
+            .find(|t| self.tolerates.contains(&t.expect.as_str()))
+        {
+            return Some(CaseResult::new(id, "skip").with(
+                "expect",
+                turn.expect.clone(),
+                "its play takes such a move on purpose (a controller keeps this rule)",
+            ));
         }
         if self.assume.is_none() && !can_be_told(&self.caps, &case.rules) {
             return Some(CaseResult::new(id, "skip").with(
@@ -260,8 +283,8 @@ pub struct Tally {
 }
 
 /// Runs every case of `files` against the GTP engine `command`, calling
-/// `each` with every result; the checks in `off` are not made (the commands
-/// behind them never asked). An engine that cannot be told a case's rules
+/// `each` with every result; what is not held (`not_held`: checks off,
+/// tolerated refusals) is not asked or not expected. An engine that cannot be told a case's rules
 /// is held, where `assume` gives the rules its command line sets, to the
 /// case recomputed under them. `Err` when the engine cannot be started.
 pub fn run(
@@ -269,13 +292,13 @@ pub fn run(
     files: &[VectorFile],
     skip: &[String],
     assume: Option<Rules>,
-    off: &[crate::audit::CheckName],
+    not_held: NotHeld<'_>,
     timeout: Duration,
     mut each: impl FnMut(&CaseResult),
 ) -> Result<Tally, String> {
     let gtp = GtpOptions {
         rules: assume.unwrap_or(Rules::TROMP_TAYLOR),
-        off: off.to_vec(),
+        off: not_held.off.to_vec(),
         ..GtpOptions::new(command.to_vec(), timeout)
     };
     let (engine, probed) = gtp_engine_probed(gtp.clone()).map_err(|e| e.to_string())?;
@@ -284,6 +307,7 @@ pub fn run(
         caps: probed.caps,
         engine,
         assume,
+        tolerates: not_held.tolerates.to_vec(),
     };
     let mut tally = Tally::default();
     for case in files.iter().flat_map(|f| &f.cases) {

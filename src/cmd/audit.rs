@@ -5,7 +5,9 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tromp_taylor_gtp::audit::{export, run_audit, AuditOptions, AuditSummary, CheckName, SetRules};
+use tromp_taylor_gtp::audit::{
+    export, run_audit, AuditOptions, AuditSummary, CheckName, Moves, SetRules,
+};
 use tromp_taylor_gtp::capabilities::Capabilities;
 use tromp_taylor_harness::generate::{Bias, BIASES};
 use tromp_taylor_harness::vocab::{Rules, Size};
@@ -60,12 +62,34 @@ pub struct AuditArgs {
     /// before counting) as a divergence in the exit code.
     #[arg(long)]
     pub strict_score: bool,
+    /// Who chooses the moves: `play` (the auditor generates the games and
+    /// sends every turn with `play`) or `genmove` (the engine chooses every
+    /// move itself, from the empty board or from a position a generated game
+    /// reaches; the rules judge each move, and the finished game is audited
+    /// as any other).
+    #[arg(long, default_value = "play")]
+    pub moves: Moves,
+    /// Illegal moves the engine's `play` takes on purpose (KataGo's tolerant
+    /// `play`), comma-separated reasons (ko, superko, suicide, occupied):
+    /// they are never sent, since a controller keeps those rules itself.
+    #[arg(long, value_delimiter = ',', value_parser = tolerated_reason)]
+    pub tolerates: Vec<&'static str>,
     /// Also write the findings as JSON to this file.
     #[arg(long)]
     pub json: Option<PathBuf>,
     /// Also write JUnit XML (a test case per game) to this file.
     #[arg(long)]
     pub junit: Option<PathBuf>,
+}
+
+/// A reason a move is illegal, by its code (`superko`), as `--tolerates`
+/// takes it.
+pub fn tolerated_reason(text: &str) -> Result<&'static str, String> {
+    tromp_taylor_harness::vocab::Illegal::from_code(text.trim())
+        .map(|reason| reason.code())
+        .ok_or_else(|| {
+            format!("{text:?} is not a reason a move is illegal: ko, superko, suicide, occupied, off-board or game-over")
+        })
 }
 
 impl AuditArgs {
@@ -120,6 +144,8 @@ impl AuditArgs {
         options.gtp.off.clone_from(&self.skip_checks);
         options.gtp.set_rules = SetRules::from_option(self.set_rules.as_deref());
         options.strict_score = self.strict_score;
+        options.moves = self.moves;
+        options.tolerates.clone_from(&self.tolerates);
         for file in [&self.json, &self.junit].into_iter().flatten() {
             if file.is_dir() {
                 return Err(format!("{}: is a folder, not a file", file.display()));

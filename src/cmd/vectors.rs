@@ -50,6 +50,11 @@ pub enum VectorsCommand {
         /// estimates.
         #[arg(long, value_delimiter = ',')]
         skip_checks: Vec<tromp_taylor_gtp::audit::CheckName>,
+        /// Illegal moves the engine's `play` takes on purpose (KataGo's
+        /// tolerant `play`), comma-separated reasons (ko, superko, suicide):
+        /// a case that expects such a refusal is skipped.
+        #[arg(long, value_delimiter = ',', value_parser = super::audit::tolerated_reason)]
+        tolerates: Vec<&'static str>,
         /// Also write the run as JSON (the tally and every case's result)
         /// to this file.
         #[arg(long)]
@@ -83,6 +88,7 @@ impl VectorsCommand {
                 timeout,
                 assume_rules,
                 skip_checks,
+                tolerates,
                 json,
                 junit,
                 builtin,
@@ -114,14 +120,17 @@ impl VectorsCommand {
                     .collect();
                 let command = tromp_taylor_gtp::client::split_command(&engine);
                 let timeout = std::time::Duration::from_secs_f64(timeout);
-                let off = &skip_checks;
+                let not_held = tromp_taylor_gtp::vectors_run::NotHeld {
+                    off: &skip_checks,
+                    tolerates: &tolerates,
+                };
                 let mut results = Vec::new();
                 let tally = run(
                     &command,
                     &files,
                     &skip,
                     assume_rules,
-                    off,
+                    not_held,
                     timeout,
                     |result| {
                         println!(

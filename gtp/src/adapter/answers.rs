@@ -14,6 +14,16 @@ pub(crate) fn read_vertex(text: &str, size: Size) -> Option<Point> {
     }
 }
 
+/// A point's mark in a drawn board, if it is one.
+fn mark(word: &str) -> Option<Color> {
+    match word {
+        "X" | "x" | "#" => Some(Color::Black),
+        "O" | "o" | "@" => Some(Color::White),
+        "." | "+" | "," => Some(Color::Empty),
+        _ => None,
+    }
+}
+
 /// Reads a board from `showboard`: rows that begin with their number and
 /// hold one mark per column (`X`/`x`/`#` black, `O`/`o`/`@` white, `.`/`+`/`,` empty).
 pub fn parse_showboard(text: &str, size: Size) -> Option<Grid> {
@@ -26,14 +36,19 @@ pub fn parse_showboard(text: &str, size: Size) -> Option<Grid> {
         if row == 0 || row > size.height() {
             continue;
         }
-        let marks: Vec<Color> = words
-            .map_while(|w| match w {
-                "X" | "x" | "#" => Some(Color::Black),
-                "O" | "o" | "@" => Some(Color::White),
-                "." | "+" | "," => Some(Color::Empty),
-                _ => None,
-            })
-            .collect();
+        let rest: Vec<&str> = words.collect();
+        let mut marks: Vec<Color> = rest.iter().map_while(|w| mark(w)).collect();
+        if marks.len() != size.width() {
+            // KataGo writes a recent move's number right after its stone
+            // (`X1.`): read the marks one character at a time, numbers
+            // and spaces between them skipped.
+            marks = rest
+                .join(" ")
+                .chars()
+                .filter(|c| !c.is_ascii_digit() && *c != ' ')
+                .map_while(|c| mark(c.encode_utf8(&mut [0; 4])))
+                .collect();
+        }
         if marks.len() != size.width() {
             continue;
         }
@@ -83,6 +98,18 @@ mod tests {
         let grid = parse_showboard(text, Size::new(5, 5).unwrap()).unwrap();
         assert_eq!(grid.at(Point::new(2, 2)), Color::Black);
         assert_eq!(grid.at(Point::new(3, 2)), Color::White);
+        assert_eq!(
+            grid.colors.iter().filter(|&&c| c == Color::Empty).count(),
+            23
+        );
+    }
+
+    #[test]
+    fn a_katago_board_reads_with_its_move_numbers() {
+        let text = "MoveNum: 2 HASH: 060148AD1E369D426ABCE9C5FF1CA133\n   A B C D E\n 5 . . . . .\n 4 . . . . .\n 3 . . X1. .\n 2 . O2. . .\n 1 . . . . .\nNext player: Black\nB stones captured: 0";
+        let grid = parse_showboard(text, Size::new(5, 5).unwrap()).unwrap();
+        assert_eq!(grid.at(Point::new(2, 2)), Color::Black);
+        assert_eq!(grid.at(Point::new(1, 1)), Color::White);
         assert_eq!(
             grid.colors.iter().filter(|&&c| c == Color::Empty).count(),
             23

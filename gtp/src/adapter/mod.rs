@@ -92,7 +92,7 @@ pub fn gtp_engine(options: GtpOptions) -> Result<EngineKind, Failure> {
 /// less those switched off by [`GtpOptions::off`]).
 pub fn gtp_engine_probed(options: GtpOptions) -> Result<(EngineKind, Probed), Failure> {
     quiet_failures();
-    let mut client = Client::start(&options.command, options.timeout)?;
+    let mut client = options.start()?;
     let mut found = probe(&mut client)?;
     found.caps = found.caps.without(&options.off);
     found.showboard &= found.caps.showboard;
@@ -252,8 +252,7 @@ fn start(shared: &Arc<Shared>, setup: Setup) -> Result<Box<dyn Engine + Send>, S
     let idle = shared.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
     let mut client = match idle {
         Some(client) => client,
-        None => Client::start(&shared.options.command, shared.options.timeout)
-            .map_err(|f| failed(&f, &[]))?,
+        None => shared.options.start().map_err(|f| failed(&f, &[]))?,
     };
     let size = setup.size;
     let commands = setup_commands(&shared.options, &shared.caps, setup);

@@ -13,6 +13,9 @@ pub struct GtpOptions {
     pub command: Vec<String>,
     /// The longest it may take over one command.
     pub timeout: Duration,
+    /// The longest it may take to start and answer its first command (an
+    /// engine that loads a network takes longer than a command).
+    pub start_timeout: Duration,
     /// How it is told the rules before each game.
     pub set_rules: SetRules,
     /// The rules it is held to where it cannot be told others (its command
@@ -32,10 +35,17 @@ impl GtpOptions {
         GtpOptions {
             command,
             timeout,
+            start_timeout: timeout,
             set_rules: SetRules::Auto,
             rules: Rules::TROMP_TAYLOR,
             off: Vec::new(),
         }
+    }
+
+    /// Starts a process of the engine.
+    pub fn start(&self) -> Result<crate::client::Client, crate::client::Failure> {
+        let start = self.start_timeout.max(self.timeout);
+        crate::client::Client::start_with(&self.command, start, self.timeout)
     }
 
     /// Its name in reports: the program's file name and its arguments.

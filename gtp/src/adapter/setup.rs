@@ -6,7 +6,7 @@
 use super::options::GtpOptions;
 use super::rules::{kgs_rules_name, SetRules};
 use crate::capabilities::Capabilities;
-use crate::client::{Client, Failure, Reply};
+use crate::client::{Failure, Reply};
 use crate::commands::turn_text;
 use tromp_taylor_harness::script::{Action, Record};
 use tromp_taylor_harness::vocab::{Handicap, Player, Rules, Setup, Turn};
@@ -16,7 +16,9 @@ use tromp_taylor_harness::vocab::{Handicap, Player, Rules, Setup, Turn};
 /// rule sets is these rules, under [`SetRules::Auto`].
 fn rules_command(options: &GtpOptions, caps: &Capabilities, rules: Rules) -> Option<String> {
     match &options.set_rules {
-        SetRules::Auto if caps.kata_set_rules => Some(format!("kata-set-rules {rules}")),
+        SetRules::Auto if caps.kata_set_rules => {
+            Some(format!("kata-set-rules {}", kata_rules(rules)))
+        }
         SetRules::Auto if caps.kgs_rules => {
             kgs_rules_name(rules).map(|name| format!("kgs-rules {name}"))
         }
@@ -25,9 +27,21 @@ fn rules_command(options: &GtpOptions, caps: &Capabilities, rules: Rules) -> Opt
     }
 }
 
+/// `rules` as `kata-set-rules` takes them: the compact string without its
+/// komi, which `komi` sends (KataGo refuses a rule string with a komi in
+/// it, and would otherwise read our preset names as its own: its
+/// `chinese` has simple ko, ours positional superko).
+pub fn kata_rules(rules: Rules) -> String {
+    Rules {
+        komi_half_points: 0,
+        ..rules
+    }
+    .to_string()
+}
+
 /// The commands that set a game on `setup` up: the board size, `clear_board`,
-/// `komi`, the rules' command, if any, and `fixed_handicap` for a fixed
-/// handicap (the only kind GTP places).
+/// the rules' command, if any, then `komi` (so that no rules command resets
+/// it), and `fixed_handicap` for a fixed handicap (the only kind GTP places).
 pub fn setup_commands(options: &GtpOptions, caps: &Capabilities, setup: Setup) -> Vec<String> {
     let size = setup.size;
     let size_command = if size.width() == size.height() {
@@ -43,8 +57,8 @@ pub fn setup_commands(options: &GtpOptions, caps: &Capabilities, setup: Setup) -
     [
         Some(size_command),
         Some("clear_board".to_string()),
-        Some(format!("komi {komi}")),
         rules_command(options, caps, setup.rules),
+        Some(format!("komi {komi}")),
         handicap,
     ]
     .into_iter()
@@ -78,7 +92,7 @@ pub fn ask_after(
     (setup, record): (Setup, &Record),
     questions: &[String],
 ) -> Result<Vec<Reply>, Failure> {
-    let mut client = Client::start(&options.command, options.timeout)?;
+    let mut client = options.start()?;
     for command in setup_commands(options, caps, setup) {
         client.send(&command)?;
     }

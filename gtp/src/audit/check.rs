@@ -45,6 +45,12 @@ pub enum Kind {
     /// colors). A scoring convention, not a rule it breaks (counted only
     /// with `--strict-score`).
     ScoringConvention,
+    /// A move the engine chose itself (`genmove`) is one the rules forbid,
+    /// for the reason of this code.
+    PlaysIllegal(&'static str),
+    /// The rules the engine says it plays by (`kata-get-rules`) are not
+    /// the rules it was told and is held to.
+    RulesAnswer,
     /// The engine died.
     Crash,
     /// The engine did not answer within the timeout.
@@ -69,6 +75,8 @@ impl fmt::Display for Kind {
             Kind::ScoringConvention => f.write_str(
                 "scores by its own judgment of dead stones or territory (a scoring convention)",
             ),
+            Kind::PlaysIllegal(why) => write!(f, "plays an illegal move of its own ({why})"),
+            Kind::RulesAnswer => f.write_str("says it plays by other rules than it was told"),
             Kind::Crash => f.write_str("crashes"),
             Kind::Hang => f.write_str("hangs"),
             Kind::Garbage => f.write_str("answers garbage"),

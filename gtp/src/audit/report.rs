@@ -46,6 +46,14 @@ pub fn hint(kind: &Kind) -> &'static str {
             "the engine judges dead stones or territory before counting; the ten rules \
              count the board as it stands (rule 9): not a rules bug, unless --strict-score"
         }
+        Kind::PlaysIllegal(_) => {
+            "the move generator must ask the same legality test as `play` under the game's \
+             rules (superko against every earlier coloring), not a tolerant one"
+        }
+        Kind::RulesAnswer => {
+            "the rule set the engine was told maps to other options than the ones it \
+             reports: compare its rule set's definition with the rules quoted"
+        }
         Kind::Crash | Kind::Hang | Kind::Garbage => {
             "see the engine's standard error and the last command in the transcript"
         }
@@ -67,24 +75,33 @@ pub fn slug(kind: &Kind) -> String {
     slug.trim_matches('-').to_string()
 }
 
-/// The GTP commands of `transcript` that show a divergence: the set-up,
-/// the turns, and the last command when it is a question.
+/// The GTP commands of `transcript` that show a divergence: the set-up (the
+/// rules' command included, so that the engine plays under the same rules),
+/// the turns, and the last command, whatever it is; questions asked on the
+/// way are left out.
 fn commands(transcript: &[String]) -> Vec<String> {
-    let shown = [
-        "play",
-        "boardsize",
-        "rectangular_boardsize",
-        "komi",
-        "clear_board",
+    let questions = [
+        "is_legal",
+        "all_legal",
+        "list_stones",
+        "showboard",
+        "captures",
+        "final_score",
+        "final_status_list",
+        "kata-get-rules",
     ];
-    let mut lines: Vec<String> = transcript
+    let Some((last, before)) = transcript.split_last() else {
+        return Vec::new();
+    };
+    let mut lines: Vec<String> = before
         .iter()
-        .filter(|c| shown.iter().any(|s| c.starts_with(s)))
+        .filter(|c| {
+            let word = c.split_whitespace().next().unwrap_or("");
+            !questions.contains(&word)
+        })
         .cloned()
         .collect();
-    if let Some(last) = transcript.last().filter(|c| !c.starts_with("play")) {
-        lines.push(last.clone());
-    }
+    lines.push(last.clone());
     lines
 }
 
@@ -197,4 +214,37 @@ pub fn summary(summary: &AuditSummary) -> String {
         );
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::commands;
+
+    #[test]
+    fn the_commands_shown_keep_the_rules_and_drop_the_questions_on_the_way() {
+        let transcript: Vec<String> = [
+            "boardsize 5",
+            "clear_board",
+            "kata-set-rules tromp-taylor",
+            "komi 0",
+            "kata-get-rules",
+            "play b C3",
+            "showboard",
+            "genmove w",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            commands(&transcript),
+            [
+                "boardsize 5",
+                "clear_board",
+                "kata-set-rules tromp-taylor",
+                "komi 0",
+                "play b C3",
+                "genmove w"
+            ]
+        );
+        assert!(commands(&[]).is_empty());
+    }
 }

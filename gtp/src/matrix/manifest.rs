@@ -3,10 +3,11 @@
 //! to, and what it can be asked. Unknown keys are refused, so a typo is an
 //! error, not a silently ignored setting.
 
-use crate::audit::CheckName;
+use crate::audit::{CheckName, Moves};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
+use tromp_taylor_harness::vocab::Illegal;
 use tromp_taylor_harness::vocab::{Rules, Size};
 
 /// One engine's manifest.
@@ -29,6 +30,10 @@ pub struct Manifest {
     /// One line on what it is and how it is driven.
     #[serde(default)]
     pub notes: String,
+    /// Seconds it may take to start and answer its first command (it loads
+    /// a network, say), when that is longer than a command's timeout.
+    #[serde(default)]
+    pub start_timeout: Option<f64>,
     /// The rule sets it is held to.
     pub profile: Vec<Profile>,
 }
@@ -57,6 +62,22 @@ pub struct Profile {
     /// Why they are off (required when some are).
     #[serde(default)]
     pub why_skipped: String,
+    /// Who chooses the moves, a row each: `play` (generated games) and, for
+    /// an engine with `genmove`, `genmove` (its own moves). Default: play.
+    #[serde(default = "play_only")]
+    pub moves: Vec<String>,
+    /// Illegal moves its `play` takes on purpose, by reason (`superko`):
+    /// never sent, as a controller keeps those rules itself.
+    #[serde(default)]
+    pub tolerates: Vec<String>,
+    /// Why it tolerates them (required when it does).
+    #[serde(default)]
+    pub why_tolerated: String,
+}
+
+/// The default of [`Profile::moves`].
+fn play_only() -> Vec<String> {
+    vec!["play".to_string()]
 }
 
 /// A profile read and checked: everything parsed.
@@ -78,6 +99,12 @@ pub struct CheckedProfile {
     pub skip_checks: Vec<CheckName>,
     /// Why.
     pub why_skipped: String,
+    /// Who chooses the moves, a row each.
+    pub moves: Vec<Moves>,
+    /// The illegal moves its `play` takes on purpose, by reason.
+    pub tolerates: Vec<&'static str>,
+    /// Why.
+    pub why_tolerated: String,
 }
 
 /// Why the manifests cannot be read.
@@ -115,6 +142,12 @@ pub fn expand(text: &str, engines: &Path) -> String {
 impl Manifest {
     /// Checks every profile: rules, sizes, checks, games.
     pub fn check(&self, engines: &Path) -> Result<Vec<CheckedProfile>, String> {
+        if self
+            .start_timeout
+            .is_some_and(|s| !(s > 0.0 && s <= 86_400.0))
+        {
+            return Err("start_timeout: seconds, above 0 and at most a day".into());
+        }
         if self.profile.is_empty() {
             return Err("no [[profile]]: an engine is held to at least one rule set".into());
         }
@@ -155,7 +188,30 @@ impl Profile {
         if !skip_checks.is_empty() && self.why_skipped.trim().is_empty() {
             return Err("skip_checks without why_skipped: say why the checks are off".into());
         }
+        let moves = self
+            .moves
+            .iter()
+            .map(|m| m.parse::<Moves>())
+            .collect::<Result<Vec<_>, _>>()?;
+        if moves.is_empty() {
+            return Err("moves names neither play nor genmove".into());
+        }
+        let tolerates = self
+            .tolerates
+            .iter()
+            .map(|code| {
+                Illegal::from_code(code)
+                    .map(Illegal::code)
+                    .ok_or_else(|| format!("tolerates {code:?}: not a reason a move is illegal (ko, superko, suicide, occupied)"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if !tolerates.is_empty() && self.why_tolerated.trim().is_empty() {
+            return Err("tolerates without why_tolerated: say why its play takes them".into());
+        }
         Ok(CheckedProfile {
+            moves,
+            tolerates,
+            why_tolerated: self.why_tolerated.clone(),
             rules,
             rules_name: self.rules.clone(),
             command,

@@ -68,6 +68,11 @@ impl Column {
             Kind::AcceptedIllegal("superko") => Column::Superko,
             Kind::AcceptedIllegal("ko") => Column::Ko,
             Kind::AcceptedIllegal(_) => Column::Ending,
+            Kind::PlaysIllegal("suicide") => Column::Suicide,
+            Kind::PlaysIllegal("superko") => Column::Superko,
+            Kind::PlaysIllegal("ko") => Column::Ko,
+            Kind::PlaysIllegal("occupied" | "off-board") => Column::Occupied,
+            Kind::PlaysIllegal(_) => Column::Ending,
             Kind::RefusedLegal(what) => match what.as_str() {
                 "suicide" => Column::Suicide,
                 "pass" => Column::Ending,
@@ -78,7 +83,9 @@ impl Column {
             Kind::IsLegal(_) | Kind::AllLegal(_) => Column::Queries,
             Kind::Board | Kind::Captures => Column::Captures,
             Kind::FinalScore | Kind::ScoringConvention => Column::Scoring,
-            Kind::Crash | Kind::Hang | Kind::Garbage | Kind::Other(_) => Column::Protocol,
+            Kind::RulesAnswer | Kind::Crash | Kind::Hang | Kind::Garbage | Kind::Other(_) => {
+                Column::Protocol
+            }
         }
     }
 
