@@ -156,7 +156,7 @@ fn row_section(body: &mut String, engine: &EngineRows<'_>, placed: &Placed<'_>) 
                 table,
                 "<tr><th>{}</th><td>{}</td></tr>",
                 escape(heading),
-                escape(&text.replace("**", ""))
+                escape(cell_text(text))
             );
         }
         table.push_str("</table>\n");
@@ -166,6 +166,15 @@ fn row_section(body: &mut String, engine: &EngineRows<'_>, placed: &Placed<'_>) 
         divergence(body, placed, d);
     }
     body.push_str("</section>\n");
+}
+
+/// A cell of the table without its Markdown and the reproducer's file
+/// name (the divergences below have it).
+fn cell_text(text: &str) -> &str {
+    match text.strip_prefix("**") {
+        Some(rest) => rest.split("**").next().unwrap_or(rest),
+        None => text,
+    }
 }
 
 /// A row's facts: the command, the rules, the games, the checks, what was
@@ -213,7 +222,14 @@ fn facts(row: &crate::matrix::data::RowData) -> String {
 fn notes(row: &crate::matrix::data::RowData) -> String {
     let mut notes: Vec<String> = row.skipped_checks.iter().cloned().collect();
     if let Some(a) = &row.audit {
-        notes.extend(a.notes.iter().cloned());
+        // Checks switched off are said above, with the manifest's why.
+        let off = row.skipped_checks.is_some();
+        notes.extend(
+            a.notes
+                .iter()
+                .filter(|n| !(off && n.ends_with("(--skip-checks)")))
+                .cloned(),
+        );
         notes.extend(a.skipped.iter().map(|(g, why)| format!("game {g}: {why}")));
     }
     if let Some(e) = &row.vectors_error {
