@@ -43,17 +43,17 @@ pub fn scrolling(table: &str) -> String {
 
 /// The site's one style sheet.
 pub const CSS: &str = "/* tromp-taylor conformance matrix */
-body { font-family: system-ui, sans-serif; line-height: 1.4; margin: 0 auto; padding: 0 1rem; max-width: 70rem; color: #222; }
+body { font-family: system-ui, sans-serif; line-height: 1.4; overflow-wrap: anywhere; margin: 0 auto; padding: 0 1rem; max-width: 70rem; color: #222; }
 header { padding: 0.8rem 0; border-bottom: 1px solid #ccc; font-weight: bold; }
 footer { margin: 2rem 0 1rem; padding-top: 0.5rem; border-top: 1px solid #ccc; font-size: 0.9em; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 0.5rem 0; }
-th, td { border: 1px solid #ccc; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+th, td { border: 1px solid #ccc; padding: 0.3rem 0.5rem; overflow-wrap: normal; text-align: left; vertical-align: top; }
 td.pass { background: #dfd; } td.diverge { background: #fdd; } td.notrun { background: #eee; color: #555; }
 td a { display: block; color: inherit; }
 pre { background: #f6f6f6; padding: 0.5rem; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.85em; }
 code { overflow-wrap: anywhere; }
-svg.board { max-width: 100%; height: auto; }
+svg.board { width: 100%; max-width: 22rem; height: auto; }
 .pair { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .pair > * { min-width: 0; flex: 1 1 16rem; }
 blockquote { margin: 0.5rem 0; padding-left: 0.8rem; border-left: 4px solid #ccc; }
