@@ -96,7 +96,10 @@ fn our_engine_passes_every_cell_it_is_checked_on() {
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("matrix.json")).unwrap()).unwrap();
-    assert_eq!((json["format"].as_u64(), json["seed"].as_u64()), (Some(1), Some(5)));
+    assert_eq!(
+        (json["format"].as_u64(), json["seed"].as_u64()),
+        (Some(1), Some(5))
+    );
     assert_eq!(json["profile"], "quick");
     let rows = &json["rows"];
     assert_eq!(rows.as_array().unwrap().len(), 3);
@@ -171,7 +174,8 @@ fn run_json(dir: &Path, format: u32, seed: u64, profile: &str, rows: &[(&str, &s
             })
         })
         .collect();
-    let json = serde_json::json!({"format": format, "seed": seed, "profile": profile, "rows": rows});
+    let json =
+        serde_json::json!({"format": format, "seed": seed, "profile": profile, "rows": rows});
     write(dir, "matrix.json", &json.to_string());
 }
 
@@ -192,20 +196,36 @@ fn refused(output: &std::process::Output, text: &str) {
 
 #[test]
 fn merge_refuses_runs_that_do_not_go_together() {
-    let (a, b, out) = (folder("merge-a"), folder("merge-b"), folder("merge-refused"));
+    let (a, b, out) = (
+        folder("merge-a"),
+        folder("merge-b"),
+        folder("merge-refused"),
+    );
     run_json(&a, 1, 7, "quick", &[("one", "tromp-taylor")]);
     run_json(&b, 1, 8, "quick", &[("two", "tromp-taylor")]);
     refused(&merge(&[&a, &b], &out), "the seed differs (7 and 8)");
     run_json(&b, 1, 7, "full", &[("two", "tromp-taylor")]);
-    refused(&merge(&[&a, &b], &out), "the profile differs (quick and full)");
+    refused(
+        &merge(&[&a, &b], &out),
+        "the profile differs (quick and full)",
+    );
     run_json(&b, 2, 7, "quick", &[("two", "tromp-taylor")]);
     refused(&merge(&[&a, &b], &out), "not a matrix.json of format 1");
     write(&b, "matrix.json", "[]");
     refused(&merge(&[&a, &b], &out), "its format is not given");
     std::fs::remove_file(b.join("matrix.json")).unwrap();
     refused(&merge(&[&a, &b], &out), "matrix.json: cannot be read");
-    run_json(&b, 1, 7, "quick", &[("two", "chinese"), ("one", "tromp-taylor")]);
-    refused(&merge(&[&a, &b], &out), "both have one under tromp-taylor (play)");
+    run_json(
+        &b,
+        1,
+        7,
+        "quick",
+        &[("two", "chinese"), ("one", "tromp-taylor")],
+    );
+    refused(
+        &merge(&[&a, &b], &out),
+        "both have one under tromp-taylor (play)",
+    );
     assert!(!out.join("matrix.json").exists());
     // The same engine under other rules is another row.
     run_json(&b, 1, 7, "quick", &[("one", "chinese")]);
@@ -221,7 +241,11 @@ fn merged_runs_are_one_matrix_with_one_site() {
     let mut runs = Vec::new();
     for (id, rules) in [("first", "tromp-taylor"), ("second", "chinese")] {
         let engines = folder(&format!("merge-{id}-engines"));
-        write(&engines, &format!("{id}.toml"), &manifest(&ours(), &[(rules, &gtp)]));
+        write(
+            &engines,
+            &format!("{id}.toml"),
+            &manifest(&ours(), &[(rules, &gtp)]),
+        );
         let out = folder(&format!("merge-{id}-out"));
         let output = run(&[
             "matrix",
@@ -247,7 +271,10 @@ fn merged_runs_are_one_matrix_with_one_site() {
     let junit = std::fs::read_to_string(out.join("junit.xml")).unwrap();
     assert_eq!(junit.matches("<testsuite ").count(), 2, "{junit}");
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
-    for link in ["engines/first.html#tromp-taylor", "engines/second.html#chinese"] {
+    for link in [
+        "engines/first.html#tromp-taylor",
+        "engines/second.html#chinese",
+    ] {
         assert!(index.contains(link), "{index}");
     }
     assert!(out.join("second-chinese/summary.txt").is_file());

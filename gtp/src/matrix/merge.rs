@@ -59,11 +59,7 @@ pub fn merge(dirs: &[PathBuf]) -> Result<MatrixData, DataError> {
 
 /// Copies each row's folder of reproducers from the run it came from into
 /// `out`, and points the merged data's file names there.
-pub fn copy_folders(
-    dirs: &[PathBuf],
-    data: &mut MatrixData,
-    out: &Path,
-) -> Result<(), DataError> {
+pub fn copy_folders(dirs: &[PathBuf], data: &mut MatrixData, out: &Path) -> Result<(), DataError> {
     for row in &mut data.rows {
         let Some(folder) = &row.folder else { continue };
         let Some(source) = dirs.iter().map(|d| d.join(folder)).find(|d| d.is_dir()) else {
@@ -71,7 +67,9 @@ pub fn copy_folders(
         };
         copy_dir(&source, &out.join(folder))?;
         for d in row.audit.iter_mut().flat_map(|a| &mut a.divergences) {
-            let Some((sgf, txt)) = &mut d.files else { continue };
+            let Some((sgf, txt)) = &mut d.files else {
+                continue;
+            };
             for path in [sgf, txt] {
                 let moved = Path::new(path.as_str())
                     .file_name()

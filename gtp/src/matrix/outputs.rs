@@ -106,7 +106,10 @@ fn row_notes(row: &RowData) -> Vec<String> {
     let mut notes = Vec::new();
     let held = held_to(row);
     if let Some(skipped) = &row.skipped_checks {
-        notes.push(format!("{} under {held}: checks off: {skipped}", row.engine));
+        notes.push(format!(
+            "{} under {held}: checks off: {skipped}",
+            row.engine
+        ));
     }
     if let Some(audit) = &row.audit {
         // Checks switched off are said above, with the manifest's why.

@@ -83,7 +83,11 @@ pub fn engines(data: &MatrixData) -> Vec<EngineRows<'_>> {
         if row.mode != PLAY {
             anchor = format!("{anchor}--{}", slug(&row.mode));
         }
-        let same = engine.rows.iter().filter(|p| p.row.key() == row.key()).count();
+        let same = engine
+            .rows
+            .iter()
+            .filter(|p| p.row.key() == row.key())
+            .count();
         if same > 0 {
             anchor = format!("{anchor}--{}", same + 1);
         }

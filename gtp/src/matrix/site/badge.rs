@@ -104,7 +104,10 @@ mod tests {
     #[test]
     fn verdicts_add_up() {
         use Verdict::*;
-        assert_eq!(Verdict::all([Pass, Diverges(2), NotRun, Diverges(1)]), Diverges(3));
+        assert_eq!(
+            Verdict::all([Pass, Diverges(2), NotRun, Diverges(1)]),
+            Diverges(3)
+        );
         assert_eq!(Verdict::all([NotRun, Pass]), Pass);
         assert_eq!(Verdict::all([NotRun]), NotRun);
         assert_eq!(Verdict::all([]), NotRun);

@@ -85,7 +85,10 @@ mod tests {
     #[test]
     fn a_page_escapes_its_title_and_has_no_script() {
         let html = page("<script>x</script>", "../", "<p>body</p>\n");
-        assert!(html.contains("<title>&lt;script&gt;x&lt;/script&gt;</title>"), "{html}");
+        assert!(
+            html.contains("<title>&lt;script&gt;x&lt;/script&gt;</title>"),
+            "{html}"
+        );
         assert!(!html.contains("<script"), "{html}");
         assert!(html.contains("href=\"../site.css\""), "{html}");
         assert!(html.contains("name=\"viewport\""), "{html}");

@@ -58,21 +58,38 @@ fn lines(svg: &mut String, w: usize, h: usize) {
     for x in 0..w {
         let (px, top) = at(x, h - 1, h);
         let (_, bottom) = at(x, 0, h);
-        let _ = writeln!(svg, "<line x1=\"{px}\" y1=\"{top}\" x2=\"{px}\" y2=\"{bottom}\"/>");
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{px}\" y1=\"{top}\" x2=\"{px}\" y2=\"{bottom}\"/>"
+        );
     }
     for y in 0..h {
         let (left, py) = at(0, y, h);
         let (right, _) = at(w - 1, y, h);
-        let _ = writeln!(svg, "<line x1=\"{left}\" y1=\"{py}\" x2=\"{right}\" y2=\"{py}\"/>");
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{left}\" y1=\"{py}\" x2=\"{right}\" y2=\"{py}\"/>"
+        );
     }
     svg.push_str("</g>\n<g class=\"coordinates\" font-family=\"sans-serif\" font-size=\"10\" text-anchor=\"middle\" fill=\"#333\">\n");
     for x in 0..w {
         let (px, _) = at(x, 0, h);
-        let _ = writeln!(svg, "<text x=\"{px}\" y=\"{}\">{}</text>", STEP / 2, column_name(x));
+        let _ = writeln!(
+            svg,
+            "<text x=\"{px}\" y=\"{}\">{}</text>",
+            STEP / 2,
+            column_name(x)
+        );
     }
     for y in 0..h {
         let (_, py) = at(0, y, h);
-        let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\">{}</text>", STEP / 2 - 2, py + 4, y + 1);
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\">{}</text>",
+            STEP / 2 - 2,
+            py + 4,
+            y + 1
+        );
     }
     svg.push_str("</g>\n");
 }
@@ -98,11 +115,23 @@ mod tests {
         assert_eq!(svg.matches("class=\"stone black\"").count(), 2, "{svg}");
         assert_eq!(svg.matches("class=\"stone white\"").count(), 1, "{svg}");
         // A3 is at (24, 24); B1 at (48, 72); C3 at (72, 24).
-        assert!(svg.contains("class=\"stone black\" cx=\"24\" cy=\"24\""), "{svg}");
-        assert!(svg.contains("class=\"stone black\" cx=\"48\" cy=\"72\""), "{svg}");
-        assert!(svg.contains("class=\"stone white\" cx=\"72\" cy=\"24\""), "{svg}");
+        assert!(
+            svg.contains("class=\"stone black\" cx=\"24\" cy=\"24\""),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("class=\"stone black\" cx=\"48\" cy=\"72\""),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("class=\"stone white\" cx=\"72\" cy=\"24\""),
+            "{svg}"
+        );
         // The disputed C1 is ringed.
-        assert!(svg.contains("class=\"disputed\" cx=\"72\" cy=\"72\""), "{svg}");
+        assert!(
+            svg.contains("class=\"disputed\" cx=\"72\" cy=\"72\""),
+            "{svg}"
+        );
         assert!(svg.contains("<title>a &lt;board&gt;</title>"), "{svg}");
         assert!(svg.contains(">C</text>") && svg.contains(">3</text>"));
     }

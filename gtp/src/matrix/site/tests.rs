@@ -94,18 +94,30 @@ fn the_site_escapes_what_engines_say_and_draws_the_board() {
     write_site(&data(), &dir).unwrap();
     let read = |p: &str| std::fs::read_to_string(dir.join(p)).unwrap();
     let index = read("index.html");
-    assert!(index.contains("href=\"engines/bad.html#tromp-taylor\""), "{index}");
+    assert!(
+        index.contains("href=\"engines/bad.html#tromp-taylor\""),
+        "{index}"
+    );
     assert!(index.contains("<td class=\"diverge\">"), "{index}");
     assert!(index.contains("<td class=\"notrun\">"), "{index}");
     assert!(index.contains("bad &amp; co 1.0"), "{index}");
     let page = read("engines/bad.html");
     assert!(!page.contains("<script"), "{page}");
-    assert!(page.contains("= &lt;script&gt;alert(1)&lt;/script&gt;"), "{page}");
+    assert!(
+        page.contains("= &lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{page}"
+    );
     assert_eq!(page.matches("class=\"stone black\"").count(), 1, "{page}");
     assert_eq!(page.matches("class=\"stone white\"").count(), 1, "{page}");
     assert!(page.contains("class=\"disputed\""), "{page}");
-    assert!(page.contains("href=\"bad/tromp-taylor-game-2.sgf\""), "{page}");
-    assert_eq!(read("engines/bad/tromp-taylor-game-2.sgf"), "(;FF[4]SZ[3];B[bb])");
+    assert!(
+        page.contains("href=\"bad/tromp-taylor-game-2.sgf\""),
+        "{page}"
+    );
+    assert_eq!(
+        read("engines/bad/tromp-taylor-game-2.sgf"),
+        "(;FF[4]SZ[3];B[bb])"
+    );
     assert!(read("badges/bad-tromp-taylor.svg").contains("1 divergence"));
     assert!(read("badges/bad.svg").contains("1 divergence"));
     assert!(read("badges/good.svg").contains(">pass<"));
