@@ -93,8 +93,9 @@ impl MergeArgs {
         match written {
             Ok((data, table)) => {
                 println!(
-                    "tromp-taylor matrix merge: {} runs, {} rows, in {} (index.html)\n\n{table}",
+                    "tromp-taylor matrix merge: {} run{}, {} rows, in {} (index.html)\n\n{table}",
                     self.runs.len(),
+                    if self.runs.len() == 1 { "" } else { "s" },
                     data.rows.len(),
                     self.out.display()
                 );

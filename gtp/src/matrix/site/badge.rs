@@ -3,6 +3,9 @@
 
 use super::html::escape;
 
+/// The label of every badge.
+pub const LABEL: &str = "tromp-taylor";
+
 /// What a badge says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {

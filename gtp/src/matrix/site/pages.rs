@@ -2,8 +2,10 @@
 //! the row on its engine's page) and an engine's page (each row's facts,
 //! each divergence drawn beside its SGF, its transcript and the rule).
 
+use super::badge::{Verdict, LABEL};
 use super::html::{escape, page, scrolling};
-use super::{svg, EngineRows, Placed, LABEL};
+use super::rows::{slug, EngineRows, Placed};
+use super::svg;
 use crate::audit::export::DivergenceData;
 use crate::matrix::data::MatrixData;
 use crate::matrix::outputs::held_to;
@@ -76,7 +78,7 @@ fn cell(engine: &EngineRows<'_>, (rules, mode): (&str, &str)) -> String {
     let Some(first) = rows.first() else {
         return "<td class=\"notrun\">not held to these rules</td>".to_string();
     };
-    let verdict = super::Verdict::all(rows.iter().map(|p| p.verdict));
+    let verdict = Verdict::all(rows.iter().map(|p| p.verdict));
     let games: usize = rows
         .iter()
         .filter_map(|p| p.row.audit.as_ref())
@@ -285,7 +287,7 @@ fn divergence(body: &mut String, placed: &Placed<'_>, d: &DivergenceData) {
         "<p>SGF: <a href=\"{}/{file}\" download>{file}</a></p>\n<pre>{}</pre>\n\
          <details><summary>GTP transcript ({} lines)</summary>\n<pre>{}</pre></details>\n\
          <p>Replay it: <code>tromp-taylor audit --replay {file} {}</code></p>\n</article>",
-        super::slug(engine_folder),
+        slug(engine_folder),
         escape(&d.sgf),
         d.transcript.len(),
         escape(&d.transcript.join("\n")),

@@ -2,9 +2,12 @@
 //! said, the board is drawn, the badges and SGF files are where the pages
 //! link.
 
-use super::*;
+use super::badge::Verdict;
+use super::rows::engines;
+use super::write_site;
 use crate::audit::export::{AuditData, BoardData, DivergenceData};
 use crate::matrix::data::FORMAT;
+use crate::matrix::data::{MatrixData, RowData, PLAY};
 
 fn divergence() -> DivergenceData {
     DivergenceData {
