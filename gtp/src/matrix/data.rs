@@ -173,10 +173,26 @@ impl MatrixData {
                 ),
             });
         }
-        serde_json::from_value(value).map_err(|e| DataError::Format {
-            file,
+        let data: MatrixData = serde_json::from_value(value).map_err(|e| DataError::Format {
+            file: file.clone(),
             why: e.to_string(),
-        })
+        })?;
+        // A row's folder is copied by name: never a path out of the run.
+        let plain = |f: &str| !f.is_empty() && !f.starts_with('.') && !f.contains(['/', '\\']);
+        if let Some(row) = data
+            .rows
+            .iter()
+            .find(|r| r.folder.as_deref().is_some_and(|f| !plain(f)))
+        {
+            return Err(DataError::Format {
+                file,
+                why: format!(
+                    "the folder of {} under {} is not a plain name",
+                    row.id, row.rules_name
+                ),
+            });
+        }
+        Ok(data)
     }
 }
 
@@ -215,6 +231,20 @@ mod tests {
         .unwrap();
         let data = MatrixData::read(&dir).unwrap();
         assert_eq!((data.seed, data.rows.len()), (3, 0));
+        let row = r#"{"id": "x", "engine": "x 1", "rules_name": "chinese", "rules": "r",
+            "command": "x", "replay": "", "folder": "../out", "skipped": "no",
+            "skipped_checks": null, "audit": null, "vectors": null,
+            "vectors_error": null, "columns": []}"#;
+        let text = format!(r#"{{"format": 1, "seed": 3, "profile": "quick", "rows": [{row}]}}"#);
+        write_whole(&dir.join("matrix.json"), text.as_bytes()).unwrap();
+        let error = MatrixData::read(&dir).unwrap_err().to_string();
+        assert!(
+            error.contains("the folder of x under chinese is not a plain name"),
+            "{error}"
+        );
+        let text = text.replace("../out", "x-chinese");
+        write_whole(&dir.join("matrix.json"), text.as_bytes()).unwrap();
+        assert_eq!(MatrixData::read(&dir).unwrap().rows[0].mode, "play");
         assert!(!dir.join("matrix.json.partial").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
