@@ -77,16 +77,17 @@ fn lines(svg: &mut String, w: usize, h: usize) {
         let _ = writeln!(
             svg,
             "<text x=\"{px}\" y=\"{}\">{}</text>",
-            STEP / 2,
+            STEP / 2 - 2,
             column_name(x)
         );
     }
+    // Row numbers end left of the first column's stones.
     for y in 0..h {
         let (_, py) = at(0, y, h);
         let _ = writeln!(
             svg,
-            "<text x=\"{}\" y=\"{}\">{}</text>",
-            STEP / 2 - 2,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+            STEP / 2 - 1,
             py + 4,
             y + 1
         );
