@@ -114,8 +114,9 @@ class WebDriver:
         self.call("POST", self.session + "/window/rect", {"width": width, "height": height})
 
     def console(self):
-        """The browser's console entries since the last call: chromedriver
-        answers the legacy `se/log` endpoint, older ones only `log`."""
+        """The browser's console entries since the last call. Debian's
+        chromedriver 156 answers both `se/log` and the older `log`; the
+        first that answers is used."""
         for path in ("/se/log", "/log"):
             try:
                 return self.call("POST", self.session + path, {"type": "browser"})
