@@ -311,6 +311,8 @@ fn the_matrix_workflow_runs_every_manifest_and_merges_them_into_the_site() {
         .collect();
     assert!(needs.contains(&"engine"), "{needs:?}");
     options_are_ours(&runs(merge).join("\n"), &["matrix", "merge"]);
+    let step = runs(merge).into_iter().find(|r| r.contains("matrix merge"));
+    merge_step_makes_the_site(&step.unwrap());
     let merge_uses = uses(merge);
     assert!(merge_uses.contains(&"actions/download-artifact@v4".to_string()));
     assert!(merge_uses.contains(&"actions/upload-pages-artifact@v3".to_string()));
@@ -319,4 +321,40 @@ fn the_matrix_workflow_runs_every_manifest_and_merges_them_into_the_site() {
     assert!(deploy["if"].as_str().unwrap().contains("refs/heads/main"));
     assert_eq!(uses(deploy), ["actions/deploy-pages@v4"]);
     assert_eq!(deploy["permissions"]["pages"].as_str(), Some("write"));
+}
+
+/// The merge job's script, run on two artifacts as download-artifact lays
+/// them out (`runs/matrix-NAME/`), writes the site.
+fn merge_step_makes_the_site(script: &str) {
+    let work = std::env::temp_dir().join(format!("tromp-taylor-merge-step-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    for name in ["one", "two"] {
+        let dir = work.join("runs").join(format!("matrix-{name}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let row = serde_json::json!({
+            "id": name, "engine": name, "rules_name": "tromp-taylor", "rules": "r",
+            "command": name, "replay": "", "folder": null, "skipped": "not installed",
+            "skipped_checks": null, "audit": null, "vectors": null,
+            "vectors_error": null, "columns": []
+        });
+        let run =
+            serde_json::json!({"format": 1, "seed": 20261123, "profile": "full", "rows": [row]});
+        std::fs::write(dir.join("matrix.json"), run.to_string()).unwrap();
+    }
+    let script = script.replace(
+        "./target/release/tromp-taylor",
+        env!("CARGO_BIN_EXE_tromp-taylor"),
+    );
+    let status = Command::new("bash")
+        .args(["-euo", "pipefail", "-c", &script])
+        .current_dir(&work)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{script}");
+    let index = std::fs::read_to_string(work.join("site/index.html")).unwrap();
+    assert!(
+        index.contains("engines/one.html") && index.contains("engines/two.html"),
+        "{index}"
+    );
+    let _ = std::fs::remove_dir_all(&work);
 }
