@@ -128,3 +128,16 @@ fn the_site_escapes_what_engines_say_and_draws_the_board() {
     assert!(read("site.css").contains("@media print"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_data_reads_back_as_it_was_written() {
+    let json = data().to_json();
+    let back: MatrixData = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.to_json(), json);
+    assert_eq!(
+        back.rows[1].audit.as_ref().unwrap().divergences[0]
+            .board
+            .disputed,
+        Some([1, 1])
+    );
+}
