@@ -52,7 +52,8 @@ enum Command {
     /// the rules, every divergence minimised and reported with the rule.
     Audit(cmd::audit::AuditArgs),
     /// The conformance matrix: every engine of a folder of manifests audited
-    /// under the rules it is held to, as JSON, JUnit XML and a table.
+    /// under the rules it is held to, as JSON, JUnit XML, a table and a
+    /// static site; `matrix merge` makes several runs one.
     Matrix(cmd::matrix::MatrixArgs),
     /// Proof that the tester works: the default differential check run
     /// against each bug planted on purpose in `fast`, after a control run

@@ -1,7 +1,8 @@
 //! `tromp-taylor matrix` on manifests written here: our own engine is all
 //! pass under every rule set it is held to, an engine that is not installed
 //! is skipped with the reason, a manifest with a typo is refused naming the
-//! file, and the JSON, JUnit and Markdown outputs say the same.
+//! file, and the JSON, JUnit and Markdown outputs and the site say the same;
+//! `matrix merge` makes runs one, and refuses runs that do not go together.
 
 mod common;
 
@@ -95,9 +96,21 @@ fn our_engine_passes_every_cell_it_is_checked_on() {
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("matrix.json")).unwrap()).unwrap();
-    assert_eq!(json.as_array().unwrap().len(), 3);
-    assert_eq!(json[1]["rules"], "koPOSITIONALscoreAREAsui0illegalLOSETURN");
-    assert_eq!(json[1]["audit"]["games"], 4);
+    assert_eq!(
+        (json["format"].as_u64(), json["seed"].as_u64()),
+        (Some(1), Some(5))
+    );
+    assert_eq!(json["profile"], "quick");
+    let rows = &json["rows"];
+    assert_eq!(rows.as_array().unwrap().len(), 3);
+    assert_eq!(rows[1]["rules"], "koPOSITIONALscoreAREAsui0illegalLOSETURN");
+    assert_eq!(rows[1]["audit"]["games"], 4);
+    assert_eq!(rows[1]["mode"], "play");
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert_eq!(index.matches("<td class=\"pass\">").count(), 3, "{index}");
+    assert!(out.join("engines/tromp-taylor.html").is_file());
+    let badge = std::fs::read_to_string(out.join("badges/tromp-taylor-chinese.svg")).unwrap();
+    assert!(badge.contains(">pass</text>"), "{badge}");
     let junit = std::fs::read_to_string(out.join("junit.xml")).unwrap();
     assert_eq!(junit.matches("<testsuite ").count(), 3, "{junit}");
     assert_eq!(junit.matches("<testcase ").count(), 12, "{junit}");
@@ -144,4 +157,126 @@ fn a_manifest_with_a_typo_is_refused_naming_the_file() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("typo.toml: profile 1"), "{stderr}");
+}
+
+/// A run's `matrix.json` as `matrix` writes it, with rows of `rows`
+/// (engine id, rules name) that did not run.
+fn run_json(dir: &Path, format: u32, seed: u64, profile: &str, rows: &[(&str, &str)]) {
+    let rows: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|(id, rules)| {
+            serde_json::json!({
+                "id": id, "engine": format!("{id} 1"), "rules_name": rules,
+                "rules": "koPOSITIONALscoreAREAsui1", "command": format!("{id} --gtp"),
+                "replay": "", "folder": null, "skipped": "not installed",
+                "skipped_checks": null, "audit": null, "vectors": null,
+                "vectors_error": null, "columns": []
+            })
+        })
+        .collect();
+    let json =
+        serde_json::json!({"format": format, "seed": seed, "profile": profile, "rows": rows});
+    write(dir, "matrix.json", &json.to_string());
+}
+
+/// `matrix merge DIRS... --out OUT`.
+fn merge(dirs: &[&Path], out: &Path) -> std::process::Output {
+    let mut args = vec!["matrix", "merge"];
+    args.extend(dirs.iter().map(|d| d.to_str().unwrap()));
+    args.extend(["--out", out.to_str().unwrap()]);
+    run(&args)
+}
+
+/// The standard error of a command that exited with 2 saying `text` there.
+fn refused(output: &std::process::Output, text: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(text), "{stderr}");
+}
+
+#[test]
+fn merge_refuses_runs_that_do_not_go_together() {
+    let (a, b, out) = (
+        folder("merge-a"),
+        folder("merge-b"),
+        folder("merge-refused"),
+    );
+    run_json(&a, 1, 7, "quick", &[("one", "tromp-taylor")]);
+    run_json(&b, 1, 8, "quick", &[("two", "tromp-taylor")]);
+    refused(&merge(&[&a, &b], &out), "the seed differs (7 and 8)");
+    run_json(&b, 1, 7, "full", &[("two", "tromp-taylor")]);
+    refused(
+        &merge(&[&a, &b], &out),
+        "the profile differs (quick and full)",
+    );
+    run_json(&b, 2, 7, "quick", &[("two", "tromp-taylor")]);
+    refused(&merge(&[&a, &b], &out), "not a matrix.json of format 1");
+    write(&b, "matrix.json", "[]");
+    refused(&merge(&[&a, &b], &out), "its format is not given");
+    std::fs::remove_file(b.join("matrix.json")).unwrap();
+    refused(&merge(&[&a, &b], &out), "matrix.json: cannot be read");
+    run_json(
+        &b,
+        1,
+        7,
+        "quick",
+        &[("two", "chinese"), ("one", "tromp-taylor")],
+    );
+    refused(
+        &merge(&[&a, &b], &out),
+        "both have one under tromp-taylor (play)",
+    );
+    assert!(!out.join("matrix.json").exists());
+    // The same engine under other rules is another row.
+    run_json(&b, 1, 7, "quick", &[("one", "chinese")]);
+    let stdout = exits(&merge(&[&a, &b], &out), 0);
+    assert!(stdout.contains("2 runs, 2 rows"), "{stdout}");
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert_eq!(index.matches("<td class=\"notrun\">").count(), 2, "{index}");
+}
+
+#[test]
+fn merged_runs_are_one_matrix_with_one_site() {
+    let gtp = format!("{} gtp", ours());
+    let mut runs = Vec::new();
+    for (id, rules) in [("first", "tromp-taylor"), ("second", "chinese")] {
+        let engines = folder(&format!("merge-{id}-engines"));
+        write(
+            &engines,
+            &format!("{id}.toml"),
+            &manifest(&ours(), &[(rules, &gtp)]),
+        );
+        let out = folder(&format!("merge-{id}-out"));
+        let output = run(&[
+            "matrix",
+            engines.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quick",
+            "--seed",
+            "9",
+        ]);
+        exits(&output, 0);
+        runs.push(out);
+    }
+    let out = folder("merged");
+    let stdout = exits(&merge(&[&runs[0], &runs[1]], &out), 0);
+    let table = std::fs::read_to_string(out.join("matrix.md")).unwrap();
+    assert!(stdout.trim_end().ends_with(table.trim_end()), "{stdout}");
+    assert_eq!(table.matches("| test engine 1 |").count(), 2, "{table}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("matrix.json")).unwrap()).unwrap();
+    assert_eq!(json["seed"], 9);
+    assert_eq!(json["rows"][1]["id"], "second");
+    let junit = std::fs::read_to_string(out.join("junit.xml")).unwrap();
+    assert_eq!(junit.matches("<testsuite ").count(), 2, "{junit}");
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for link in [
+        "engines/first.html#tromp-taylor",
+        "engines/second.html#chinese",
+    ] {
+        assert!(index.contains(link), "{index}");
+    }
+    assert!(out.join("second-chinese/summary.txt").is_file());
+    assert!(out.join("badges/first.svg").is_file());
 }

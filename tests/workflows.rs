@@ -3,7 +3,8 @@
 //! mode) and the engine author's composite action, `action.yml`, whose shell
 //! steps are then run here as GitHub would run them, against GNU Go (which
 //! breaks the rules, so the last step must fail the job) and against our own
-//! engine (which must pass).
+//! engine (which must pass); and the matrix workflow, a job per engine
+//! manifest merged into one site.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -217,4 +218,143 @@ fn the_action_fails_the_job_on_gnu_go_and_passes_our_engine() {
     let (ran, _) = run_action(&ours, &[("games", "4"), ("sizes", "5x5")], "ours");
     let statuses: Vec<i32> = ran.iter().map(|(_, s)| *s).collect();
     assert_eq!(statuses, [0, 0, 0, 0], "{ran:?}");
+}
+
+/// A job's steps that run shell, as text.
+fn runs(job: &Yaml) -> Vec<String> {
+    job["steps"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["run"].as_str().map(String::from))
+        .collect()
+}
+
+/// A job's steps that use an action, by name.
+fn uses(job: &Yaml) -> Vec<String> {
+    job["steps"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["uses"].as_str().map(String::from))
+        .collect()
+}
+
+/// The `--options` of every `tromp-taylor matrix` line in `script` are
+/// ones `tromp-taylor ARGS --help` lists.
+fn options_are_ours(script: &str, args: &[&str]) {
+    let help = Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .args(args)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(help.status.success(), "{args:?} --help");
+    let help = String::from_utf8_lossy(&help.stdout);
+    let line = script
+        .lines()
+        .find(|l| l.contains(&format!("tromp-taylor {}", args.join(" "))))
+        .unwrap_or_else(|| panic!("no `tromp-taylor {}` in {script}", args.join(" ")));
+    for option in line.split_whitespace().filter(|w| w.starts_with("--")) {
+        assert!(
+            help.contains(option),
+            "{option} of {line:?} is not in:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn the_matrix_workflow_runs_every_manifest_and_merges_them_into_the_site() {
+    let workflow = load(&root().join(".github/workflows/matrix.yml"));
+    let jobs = &workflow["jobs"];
+    // The first job lists the manifests: run its script as the runner would.
+    let list = runs(&jobs["engines"]).remove(0);
+    let output =
+        std::env::temp_dir().join(format!("tromp-taylor-matrix-yml-{}", std::process::id()));
+    let status = Command::new("bash")
+        .args(["-euo", "pipefail", "-c", &list])
+        .current_dir(root())
+        .env("GITHUB_OUTPUT", &output)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let written = std::fs::read_to_string(&output).unwrap();
+    let _ = std::fs::remove_file(&output);
+    let names: Vec<String> =
+        serde_json::from_str(written.trim().strip_prefix("names=").unwrap()).unwrap();
+    let mut manifests: Vec<String> = std::fs::read_dir(root().join("engines"))
+        .unwrap()
+        .filter_map(|e| {
+            let path = e.unwrap().path();
+            (path.extension()? == "toml")
+                .then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
+        })
+        .collect();
+    manifests.sort();
+    assert_eq!(names, manifests);
+    let engine = &jobs["engine"];
+    assert_eq!(engine["needs"].as_str(), Some("engines"));
+    assert_eq!(
+        engine["strategy"]["matrix"]["engine"].as_str(),
+        Some("${{ fromJSON(needs.engines.outputs.names) }}")
+    );
+    let script = runs(engine).join("\n");
+    assert!(script.contains("--only \"$ENGINE\""), "{script}");
+    assert!(script.contains("engines/$install"), "{script}");
+    options_are_ours(&script, &["matrix"]);
+    assert!(uses(engine).contains(&"actions/upload-artifact@v4".to_string()));
+    let merge = &jobs["merge"];
+    let needs: Vec<&str> = merge["needs"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .filter_map(Yaml::as_str)
+        .collect();
+    assert!(needs.contains(&"engine"), "{needs:?}");
+    options_are_ours(&runs(merge).join("\n"), &["matrix", "merge"]);
+    let step = runs(merge).into_iter().find(|r| r.contains("matrix merge"));
+    merge_step_makes_the_site(&step.unwrap());
+    let merge_uses = uses(merge);
+    assert!(merge_uses.contains(&"actions/download-artifact@v4".to_string()));
+    assert!(merge_uses.contains(&"actions/upload-pages-artifact@v3".to_string()));
+    let deploy = &jobs["deploy"];
+    assert_eq!(deploy["needs"].as_str(), Some("merge"));
+    assert!(deploy["if"].as_str().unwrap().contains("refs/heads/main"));
+    assert_eq!(uses(deploy), ["actions/deploy-pages@v4"]);
+    assert_eq!(deploy["permissions"]["pages"].as_str(), Some("write"));
+}
+
+/// The merge job's script, run on two artifacts as download-artifact lays
+/// them out (`runs/matrix-NAME/`), writes the site.
+fn merge_step_makes_the_site(script: &str) {
+    let work = std::env::temp_dir().join(format!("tromp-taylor-merge-step-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    for name in ["one", "two"] {
+        let dir = work.join("runs").join(format!("matrix-{name}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let row = serde_json::json!({
+            "id": name, "engine": name, "rules_name": "tromp-taylor", "rules": "r",
+            "command": name, "replay": "", "folder": null, "skipped": "not installed",
+            "skipped_checks": null, "audit": null, "vectors": null,
+            "vectors_error": null, "columns": []
+        });
+        let run =
+            serde_json::json!({"format": 1, "seed": 20261123, "profile": "full", "rows": [row]});
+        std::fs::write(dir.join("matrix.json"), run.to_string()).unwrap();
+    }
+    let script = script.replace(
+        "./target/release/tromp-taylor",
+        env!("CARGO_BIN_EXE_tromp-taylor"),
+    );
+    let status = Command::new("bash")
+        .args(["-euo", "pipefail", "-c", &script])
+        .current_dir(&work)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{script}");
+    let index = std::fs::read_to_string(work.join("site/index.html")).unwrap();
+    assert!(
+        index.contains("engines/one.html") && index.contains("engines/two.html"),
+        "{index}"
+    );
+    let _ = std::fs::remove_dir_all(&work);
 }

@@ -1,18 +1,22 @@
 //! The conformance matrix: every engine described in a folder of manifests
 //! (`engines/NAME.toml`) audited under each rule set it is held to, with the
-//! conformance vectors run on it where given; the result as JSON, JUnit XML
-//! and the table of docs/conformance.md.
+//! conformance vectors run on it where given; the result as data
+//! ([`data`]: `matrix.json`), from which come JUnit XML, the table of
+//! docs/conformance.md ([`outputs`]) and the static site ([`site`]); runs
+//! merge ([`merge`]).
 
+pub mod data;
 pub mod manifest;
+pub mod merge;
+pub mod outputs;
+pub mod site;
 pub mod table;
 
-use crate::audit::check::Kind;
-use crate::audit::export::{audit_data, junit, junit_suite, AuditData};
+use crate::audit::export::audit_data;
 use crate::audit::{run_audit, AuditOptions, AuditSummary, Moves, SetRules};
 use crate::vectors_run::{self, Tally};
+use data::{MatrixData, RowData, FORMAT};
 use manifest::{expand, read_manifests, CheckedProfile, Manifest, ManifestError};
-use serde::Serialize;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use table::{cell, Column};
@@ -55,6 +59,8 @@ pub struct Row {
     /// The illegal moves its `play` takes on purpose and why, if any: never
     /// sent (a convention the manifest declares).
     pub tolerated: Option<String>,
+    /// The engine's command line.
+    pub command: String,
     /// The audit, or why it did not run.
     pub audit: Result<AuditSummary, String>,
     /// The vectors' tally, if they ran.
@@ -67,22 +73,6 @@ pub struct Row {
     /// the engine as the row ran it (`--engine`, `--set-rules`,
     /// `--skip-checks`), for the table's "Reproduce" list.
     pub replay_options: String,
-}
-
-/// A row as JSON has it.
-#[derive(Serialize)]
-struct RowData<'a> {
-    id: &'a str,
-    engine: &'a str,
-    rules_name: &'a str,
-    rules: &'a str,
-    moves: &'static str,
-    tolerated: Option<&'a str>,
-    skipped: Option<&'a str>,
-    audit: Option<AuditData>,
-    vectors: Option<Tally>,
-    vectors_error: Option<&'a str>,
-    columns: Vec<(&'static str, String)>,
 }
 
 /// Whether `program` can be run: a path that exists, or a name on `PATH`.
@@ -153,6 +143,7 @@ fn run_row(
                 profile.why_tolerated
             )
         }),
+        command: profile.command.join(" "),
         audit: Err(String::new()),
         vectors: None,
         skipped_checks: (!profile.skip_checks.is_empty()).then(|| {
@@ -190,11 +181,7 @@ fn run_row(
     audit.minimise_budget = if options.quick { 40 } else { 300 };
     audit.moves = moves;
     audit.tolerates.clone_from(&profile.tolerates);
-    let folder = match moves {
-        Moves::Given => format!("{id}-{}", slug(&profile.rules_name)),
-        Moves::Own => format!("{id}-{}-genmove", slug(&profile.rules_name)),
-    };
-    audit.out = Some(options.out.join(folder));
+    audit.out = Some(options.out.join(row.folder()));
     row.audit = run_audit(&audit, |_| {}).map_err(|e| e.to_string());
     // The vectors are given moves: run once per profile, on its play row.
     if let (Some(files), Moves::Given) = (&options.vectors, moves) {
@@ -259,6 +246,14 @@ fn row_line(row: &Row) -> String {
 }
 
 impl Row {
+    /// The folder of the row's reproducers, under the output folder.
+    pub fn folder(&self) -> String {
+        match self.moves {
+            Moves::Given => format!("{}-{}", self.id, slug(&self.rules_name)),
+            Moves::Own => format!("{}-{}-genmove", self.id, slug(&self.rules_name)),
+        }
+    }
+
     /// What the row holds the engine to, as the table names it: the rules,
     /// and "its own moves" when it chose them.
     pub fn held_to(&self) -> String {
@@ -289,154 +284,37 @@ impl Row {
     }
 }
 
-/// The matrix as JSON.
-pub fn matrix_json(rows: &[Row]) -> String {
-    let data: Vec<RowData<'_>> = rows
+/// The matrix as data: what `matrix.json` holds, and what the rest is
+/// made from.
+pub fn matrix_data(rows: &[Row], seed: u64, quick: bool) -> MatrixData {
+    let rows = rows
         .iter()
         .map(|row| RowData {
-            id: &row.id,
-            engine: &row.engine,
-            rules_name: &row.rules_name,
-            rules: &row.rules,
-            moves: row.moves.name(),
-            tolerated: row.tolerated.as_deref(),
-            skipped: row.audit.as_ref().err().map(String::as_str),
+            id: row.id.clone(),
+            engine: row.engine.clone(),
+            rules_name: row.rules_name.clone(),
+            rules: row.rules.clone(),
+            mode: row.moves.name().to_string(),
+            tolerated: row.tolerated.clone(),
+            command: row.command.clone(),
+            replay: row.replay_options.clone(),
+            folder: row.audit.is_ok().then(|| row.folder()),
+            skipped: row.audit.as_ref().err().cloned(),
+            skipped_checks: row.skipped_checks.clone(),
             audit: row.audit.as_ref().ok().map(audit_data),
             vectors: row.vectors.as_ref().and_then(|v| v.as_ref().ok().copied()),
-            vectors_error: row
-                .vectors
-                .as_ref()
-                .and_then(|v| v.as_ref().err().map(String::as_str)),
-            columns: row.columns(),
-        })
-        .collect();
-    serde_json::to_string_pretty(&data).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
-}
-
-/// The matrix as JUnit XML: a test suite per row, a test case per game.
-pub fn matrix_junit(rows: &[Row]) -> String {
-    let suites = rows
-        .iter()
-        .filter_map(|row| {
-            let summary = row.audit.as_ref().ok()?;
-            Some(junit_suite(
-                &format!("{} under {}", row.engine, row.held_to()),
-                summary,
-                false,
-            ))
-        })
-        .collect();
-    junit("tromp-taylor matrix", suites)
-}
-
-/// The matrix as a Markdown table, with what was not checked below it.
-pub fn matrix_markdown(rows: &[Row]) -> String {
-    let mut text = String::new();
-    let headings: Vec<&str> = Column::ALL.iter().map(|c| c.heading()).collect();
-    let _ = writeln!(
-        text,
-        "| engine | held to | games (turns of the agreeing ones) | {} | vectors |",
-        headings.join(" | ")
-    );
-    let _ = writeln!(text, "|{}", "---|".repeat(headings.len() + 4));
-    for row in rows {
-        markdown_row(&mut text, row, headings.len());
-    }
-    let reproduce: Vec<String> = rows.iter().filter_map(reproduce_line).collect();
-    if !reproduce.is_empty() {
-        let _ = writeln!(
-            text,
-            "\nReproduce (the shortest divergence of each row, replayed on the engine as the row ran it):\n"
-        );
-        for line in reproduce {
-            let _ = writeln!(text, "- {line}");
-        }
-    }
-    let notes: Vec<String> = rows.iter().flat_map(row_notes).collect();
-    if !notes.is_empty() {
-        let _ = writeln!(text, "\nNot checked, and why:\n");
-        for note in notes {
-            let _ = writeln!(text, "- {note}");
-        }
-    }
-    text
-}
-
-/// Writes `row`'s line of the Markdown table into `text`; a skipped row
-/// has `columns` blank columns.
-fn markdown_row(text: &mut String, row: &Row, columns: usize) {
-    let (games, columns) = match &row.audit {
-        Ok(s) => (
-            format!("{} ({})", s.games, s.turns),
-            row.columns()
+            vectors_error: row.vectors.as_ref().and_then(|v| v.as_ref().err().cloned()),
+            columns: row
+                .columns()
                 .into_iter()
-                .map(|(_, c)| c)
-                .collect::<Vec<_>>(),
-        ),
-        Err(why) => (format!("skipped: {why}"), vec!["".to_string(); columns]),
-    };
-    let vectors = match &row.vectors {
-        Some(Ok(t)) => format!("{} pass, {} fail, {} skip", t.pass, t.fail, t.skip),
-        Some(Err(e)) => format!("not run: {e}"),
-        None => "not run".to_string(),
-    };
-    let _ = writeln!(
-        text,
-        "| {} | {} (`{}`) | {games} | {} | {vectors} |",
-        row.engine,
-        row.held_to(),
-        row.rules,
-        columns.join(" | ")
-    );
-}
-
-/// The command that replays `row`'s shortest divergence (a scoring
-/// convention aside), if it has one written to a file.
-fn reproduce_line(row: &Row) -> Option<String> {
-    let summary = row.audit.as_ref().ok()?;
-    let shortest = summary
-        .found
-        .iter()
-        .filter(|f| f.divergence.kind != Kind::ScoringConvention)
-        .min_by_key(|f| f.divergence.record.len())?;
-    let (sgf, _) = shortest.files.as_ref()?;
-    Some(format!(
-        "{} under {}: `tromp-taylor audit --replay {} {}`",
-        row.engine,
-        row.held_to(),
-        sgf.display(),
-        row.replay_options
-    ))
-}
-
-/// What was not checked in `row`, and why: the checks switched off, then
-/// the audit's notes.
-fn row_notes(row: &Row) -> Vec<String> {
-    let mut notes = Vec::new();
-    if let Some(skipped) = &row.skipped_checks {
-        notes.push(format!(
-            "{} under {}: checks off: {skipped}",
-            row.engine,
-            row.held_to()
-        ));
+                .map(|(h, c)| (h.to_string(), c))
+                .collect(),
+        })
+        .collect();
+    MatrixData {
+        format: FORMAT,
+        seed,
+        profile: if quick { "quick" } else { "full" }.to_string(),
+        rows,
     }
-    if let Some(tolerated) = &row.tolerated {
-        notes.push(format!(
-            "{} under {}: never sent, as its play takes them on purpose: {tolerated}",
-            row.engine,
-            row.held_to()
-        ));
-    }
-    if let Ok(summary) = &row.audit {
-        // Checks switched off are said above, with the manifest's why.
-        for note in summary
-            .checked
-            .notes
-            .iter()
-            .filter(|n| !n.ends_with("(--skip-checks)"))
-        {
-            notes.push(format!("{} under {}: {note}", row.engine, row.held_to()));
-        }
-    }
-    notes
 }

@@ -8,7 +8,7 @@ use crate::adapter::{ask_after, gtp_engine_probed, GtpOptions};
 use crate::audit::scoring::judge_score;
 use crate::capabilities::Capabilities;
 use crate::client::Failure;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::time::Duration;
@@ -267,7 +267,7 @@ fn can_be_told(caps: &Capabilities, rules: &str) -> bool {
 }
 
 /// The counts of a run.
-#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Tally {
     /// Cases passed.
     pub pass: usize,

@@ -1,23 +1,55 @@
 //! `tromp-taylor matrix`: every engine of a folder of manifests audited
-//! under the rules it is held to, written as JSON, JUnit XML and the
-//! Markdown table of docs/conformance.md.
+//! under the rules it is held to, written as JSON, JUnit XML, the Markdown
+//! table of docs/conformance.md and a static site; `matrix merge` makes
+//! several runs one.
 
-use clap::Args;
+use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tromp_taylor_gtp::matrix::{
-    matrix_json, matrix_junit, matrix_markdown, run_matrix, MatrixOptions,
-};
+use tromp_taylor_gtp::matrix::merge::{copy_folders, merge, write_outputs};
+use tromp_taylor_gtp::matrix::{matrix_data, run_matrix, MatrixOptions};
+
+/// `tromp-taylor matrix [ENGINES] --out DIR [--quick]`, or
+/// `tromp-taylor matrix merge DIR... --out DIR`.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct MatrixArgs {
+    #[command(subcommand)]
+    merge: Option<MatrixCommand>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// What `matrix` does besides running.
+#[derive(Subcommand, Debug)]
+enum MatrixCommand {
+    /// Merge runs of the matrix (each DIR a `--out` of `matrix`) into one:
+    /// their format, seed and profile must agree, and no row (engine,
+    /// rules, mode) be in two of them. Writes matrix.json, junit.xml,
+    /// matrix.md and the site, and copies each row's folder.
+    Merge(MergeArgs),
+}
+
+/// `tromp-taylor matrix merge DIR... --out DIR`.
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The runs' output folders, each with its matrix.json.
+    #[arg(required = true)]
+    runs: Vec<PathBuf>,
+    /// Where to write the merged matrix and its site.
+    #[arg(long)]
+    out: PathBuf,
+}
 
 /// `tromp-taylor matrix [ENGINES] --out DIR [--quick]`.
 #[derive(Args, Debug)]
-pub struct MatrixArgs {
+struct RunArgs {
     /// The folder of engine manifests (`NAME.toml`; see engines/README.md).
     #[arg(default_value = "engines")]
     engines: PathBuf,
-    /// Where to write matrix.json, junit.xml, matrix.md and each
-    /// divergence's SGF and report.
+    /// Where to write matrix.json, junit.xml, matrix.md, the site
+    /// (index.html) and each divergence's SGF and report.
     #[arg(long, default_value = "matrix")]
     out: PathBuf,
     /// The quick profile (CI): only the engines marked `quick`, each with
@@ -40,10 +72,52 @@ pub struct MatrixArgs {
 }
 
 impl MatrixArgs {
+    /// Runs the matrix, or merges runs.
+    pub fn run(self) -> ExitCode {
+        match self.merge {
+            Some(MatrixCommand::Merge(args)) => args.run(),
+            None => self.run.run(),
+        }
+    }
+}
+
+impl MergeArgs {
+    /// Merges the runs; exits with 2 when they cannot be merged or the
+    /// output written, 1 when an engine breaks the rules, else 0.
+    fn run(self) -> ExitCode {
+        let written = merge(&self.runs).and_then(|mut data| {
+            copy_folders(&self.runs, &mut data, &self.out)?;
+            let table = write_outputs(&data, &self.out)?;
+            Ok((data, table))
+        });
+        match written {
+            Ok((data, table)) => {
+                println!(
+                    "tromp-taylor matrix merge: {} run{}, {} rows, in {} (index.html)\n\n{table}",
+                    self.runs.len(),
+                    if self.runs.len() == 1 { "" } else { "s" },
+                    data.rows.len(),
+                    self.out.display()
+                );
+                if data.rows.iter().any(|r| r.divergences() > 0) {
+                    ExitCode::FAILURE
+                } else {
+                    ExitCode::SUCCESS
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+impl RunArgs {
     /// Runs the matrix; exits with 1 when an engine breaks the rules
     /// (scoring conventions aside), 2 when the manifests or the vectors
     /// cannot be read or the output folder made.
-    pub fn run(self) -> ExitCode {
+    fn run(self) -> ExitCode {
         let vectors = match &self.vectors {
             Some(dir) => match tromp_taylor_records::vectors::read_vectors(dir) {
                 Ok(files) => Some(files),
@@ -77,18 +151,13 @@ impl MatrixArgs {
                 return ExitCode::from(2);
             }
         };
-        let markdown = matrix_markdown(&rows);
-        for (name, text) in [
-            ("matrix.json", matrix_json(&rows) + "\n"),
-            ("junit.xml", matrix_junit(&rows)),
-            ("matrix.md", markdown.clone()),
-        ] {
-            let path = self.out.join(name);
-            if let Err(e) = std::fs::write(&path, text) {
-                eprintln!("error: {}: {e}", path.display());
+        let markdown = match write_outputs(&matrix_data(&rows, seed, self.quick), &self.out) {
+            Ok(markdown) => markdown,
+            Err(e) => {
+                eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
-        }
+        };
         println!("\n{markdown}");
         if rows.iter().any(|row| row.diverges()) {
             ExitCode::FAILURE

@@ -1,15 +1,22 @@
 //! An audit's findings as data for other tools: JSON (one object per audit)
 //! and JUnit XML (one test suite per audit, one test case per game, the
-//! report and the SGF of a divergence in the failure's text).
+//! report and the SGF of a divergence in the failure's text). The data
+//! reads back ([`Deserialize`]): `matrix merge` and the matrix's site are
+//! made from it.
+
+mod board;
 
 use super::check::Kind;
 use super::report::{hint, report};
-use super::summary::AuditSummary;
+use super::summary::{AuditSummary, Found};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use tromp_taylor_harness::check::rules_at_stake;
+
+pub use board::BoardData;
 
 /// One divergence, as JSON has it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DivergenceData {
     /// The game, from 1.
     pub game: usize,
@@ -31,10 +38,18 @@ pub struct DivergenceData {
     pub sgf: String,
     /// The files written, if any: the SGF and the report.
     pub files: Option<(String, String)>,
+    /// The rules at stake, quoted.
+    pub rules_quoted: Vec<String>,
+    /// The GTP commands sent up to the divergence, with the last answer.
+    pub transcript: Vec<String>,
+    /// The board before the disputed step, and the point disputed.
+    pub board: BoardData,
+    /// The whole report, as the audit writes it.
+    pub report: String,
 }
 
 /// An audit, as JSON has it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct AuditData {
     /// The engine's command line.
     pub engine: String,
@@ -49,7 +64,7 @@ pub struct AuditData {
     /// Turns taken in the games that agreed.
     pub turns: usize,
     /// The checks made besides `play`.
-    pub checked: Vec<&'static str>,
+    pub checked: Vec<String>,
     /// What was not checked, and why.
     pub notes: Vec<String>,
     /// Every divergence, minimised.
@@ -85,28 +100,41 @@ pub fn audit_data(summary: &AuditSummary) -> AuditData {
         skipped: summary.skipped.clone(),
         steps: summary.steps,
         turns: summary.turns,
-        checked: checked(summary),
+        checked: checked(summary).into_iter().map(String::from).collect(),
         notes: summary.checked.notes.clone(),
         divergences: summary
             .found
             .iter()
-            .map(|found| DivergenceData {
-                game: found.game(),
-                size: found.setup().size.to_string(),
-                rules: found.setup().rules.to_string(),
-                kind: found.divergence.kind.to_string(),
-                convention: found.divergence.kind == Kind::ScoringConvention,
-                engine_says: found.divergence.engine_says.clone(),
-                rules_say: found.divergence.rules_say.clone(),
-                hint: hint(&found.divergence.kind).to_string(),
-                sgf: found.sgf(),
-                files: found
-                    .files
-                    .as_ref()
-                    .map(|(sgf, txt)| (sgf.display().to_string(), txt.display().to_string())),
-            })
+            .map(|found| divergence_data(&summary.engine, found))
             .collect(),
         seconds: summary.elapsed.as_secs_f64(),
+    }
+}
+
+/// One divergence as data.
+fn divergence_data(engine: &str, found: &Found) -> DivergenceData {
+    let d = &found.divergence;
+    DivergenceData {
+        game: found.game(),
+        size: found.setup().size.to_string(),
+        rules: found.setup().rules.to_string(),
+        kind: d.kind.to_string(),
+        convention: d.kind == Kind::ScoringConvention,
+        engine_says: d.engine_says.clone(),
+        rules_say: d.rules_say.clone(),
+        hint: hint(&d.kind).to_string(),
+        sgf: found.sgf(),
+        files: found
+            .files
+            .as_ref()
+            .map(|(sgf, txt)| (sgf.display().to_string(), txt.display().to_string())),
+        rules_quoted: rules_at_stake(&found.driver.mismatch)
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        transcript: d.transcript.clone(),
+        board: BoardData::of(found),
+        report: report(engine, found),
     }
 }
 

@@ -1,0 +1,254 @@
+//! The matrix as data: `matrix.json`, a versioned object (`format`, the
+//! seed, the profile, the rows) that the Markdown table, the JUnit XML and
+//! the site are all made from, and that `matrix merge` reads back.
+
+use crate::audit::export::AuditData;
+use crate::vectors_run::Tally;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The version of `matrix.json` this crate writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// The mode of a row whose engine is only told the moves (`play`).
+pub const PLAY: &str = "play";
+
+/// A whole run of the matrix, as `matrix.json` has it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MatrixData {
+    /// The version of this format ([`FORMAT`]).
+    pub format: u32,
+    /// The seed of every audit.
+    pub seed: u64,
+    /// `quick` or `full`.
+    pub profile: String,
+    /// One row per engine and rule set.
+    pub rows: Vec<RowData>,
+}
+
+/// One row: an engine under one rule set, in one mode.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RowData {
+    /// The manifest's file stem.
+    pub id: String,
+    /// The engine's name and version.
+    pub engine: String,
+    /// The rules it is held to, as the manifest names them.
+    pub rules_name: String,
+    /// The rules, as a compact string.
+    pub rules: String,
+    /// How the engine was audited (`play`: it is told every move).
+    #[serde(default = "play")]
+    pub mode: String,
+    /// The engine's command line.
+    pub command: String,
+    /// The `audit` options that replay a reproducer on the engine as the
+    /// row ran it.
+    pub replay: String,
+    /// The folder of the row's reproducers, under the output folder.
+    pub folder: Option<String>,
+    /// Why the audit did not run, if it did not.
+    pub skipped: Option<String>,
+    /// The checks switched off, and why.
+    pub skipped_checks: Option<String>,
+    /// The illegal moves its `play` takes on purpose, and why: never sent.
+    #[serde(default)]
+    pub tolerated: Option<String>,
+    /// The audit.
+    pub audit: Option<AuditData>,
+    /// The vectors' tally, if they ran.
+    pub vectors: Option<Tally>,
+    /// Why the vectors did not run, if they were asked for.
+    pub vectors_error: Option<String>,
+    /// Each column of the table: its heading and its cell.
+    pub columns: Vec<(String, String)>,
+}
+
+fn play() -> String {
+    PLAY.to_string()
+}
+
+/// Why a run's `matrix.json` cannot be read, or runs cannot be merged.
+#[derive(Debug, Error)]
+pub enum DataError {
+    /// The file cannot be read.
+    #[error("{}: cannot be read: {why}", file.display())]
+    Read {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// The file is not a matrix in this format.
+    #[error("{}: not a matrix.json of format {FORMAT}: {why}", file.display())]
+    Format {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// Two runs differ in what must be the same to merge them.
+    #[error("{} and {}: the {what} differs ({left} and {right}); only runs of one {what} merge", left_file.display(), right_file.display())]
+    Differs {
+        /// What differs: format, seed or profile.
+        what: &'static str,
+        /// The first run's file.
+        left_file: PathBuf,
+        /// Its value.
+        left: String,
+        /// The other run's file.
+        right_file: PathBuf,
+        /// Its value.
+        right: String,
+    },
+    /// One row is in two runs.
+    #[error("{} and {}: both have {engine} under {rules} ({mode}); a row may come from one run only", left_file.display(), right_file.display())]
+    Twice {
+        /// The engine's id.
+        engine: String,
+        /// The rules' name.
+        rules: String,
+        /// The mode.
+        mode: String,
+        /// The first run's file.
+        left_file: PathBuf,
+        /// The other run's file.
+        right_file: PathBuf,
+    },
+    /// A file or folder cannot be written or copied.
+    #[error("{}: cannot be written: {why}", file.display())]
+    Write {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        why: String,
+    },
+}
+
+impl RowData {
+    /// The row's key: engine, rules and mode.
+    pub fn key(&self) -> (&str, &str, &str) {
+        (&self.id, &self.rules_name, &self.mode)
+    }
+
+    /// The divergences that break the rules (scoring conventions aside),
+    /// vectors failed included.
+    pub fn divergences(&self) -> usize {
+        let audit = self.audit.as_ref().map_or(0, |a| {
+            a.divergences.iter().filter(|d| !d.convention).count()
+        });
+        audit + self.vectors.map_or(0, |t| t.fail)
+    }
+
+    /// Whether the audit ran.
+    pub fn ran(&self) -> bool {
+        self.audit.is_some()
+    }
+}
+
+impl MatrixData {
+    /// The data as JSON, ending with a new line.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+            + "\n"
+    }
+
+    /// Reads `DIR/matrix.json`.
+    pub fn read(dir: &Path) -> Result<MatrixData, DataError> {
+        let file = dir.join("matrix.json");
+        let text = std::fs::read_to_string(&file).map_err(|e| DataError::Read {
+            file: file.clone(),
+            why: e.to_string(),
+        })?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| DataError::Format {
+                file: file.clone(),
+                why: e.to_string(),
+            })?;
+        let format = value.get("format").and_then(serde_json::Value::as_u64);
+        if format != Some(u64::from(FORMAT)) {
+            return Err(DataError::Format {
+                file,
+                why: format!(
+                    "its format is {}",
+                    format.map_or("not given".to_string(), |f| f.to_string())
+                ),
+            });
+        }
+        let data: MatrixData = serde_json::from_value(value).map_err(|e| DataError::Format {
+            file: file.clone(),
+            why: e.to_string(),
+        })?;
+        // A row's folder is copied by name: never a path out of the run.
+        let plain = |f: &str| !f.is_empty() && !f.starts_with('.') && !f.contains(['/', '\\']);
+        if let Some(row) = data
+            .rows
+            .iter()
+            .find(|r| r.folder.as_deref().is_some_and(|f| !plain(f)))
+        {
+            return Err(DataError::Format {
+                file,
+                why: format!(
+                    "the folder of {} under {} is not a plain name",
+                    row.id, row.rules_name
+                ),
+            });
+        }
+        Ok(data)
+    }
+}
+
+/// Writes `text` to `path` whole: to a file beside it first, then renamed
+/// over it, so that no reader ever sees half of it.
+pub fn write_whole(path: &Path, text: &[u8]) -> Result<(), DataError> {
+    let error = |e: std::io::Error| DataError::Write {
+        file: path.to_path_buf(),
+        why: e.to_string(),
+    };
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(error)?;
+    }
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    std::fs::write(&partial, text).map_err(error)?;
+    std::fs::rename(&partial, path).map_err(error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_of_another_format_is_refused_saying_which() {
+        let dir = std::env::temp_dir().join(format!("tt-data-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        write_whole(&dir.join("matrix.json"), b"[]").unwrap();
+        let error = MatrixData::read(&dir).unwrap_err().to_string();
+        assert!(error.contains("format is not given"), "{error}");
+        write_whole(
+            &dir.join("matrix.json"),
+            br#"{"format": 1, "seed": 3, "profile": "quick", "rows": []}"#,
+        )
+        .unwrap();
+        let data = MatrixData::read(&dir).unwrap();
+        assert_eq!((data.seed, data.rows.len()), (3, 0));
+        let row = r#"{"id": "x", "engine": "x 1", "rules_name": "chinese", "rules": "r",
+            "command": "x", "replay": "", "folder": "../out", "skipped": "no",
+            "skipped_checks": null, "audit": null, "vectors": null,
+            "vectors_error": null, "columns": []}"#;
+        let text = format!(r#"{{"format": 1, "seed": 3, "profile": "quick", "rows": [{row}]}}"#);
+        write_whole(&dir.join("matrix.json"), text.as_bytes()).unwrap();
+        let error = MatrixData::read(&dir).unwrap_err().to_string();
+        assert!(
+            error.contains("the folder of x under chinese is not a plain name"),
+            "{error}"
+        );
+        let text = text.replace("../out", "x-chinese");
+        write_whole(&dir.join("matrix.json"), text.as_bytes()).unwrap();
+        assert_eq!(MatrixData::read(&dir).unwrap().rows[0].mode, "play");
+        assert!(!dir.join("matrix.json.partial").exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

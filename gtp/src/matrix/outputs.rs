@@ -1,0 +1,175 @@
+//! `matrix.md` and `junit.xml`, made from the matrix's data (so that a
+//! merged matrix has them too): the Markdown table with what reproduces
+//! each row's shortest divergence and what was not checked, and a JUnit
+//! test suite per row, a test case per game.
+
+use super::data::{MatrixData, RowData};
+use crate::audit::export::junit;
+use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
+use std::fmt::Write as _;
+
+/// The matrix as a Markdown table, with what was not checked below it.
+pub fn markdown(data: &MatrixData) -> String {
+    let mut text = String::new();
+    let headings: Vec<&str> = data.rows.first().map_or(Vec::new(), |row| {
+        row.columns.iter().map(|(h, _)| h.as_str()).collect()
+    });
+    let _ = writeln!(
+        text,
+        "| engine | held to | games (turns of the agreeing ones) | {} | vectors |",
+        headings.join(" | ")
+    );
+    let _ = writeln!(text, "|{}", "---|".repeat(headings.len() + 4));
+    for row in &data.rows {
+        markdown_row(&mut text, row, headings.len());
+    }
+    let reproduce: Vec<String> = data.rows.iter().filter_map(reproduce_line).collect();
+    if !reproduce.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nReproduce (the shortest divergence of each row, replayed on the engine as the row ran it):\n"
+        );
+        for line in reproduce {
+            let _ = writeln!(text, "- {line}");
+        }
+    }
+    let notes: Vec<String> = data.rows.iter().flat_map(row_notes).collect();
+    if !notes.is_empty() {
+        let _ = writeln!(text, "\nNot checked, and why:\n");
+        for note in notes {
+            let _ = writeln!(text, "- {note}");
+        }
+    }
+    text
+}
+
+/// The rules a row is held to, as the table names them: the name, and the
+/// mode where it is not `play`.
+pub fn held_to(row: &RowData) -> String {
+    if row.mode == super::data::PLAY {
+        row.rules_name.clone()
+    } else {
+        let mode = if row.mode == "genmove" {
+            "its own moves, genmove"
+        } else {
+            row.mode.as_str()
+        };
+        format!("{} ({mode})", row.rules_name)
+    }
+}
+
+/// Writes `row`'s line of the Markdown table into `text`; a skipped row
+/// has `columns` blank columns.
+fn markdown_row(text: &mut String, row: &RowData, columns: usize) {
+    let (games, columns) = match (&row.audit, &row.skipped) {
+        (Some(a), _) => (
+            format!("{} ({})", a.games, a.turns),
+            row.columns.iter().map(|(_, c)| c.clone()).collect(),
+        ),
+        (None, why) => (
+            format!("skipped: {}", why.as_deref().unwrap_or("")),
+            vec![String::new(); columns],
+        ),
+    };
+    let vectors = match (&row.vectors, &row.vectors_error) {
+        (Some(t), _) => format!("{} pass, {} fail, {} skip", t.pass, t.fail, t.skip),
+        (None, Some(e)) => format!("not run: {e}"),
+        (None, None) => "not run".to_string(),
+    };
+    let _ = writeln!(
+        text,
+        "| {} | {} (`{}`) | {games} | {} | {vectors} |",
+        row.engine,
+        held_to(row),
+        row.rules,
+        columns.join(" | ")
+    );
+}
+
+/// The command that replays `row`'s shortest divergence (a scoring
+/// convention aside), if it has one written to a file.
+fn reproduce_line(row: &RowData) -> Option<String> {
+    let shortest = row
+        .audit
+        .as_ref()?
+        .divergences
+        .iter()
+        .filter(|d| !d.convention)
+        .min_by_key(|d| d.sgf.len())?;
+    let (sgf, _) = shortest.files.as_ref()?;
+    Some(format!(
+        "{} under {}: `tromp-taylor audit --replay {sgf} {}`",
+        row.engine,
+        held_to(row),
+        row.replay
+    ))
+}
+
+/// What was not checked in `row`, and why: the checks switched off, then
+/// the audit's notes.
+fn row_notes(row: &RowData) -> Vec<String> {
+    let mut notes = Vec::new();
+    let held = held_to(row);
+    if let Some(skipped) = &row.skipped_checks {
+        notes.push(format!(
+            "{} under {held}: checks off: {skipped}",
+            row.engine
+        ));
+    }
+    if let Some(tolerated) = &row.tolerated {
+        notes.push(format!(
+            "{} under {held}: never sent, as its play takes them on purpose: {tolerated}",
+            row.engine
+        ));
+    }
+    if let Some(audit) = &row.audit {
+        // Checks switched off are said above, with the manifest's why.
+        for note in audit
+            .notes
+            .iter()
+            .filter(|n| !n.ends_with("(--skip-checks)"))
+        {
+            notes.push(format!("{} under {held}: {note}", row.engine));
+        }
+    }
+    notes
+}
+
+/// The matrix as JUnit XML: a test suite per row that ran, a test case per
+/// game (a scoring convention passes, with its report in the output).
+pub fn junit_xml(data: &MatrixData) -> String {
+    let suites = data.rows.iter().filter_map(suite).collect();
+    junit("tromp-taylor matrix", suites)
+}
+
+/// A row's test suite, if its audit ran.
+fn suite(row: &RowData) -> Option<TestSuite> {
+    let audit = row.audit.as_ref()?;
+    let mut suite = TestSuite::new(format!("{} under {}", row.engine, held_to(row)));
+    for game in 1..=audit.games {
+        let name = format!("game {game}");
+        let found = audit.divergences.iter().find(|d| d.game == game);
+        let skipped = audit.skipped.iter().find(|(g, _)| *g == game);
+        let case = match (found, skipped) {
+            (Some(d), _) if d.convention => {
+                let mut case = TestCase::new(name, TestCaseStatus::success());
+                case.set_system_out(d.report.clone());
+                case
+            }
+            (Some(d), _) => {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                status.set_message(format!("the engine {}", d.kind));
+                status.set_description(d.report.clone());
+                TestCase::new(name, status)
+            }
+            (None, Some((_, why))) => {
+                let mut status = TestCaseStatus::skipped();
+                status.set_message(why.clone());
+                TestCase::new(name, status)
+            }
+            (None, None) => TestCase::new(name, TestCaseStatus::success()),
+        };
+        suite.add_test_case(case);
+    }
+    Some(suite)
+}

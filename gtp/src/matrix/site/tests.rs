@@ -1,0 +1,144 @@
+//! The site made from a small matrix: every page escapes what the engine
+//! said, the board is drawn, the badges and SGF files are where the pages
+//! link.
+
+use super::badge::Verdict;
+use super::rows::engines;
+use super::write_site;
+use crate::audit::export::{AuditData, BoardData, DivergenceData};
+use crate::matrix::data::FORMAT;
+use crate::matrix::data::{MatrixData, RowData, PLAY};
+
+fn divergence() -> DivergenceData {
+    DivergenceData {
+        game: 2,
+        size: "3x3".to_string(),
+        rules: "koPOSITIONALscoreAREAsui1".to_string(),
+        kind: "accepts an illegal move (superko)".to_string(),
+        convention: false,
+        engine_says: "= <script>alert(1)</script>".to_string(),
+        rules_say: "illegal: B2 repeats a coloring".to_string(),
+        hint: "compare whole colorings".to_string(),
+        sgf: "(;FF[4]SZ[3];B[bb])".to_string(),
+        files: None,
+        rules_quoted: vec!["Rule 6: \"A turn is either a pass; ...\"".to_string()],
+        transcript: vec!["boardsize 3".to_string(), "play B B2".to_string()],
+        board: BoardData {
+            width: 3,
+            height: 3,
+            rows: vec!["X..".to_string(), ".O.".to_string(), "...".to_string()],
+            disputed: Some([1, 1]),
+            disputed_name: Some("B2".to_string()),
+        },
+        report: "AUDIT".to_string(),
+    }
+}
+
+fn row(id: &str, rules: &str, divergences: Vec<DivergenceData>, ran: bool) -> RowData {
+    RowData {
+        id: id.to_string(),
+        engine: format!("{id} & co 1.0"),
+        rules_name: rules.to_string(),
+        rules: "koPOSITIONALscoreAREAsui1".to_string(),
+        mode: PLAY.to_string(),
+        command: format!("{id} --gtp"),
+        replay: format!("--engine \"{id} --gtp\""),
+        folder: None,
+        skipped: (!ran).then(|| "not installed".to_string()),
+        skipped_checks: None,
+        tolerated: None,
+        audit: ran.then(|| AuditData {
+            engine: format!("{id} --gtp"),
+            games: 3,
+            agreed: 3 - divergences.len(),
+            skipped: vec![],
+            steps: 10,
+            turns: 9,
+            checked: vec!["play".to_string()],
+            notes: vec![],
+            divergences,
+            seconds: 0.5,
+        }),
+        vectors: None,
+        vectors_error: None,
+        columns: vec![("GTP".to_string(), "pass".to_string())],
+    }
+}
+
+fn data() -> MatrixData {
+    MatrixData {
+        format: FORMAT,
+        seed: 7,
+        profile: "quick".to_string(),
+        rows: vec![
+            row("good", "tromp-taylor", vec![], true),
+            row("bad", "tromp-taylor", vec![divergence()], true),
+            row("bad", "chinese", vec![], false),
+            row("good", "tromp-taylor", vec![], true),
+        ],
+    }
+}
+
+#[test]
+fn rows_are_grouped_by_engine_with_anchors_unique_on_a_page() {
+    let data = data();
+    let engines = engines(&data);
+    assert_eq!(engines.len(), 2);
+    let anchors: Vec<&str> = engines[0].rows.iter().map(|p| p.anchor.as_str()).collect();
+    assert_eq!(anchors, ["tromp-taylor", "tromp-taylor--2"]);
+    assert_eq!(engines[0].verdict(), Verdict::Pass);
+    assert_eq!(engines[1].verdict(), Verdict::Diverges(1));
+    assert_eq!(engines[1].rows[1].verdict, Verdict::NotRun);
+}
+
+#[test]
+fn the_site_escapes_what_engines_say_and_draws_the_board() {
+    let dir = std::env::temp_dir().join(format!("tt-site-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    write_site(&data(), &dir).unwrap();
+    let read = |p: &str| std::fs::read_to_string(dir.join(p)).unwrap();
+    let index = read("index.html");
+    assert!(
+        index.contains("href=\"engines/bad.html#tromp-taylor\""),
+        "{index}"
+    );
+    assert!(index.contains("<td class=\"diverge\">"), "{index}");
+    assert!(index.contains("<td class=\"notrun\">"), "{index}");
+    assert!(index.contains("bad &amp; co 1.0"), "{index}");
+    let page = read("engines/bad.html");
+    assert!(!page.contains("<script"), "{page}");
+    assert!(
+        page.contains("= &lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{page}"
+    );
+    assert_eq!(page.matches("class=\"stone black\"").count(), 1, "{page}");
+    assert_eq!(page.matches("class=\"stone white\"").count(), 1, "{page}");
+    assert!(page.contains("class=\"disputed\""), "{page}");
+    assert!(
+        page.contains("href=\"bad/tromp-taylor-game-2.sgf\""),
+        "{page}"
+    );
+    assert_eq!(
+        read("engines/bad/tromp-taylor-game-2.sgf"),
+        "(;FF[4]SZ[3];B[bb])"
+    );
+    assert!(read("badges/bad-tromp-taylor.svg").contains("1 divergence"));
+    assert!(read("badges/bad.svg").contains("1 divergence"));
+    assert!(read("badges/good.svg").contains(">pass<"));
+    assert!(read("badges/bad-chinese.svg").contains("not run"));
+    assert!(read("site.css").contains("@media print"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_data_reads_back_as_it_was_written() {
+    let json = data().to_json();
+    let back: MatrixData = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.to_json(), json);
+    assert_eq!(
+        back.rows[1].audit.as_ref().unwrap().divergences[0]
+            .board
+            .disputed,
+        Some([1, 1])
+    );
+}
