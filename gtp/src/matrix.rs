@@ -5,6 +5,7 @@
 
 pub mod manifest;
 pub mod table;
+pub mod upstream;
 
 use crate::audit::check::Kind;
 use crate::audit::export::{audit_data, junit, junit_suite, AuditData};
@@ -50,6 +51,8 @@ pub struct Row {
     pub rules_name: String,
     /// The rules, as a compact string.
     pub rules: String,
+    /// The engine's command line, split into words.
+    pub command: Vec<String>,
     /// The audit, or why it did not run.
     pub audit: Result<AuditSummary, String>,
     /// The vectors' tally, if they ran.
@@ -136,6 +139,7 @@ fn run_row(
         engine: format!("{} {}", manifest.name, manifest.version),
         rules_name: profile.rules_name.clone(),
         rules: profile.rules.to_string(),
+        command: profile.command.clone(),
         audit: Err(String::new()),
         vectors: None,
         skipped_checks: (!profile.skip_checks.is_empty()).then(|| {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tromp_taylor_gtp::matrix::{
-    matrix_json, matrix_junit, matrix_markdown, run_matrix, MatrixOptions,
+    matrix_json, matrix_junit, matrix_markdown, run_matrix, upstream, MatrixOptions,
 };
 
 /// `tromp-taylor matrix [ENGINES] --out DIR [--quick]`.
@@ -88,6 +88,10 @@ impl MatrixArgs {
                 eprintln!("error: {}: {e}", path.display());
                 return ExitCode::from(2);
             }
+        }
+        if let Err(e) = upstream::write_reports(&rows, &self.out) {
+            eprintln!("error: {}: {e}", self.out.join("reports").display());
+            return ExitCode::from(2);
         }
         println!("\n{markdown}");
         if rows.iter().any(|row| row.diverges()) {
