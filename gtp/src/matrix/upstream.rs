@@ -284,12 +284,23 @@ fn write_reproducer(text: &mut String, group: &Group<'_>) {
             side_by_side("the rules", ours, "the engine", theirs)
         );
     }
-    let _ = writeln!(text, "\nThe game as SGF:\n\n```sgf\n{}\n```", found.sgf().trim_end());
+    let _ = writeln!(
+        text,
+        "\nThe game as SGF:\n\n```sgf\n{}\n```",
+        found.sgf().trim_end()
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::audit::check::Divergence;
+    use crate::audit::summary::AuditSummary;
+    use crate::capabilities::Capabilities;
+    use tromp_taylor_harness::diff::{Difference, Mismatch};
+    use tromp_taylor_harness::run;
+    use tromp_taylor_harness::script::{Action, Record, Script};
+    use tromp_taylor_harness::vocab::{Handicap, Player, Setup, Size, Turn};
 
     #[test]
     fn plain_words_stay_bare_and_others_are_single_quoted() {
@@ -320,7 +331,11 @@ mod tests {
     fn printf_reproduces_the_lines_through_a_real_shell() {
         let commands = ["komi 6.5", "say 'it's 100%'", r"back\slash"].map(String::from);
         let line = printf_command(&commands, &["cat".to_string()]);
-        let Ok(out) = std::process::Command::new("sh").arg("-c").arg(&line).output() else {
+        let Ok(out) = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(&line)
+            .output()
+        else {
             eprintln!("skipped: no sh here");
             return;
         };
@@ -354,20 +369,160 @@ mod tests {
         assert_eq!(last_answer("accepted it"), None);
     }
 
-    #[test]
-    fn rows_without_divergences_give_no_report() {
-        let row = Row {
-            id: "quiet".to_string(),
-            engine: "Quiet 1".to_string(),
-            rules_name: "tromp-taylor".to_string(),
+    /// A row of engine `id` under `rules_name`, with the audit `audit`.
+    fn row(id: &str, rules_name: &str, audit: Result<AuditSummary, String>) -> Row {
+        Row {
+            id: id.to_string(),
+            engine: format!("{id} 1.0"),
+            rules_name: rules_name.to_string(),
             rules: Rules::TROMP_TAYLOR.to_string(),
-            command: vec!["quiet".to_string()],
-            audit: Err("not installed".to_string()),
+            command: vec![format!("/bin/{id}"), "--gtp".to_string()],
+            audit,
             vectors: None,
             skipped_checks: None,
             kos: (true, false),
             replay_options: String::new(),
+        }
+    }
+
+    /// A divergence of `kind` in game `game`, `steps` passes long.
+    fn found(game: usize, steps: usize, kind: Kind) -> Found {
+        let setup = Setup {
+            size: Size::new(5, 5).expect("a size"),
+            rules: Rules::TROMP_TAYLOR,
+            handicap: Handicap::None,
         };
-        assert!(reports(&[row]).is_empty());
+        let record: Record = (0..steps)
+            .map(|i| {
+                let player = if i % 2 == 0 {
+                    Player::Black
+                } else {
+                    Player::White
+                };
+                (player, Action::Turn(Turn::Pass))
+            })
+            .collect();
+        let mut transcript = vec!["boardsize 5".to_string(), "clear_board".to_string()];
+        transcript.extend((0..steps).map(|i| format!("play {} pass", ["b", "w"][i % 2])));
+        let mismatch = Mismatch {
+            left: "the rules".to_string(),
+            right: "the engine".to_string(),
+            setup,
+            position: None,
+            record: record.clone(),
+            steps,
+            undos: 0,
+            difference: Difference::Grid,
+            left_grid: None,
+            right_grid: None,
+        };
+        Found {
+            driver: run::Found {
+                game,
+                script: Script {
+                    setup,
+                    start: None,
+                    steps: Vec::new(),
+                    undos: Vec::new(),
+                },
+                mismatch: Box::new(mismatch),
+                minimised: true,
+                known: None,
+            },
+            bias: None,
+            replayed: None,
+            steps_before: steps,
+            divergence: Divergence {
+                kind,
+                record,
+                engine_says: format!("accepted it (`= game {game}`)"),
+                rules_say: "illegal: superko".to_string(),
+                transcript,
+            },
+            files: None,
+        }
+    }
+
+    /// An audit of `games` games that found `found`.
+    fn audit(games: usize, found: Vec<Found>) -> Result<AuditSummary, String> {
+        let mut summary =
+            AuditSummary::new("engine".to_string(), Capabilities::default(), Vec::new());
+        summary.games = games;
+        summary.found = found;
+        Ok(summary)
+    }
+
+    #[test]
+    fn rows_without_divergences_give_no_report() {
+        let rows = [
+            row("quiet", "tromp-taylor", Err("not installed".to_string())),
+            row("quiet", "chinese", audit(5, Vec::new())),
+        ];
+        assert!(reports(&rows).is_empty());
+    }
+
+    #[test]
+    fn each_engine_and_kind_gets_one_report_with_its_shortest_reproducer() {
+        let superko = Kind::AcceptedIllegal("superko");
+        let rows = [
+            row(
+                "a",
+                "tromp-taylor",
+                audit(
+                    10,
+                    vec![found(2, 6, superko.clone()), found(7, 3, Kind::Board)],
+                ),
+            ),
+            row(
+                "a",
+                "chinese",
+                audit(
+                    8,
+                    vec![found(4, 4, superko.clone()), found(5, 9, superko.clone())],
+                ),
+            ),
+            row("a", "new-zealand", audit(3, Vec::new())),
+            row(
+                "b",
+                "tromp-taylor",
+                audit(2, vec![found(1, 2, Kind::ScoringConvention)]),
+            ),
+        ];
+        let reports = reports(&rows);
+        let files: Vec<&str> = reports.iter().map(|r| r.file.as_str()).collect();
+        assert_eq!(
+            files,
+            [
+                "a-accepts-an-illegal-move-superko.md",
+                "a-shows-a-different-board-after-a-turn.md"
+            ]
+        );
+        let text = &reports[0].text;
+        assert!(
+            text.starts_with("<!-- a-accepts-an-illegal-move-superko.md: "),
+            "{text}"
+        );
+        assert!(
+            text.contains("under `chinese`, 4 steps"),
+            "the shortest: {text}"
+        );
+        assert!(
+            text.contains("Its answer to the last command: `= game 4`"),
+            "{text}"
+        );
+        assert!(
+            text.contains("under `tromp-taylor`, 1 of 10 games (games 2)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("under `chinese`, 2 of 8 games (games 4, 5)"),
+            "{text}"
+        );
+        assert!(text.contains("**Not seen** under `new-zealand`"), "{text}");
+        assert!(
+            text.contains(r"printf 'boardsize 5\nclear_board\nplay b pass\nplay w pass\nplay b pass\nplay w pass\n' | /bin/a --gtp"),
+            "{text}"
+        );
+        assert_eq!(text.matches(PLACEHOLDER).count(), 2, "{text}");
     }
 }
