@@ -232,8 +232,9 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
         .iter()
         .map(|s| {
             let games: Vec<String> = s.games.iter().map(usize::to_string).collect();
+            let word = if games.len() == 1 { "game" } else { "games" };
             format!(
-                "under `{}`, {} of {} (games {})",
+                "under `{}`, {} of {} ({word} {})",
                 s.row.rules_name,
                 s.games.len(),
                 plural(s.played, "game"),
@@ -511,7 +512,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("under `tromp-taylor`, 1 of 10 games (games 2)"),
+            text.contains("under `tromp-taylor`, 1 of 10 games (game 2)"),
             "{text}"
         );
         assert!(
