@@ -205,7 +205,10 @@ fn every_upstream_report_is_indexed_and_names_its_cause() {
             continue;
         }
         reports += 1;
-        assert!(index.contains(&format!("]({name})")), "{name} is not in the README's index");
+        assert!(
+            index.contains(&format!("]({name})")),
+            "{name} is not in the README's index"
+        );
         let text = read(&format!("docs/conformance/reports/{name}"));
         let cause = text
             .split_once("## Cause in the source")
@@ -213,7 +216,13 @@ fn every_upstream_report_is_indexed_and_names_its_cause() {
             .1;
         let cause = cause.split("\n## ").next().unwrap_or_default().trim();
         assert!(!cause.is_empty(), "{name}: the cause section is empty");
-        assert!(!cause.contains(PLACEHOLDER), "{name}: the cause is still the placeholder");
+        assert!(
+            !cause.contains(PLACEHOLDER),
+            "{name}: the cause is still the placeholder"
+        );
     }
-    assert!(reports >= 5, "only {reports} reports under docs/conformance/reports/");
+    assert!(
+        reports >= 5,
+        "only {reports} reports under docs/conformance/reports/"
+    );
 }

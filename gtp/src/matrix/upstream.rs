@@ -479,7 +479,7 @@ mod tests {
                 "chinese",
                 audit(
                     8,
-                    vec![found(4, 4, superko.clone()), found(5, 9, superko.clone())],
+                    vec![found(4, 4, superko.clone()), found(5, 9, superko)],
                 ),
             ),
             row("a", "new-zealand", audit(3, Vec::new())),
