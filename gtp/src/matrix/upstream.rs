@@ -477,10 +477,7 @@ mod tests {
             row(
                 "a",
                 "chinese",
-                audit(
-                    8,
-                    vec![found(4, 4, superko.clone()), found(5, 9, superko)],
-                ),
+                audit(8, vec![found(4, 4, superko.clone()), found(5, 9, superko)]),
             ),
             row("a", "new-zealand", audit(3, Vec::new())),
             row(
