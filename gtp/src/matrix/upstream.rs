@@ -263,7 +263,7 @@ fn write_reproducer(text: &mut String, group: &Group<'_>) {
     });
     let _ = writeln!(
         text,
-        "\n## Reproduce\n\nThe shortest game of all (under `{}`, {}), as the GTP commands the engine saw, run on the engine alone:\n\n```sh\n{}\n```\n\n- **The engine**: {}\n- **The rules**: {}{answer}",
+        "\n## Reproduce\n\nThe shortest game of all (under `{}`, {}), as the GTP commands that bring the engine there (the set-up and the turns; the queries asked between turns during the audit are left out), run on the engine alone:\n\n```sh\n{}\n```\n\n- **The engine**: {}\n- **The rules**: {}{answer}",
         row.rules_name,
         plural(d.record.len(), "step"),
         printf_command(&d.transcript, &row.command),
