@@ -1,5 +1,6 @@
 //! The docs stay true: every test and every case that docs/rules.md cites
-//! exists, and every rule and comment has its row.
+//! exists, every rule and comment has its row, and every upstream report
+//! under docs/conformance/reports/ is indexed and names its cause.
 
 use std::fs;
 use std::path::Path;
@@ -186,5 +187,42 @@ fn every_quote_in_rules_md_is_in_the_seeds() {
     assert!(
         wrong.is_empty(),
         "docs/rules.md quotes what the rule texts do not say: {wrong:#?}"
+    );
+}
+
+/// The line a generated report holds until its cause is written by hand
+/// (gtp/src/matrix/upstream.rs's `PLACEHOLDER`).
+const PLACEHOLDER: &str = "_To be written by hand from the engine's source";
+
+#[test]
+fn every_upstream_report_is_indexed_and_names_its_cause() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let index = read("docs/conformance/reports/README.md");
+    let mut reports = 0;
+    for entry in fs::read_dir(root.join("docs/conformance/reports")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name == "README.md" || !name.ends_with(".md") {
+            continue;
+        }
+        reports += 1;
+        assert!(
+            index.contains(&format!("]({name})")),
+            "{name} is not in the README's index"
+        );
+        let text = read(&format!("docs/conformance/reports/{name}"));
+        let cause = text
+            .split_once("## Cause in the source")
+            .unwrap_or_else(|| panic!("{name} has no \"Cause in the source\" section"))
+            .1;
+        let cause = cause.split("\n## ").next().unwrap_or_default().trim();
+        assert!(!cause.is_empty(), "{name}: the cause section is empty");
+        assert!(
+            !cause.contains(PLACEHOLDER),
+            "{name}: the cause is still the placeholder"
+        );
+    }
+    assert!(
+        reports >= 5,
+        "only {reports} reports under docs/conformance/reports/"
     );
 }

@@ -1,8 +1,9 @@
 //! `tromp-taylor matrix` on manifests written here: our own engine is all
 //! pass under every rule set it is held to, an engine that is not installed
 //! is skipped with the reason, a manifest with a typo is refused naming the
-//! file, and the JSON, JUnit and Markdown outputs and the site say the same;
-//! `matrix merge` makes runs one, and refuses runs that do not go together.
+//! file, the JSON, JUnit and Markdown outputs and the site say the same;
+//! `matrix merge` makes runs one, and refuses runs that do not go together;
+//! the upstream reports of GNU Go reproduce on GNU Go alone.
 
 mod common;
 
@@ -279,4 +280,87 @@ fn merged_runs_are_one_matrix_with_one_site() {
     }
     assert!(out.join("second-chinese/summary.txt").is_file());
     assert!(out.join("badges/first.svg").is_file());
+}
+
+/// The shell command of a report's "Reproduce" section, and the answer it
+/// says the engine gives to the last command, if it quotes one.
+fn reproducer(report: &str) -> (String, Option<String>) {
+    let command = report
+        .lines()
+        .find(|l| l.starts_with("printf '"))
+        .expect("a printf line")
+        .to_string();
+    let answer = report
+        .lines()
+        .find_map(|l| l.strip_prefix("Its answer to the last command: `"))
+        .map(|a| a.trim_end_matches('`').to_string());
+    (command, answer)
+}
+
+/// The last answer in a GTP engine's output: the answers are separated by
+/// empty lines.
+fn last_gtp_answer(output: &str) -> String {
+    output
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn gnugo_reports_reproduce_on_gnugo_alone() {
+    const GNUGO: &str = "/usr/games/gnugo";
+    if !Path::new(GNUGO).exists() {
+        eprintln!("skipped: gnugo is not installed (apt-get install -y gnugo)");
+        return;
+    }
+    let engines = folder("gnugo-engines");
+    let out = folder("gnugo-out");
+    write(
+        &engines,
+        "gnugo.toml",
+        &format!(
+            "name = \"GNU Go\"\nversion = \"3.8\"\nprogram = \"{GNUGO}\"\n\n[[profile]]\nrules = \"tromp-taylor\"\ncommand = \"{GNUGO} --mode gtp --chinese-rules --allow-all-suicide --positional-superko\"\nset_rules = \"\"\nsizes = [\"5x5\"]\ngames = 4\nquick_games = 4\nskip_checks = [\"score\"]\nwhy_skipped = \"GNU Go's final_score removes dead stones\"\n"
+        ),
+    );
+    let args = [
+        "matrix",
+        engines.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let output = run(&[&args[..], &["--seed", "20261126", "--timeout", "60"]].concat());
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let reports: Vec<PathBuf> = std::fs::read_dir(out.join("reports"))
+        .expect("a reports folder")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("gnugo-")
+        })
+        .collect();
+    assert!(!reports.is_empty(), "no reports/gnugo-*.md");
+    let mut checked = 0;
+    for path in &reports {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.contains("--positional-superko"), "{text}");
+        let (command, answer) = reproducer(&text);
+        let Some(answer) = answer else { continue };
+        let engine = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(&command)
+            .output()
+            .expect("sh runs");
+        let said = last_gtp_answer(&String::from_utf8_lossy(&engine.stdout));
+        assert_eq!(said, answer.trim(), "{}: {command}", path.display());
+        checked += 1;
+    }
+    assert!(
+        checked > 0,
+        "no report quotes the engine's answer: {reports:?}"
+    );
 }

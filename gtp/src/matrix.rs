@@ -11,6 +11,7 @@ pub mod merge;
 pub mod outputs;
 pub mod site;
 pub mod table;
+pub mod upstream;
 
 use crate::audit::export::audit_data;
 use crate::audit::{run_audit, AuditOptions, AuditSummary, Moves, SetRules};
@@ -59,8 +60,8 @@ pub struct Row {
     /// The illegal moves its `play` takes on purpose and why, if any: never
     /// sent (a convention the manifest declares).
     pub tolerated: Option<String>,
-    /// The engine's command line.
-    pub command: String,
+    /// The engine's command line, split into words.
+    pub command: Vec<String>,
     /// The audit, or why it did not run.
     pub audit: Result<AuditSummary, String>,
     /// The vectors' tally, if they ran.
@@ -143,7 +144,7 @@ fn run_row(
                 profile.why_tolerated
             )
         }),
-        command: profile.command.join(" "),
+        command: profile.command.clone(),
         audit: Err(String::new()),
         vectors: None,
         skipped_checks: (!profile.skip_checks.is_empty()).then(|| {
@@ -296,7 +297,7 @@ pub fn matrix_data(rows: &[Row], seed: u64, quick: bool) -> MatrixData {
             rules: row.rules.clone(),
             mode: row.moves.name().to_string(),
             tolerated: row.tolerated.clone(),
-            command: row.command.clone(),
+            command: row.command.join(" "),
             replay: row.replay_options.clone(),
             folder: row.audit.is_ok().then(|| row.folder()),
             skipped: row.audit.as_ref().err().cloned(),

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tromp_taylor_gtp::matrix::merge::{copy_folders, merge, write_outputs};
-use tromp_taylor_gtp::matrix::{matrix_data, run_matrix, MatrixOptions};
+use tromp_taylor_gtp::matrix::{matrix_data, run_matrix, upstream, MatrixOptions};
 
 /// `tromp-taylor matrix [ENGINES] --out DIR [--quick]`, or
 /// `tromp-taylor matrix merge DIR... --out DIR`.
@@ -158,6 +158,10 @@ impl RunArgs {
                 return ExitCode::from(2);
             }
         };
+        if let Err(e) = upstream::write_reports(&rows, &self.out) {
+            eprintln!("error: {}: {e}", self.out.join("reports").display());
+            return ExitCode::from(2);
+        }
         println!("\n{markdown}");
         if rows.iter().any(|row| row.diverges()) {
             ExitCode::FAILURE

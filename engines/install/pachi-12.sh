@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# engines/install/pachi-12.sh: builds Pachi 12.90 from its git tag pachi-12.90 (github.com/pasky/pachi), without the neural networks, into engines/bin/pachi-12/pachi.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+out="$BIN/pachi-12/pachi"
+if [ -x "$out" ] && "$out" -e random </dev/null >/dev/null 2>&1; then
+  exit 0
+fi
+command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 || apt_install build-essential
+command -v git >/dev/null 2>&1 || apt_install git ca-certificates
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+run_logged "git clone pachi-12.90" git clone -q --depth 1 --branch pachi-12.90 https://github.com/pasky/pachi "$work/pachi"
+# DCNN=0: no Caffe; JOSEKIFIX=0: no joseki-fix data. Only -e random's board is audited.
+run_logged "make (Pachi 12.90)" make -C "$work/pachi" -j2 DCNN=0 JOSEKIFIX=0
+mkdir -p "$BIN/pachi-12"
+cp "$work/pachi/pachi" "$out.tmp"
+mv "$out.tmp" "$out"
+"$out" -e random </dev/null >/dev/null 2>&1 || fail "the built pachi does not run"
