@@ -12,7 +12,7 @@ use tromp_taylor_harness::generate::Rng;
 /// unchecked indexing, some thousand times slower; `.ci/run`).
 fn games(n: usize) -> usize {
     if cfg!(miri) {
-        n.div_ceil(25)
+        n.div_ceil(50)
     } else {
         n
     }
