@@ -220,7 +220,7 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
     let rules = found.setup().rules;
     let _ = writeln!(
         text,
-        "- **Engine**: {}, started as `{}`\n- **Held to**: the rules `{}` (`{}`): {}\n- **Found by**: [tromp-taylor](https://github.com/tromp-taylor/tromp-taylor) `matrix`, which plays generated games on the engine over GTP and on the Tromp-Taylor rules, and stops at the first turn where they part",
+        "- **Engine**: {}, started as `{}`\n- **Held to**: the rules `{}` (`{}`): {}\n- **Found by**: [tromp-taylor](https://github.com/tromp-taylor/tromp-taylor) `matrix`, which plays games on the engine over GTP (generated ones, or its own moves with `genmove`) and on the Tromp-Taylor rules, and stops at the first turn where they part",
         row.engine,
         row.command.join(" "),
         row.rules_name,
@@ -235,7 +235,7 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
             let word = if games.len() == 1 { "game" } else { "games" };
             format!(
                 "under `{}`, {} of {} ({word} {})",
-                s.row.rules_name,
+                s.row.held_to(),
                 s.games.len(),
                 plural(s.played, "game"),
                 games.join(", ")
@@ -247,7 +247,7 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
         let quiet: Vec<String> = group
             .quiet
             .iter()
-            .map(|r| format!("`{}`", r.rules_name))
+            .map(|r| format!("`{}`", r.held_to()))
             .collect();
         let _ = writeln!(text, "- **Not seen** under {}", quiet.join(", "));
     }
@@ -264,7 +264,7 @@ fn write_reproducer(text: &mut String, group: &Group<'_>) {
     let _ = writeln!(
         text,
         "\n## Reproduce\n\nThe shortest game of all (under `{}`, {}), as the GTP commands that bring the engine there (the set-up and the turns; the queries asked between turns during the audit are left out), run on the engine alone:\n\n```sh\n{}\n```\n\n- **The engine**: {}\n- **The rules**: {}{answer}",
-        row.rules_name,
+        row.held_to(),
         plural(d.record.len(), "step"),
         printf_command(&d.transcript, &row.command),
         d.engine_says,
