@@ -65,15 +65,7 @@ fn our_engine_passes_every_cell_it_is_checked_on() {
             ],
         ),
     );
-    let output = run(&[
-        "matrix",
-        engines.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--quick",
-        "--seed",
-        "5",
-    ]);
+    let output = quick_matrix(&engines, &out, "5");
     let stdout = exits(&output, 0);
     let table = std::fs::read_to_string(out.join("matrix.md")).unwrap();
     assert_eq!(
@@ -188,6 +180,19 @@ fn merge(dirs: &[&Path], out: &Path) -> std::process::Output {
     run(&args)
 }
 
+/// `matrix ENGINES --out OUT --quick --seed SEED`.
+fn quick_matrix(engines: &Path, out: &Path, seed: &str) -> std::process::Output {
+    run(&[
+        "matrix",
+        engines.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quick",
+        "--seed",
+        seed,
+    ])
+}
+
 /// The standard error of a command that exited with 2 saying `text` there.
 fn refused(output: &std::process::Output, text: &str) {
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -234,6 +239,11 @@ fn merge_refuses_runs_that_do_not_go_together() {
     assert!(stdout.contains("2 runs, 2 rows"), "{stdout}");
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert_eq!(index.matches("<td class=\"notrun\">").count(), 2, "{index}");
+    // One run may hold two rows of one key (two profiles of an engine under
+    // the same rules), whichever place it has.
+    run_json(&b, 1, 7, "quick", &[("two", "chinese"), ("two", "chinese")]);
+    let stdout = exits(&merge(&[&a, &b], &out), 0);
+    assert!(stdout.contains("2 runs, 3 rows"), "{stdout}");
 }
 
 #[test]
@@ -248,15 +258,7 @@ fn merged_runs_are_one_matrix_with_one_site() {
             &manifest(&ours(), &[(rules, &gtp)]),
         );
         let out = folder(&format!("merge-{id}-out"));
-        let output = run(&[
-            "matrix",
-            engines.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--quick",
-            "--seed",
-            "9",
-        ]);
+        let output = quick_matrix(&engines, &out, "9");
         exits(&output, 0);
         runs.push(out);
     }

@@ -167,6 +167,11 @@ impl Line {
             .push(format!("play {} {}", color(player), turn_text(turn)));
     }
 
+    /// A failure to answer here, the commands sent so far the transcript.
+    fn failed(&self, failure: &Failure) -> OwnGame {
+        failed(self.setup, &self.record, self.transcript.clone(), failure)
+    }
+
     /// The script of the turns taken.
     fn script(&self) -> Script {
         let steps = self
@@ -238,14 +243,7 @@ impl Chooser<'_> {
                         reply.text
                     ))))
                 }
-                Err(failure) => {
-                    return Some(failed(
-                        line.setup,
-                        &line.record,
-                        line.transcript.clone(),
-                        &failure,
-                    ))
-                }
+                Err(failure) => return Some(line.failed(&failure)),
             }
         }
         if self.caps.kata_get_rules && !self.rules_asked {
@@ -262,14 +260,7 @@ impl Chooser<'_> {
         let reply = match self.send(command) {
             Ok(reply) if reply.ok => reply,
             Ok(_) => return None,
-            Err(failure) => {
-                return Some(failed(
-                    line.setup,
-                    &line.record,
-                    line.transcript.clone(),
-                    &failure,
-                ))
-            }
+            Err(failure) => return Some(line.failed(&failure)),
         };
         let rules = line.setup.rules;
         let wrong = rules_answer_differs(&reply.text, rules)?;
@@ -306,12 +297,7 @@ impl Chooser<'_> {
                 Ok(_) => break,
                 Err(failure) => {
                     line.transcript.push(command);
-                    return Some(failed(
-                        line.setup,
-                        &line.record,
-                        line.transcript.clone(),
-                        &failure,
-                    ));
+                    return Some(line.failed(&failure));
                 }
             }
         }

@@ -37,8 +37,14 @@ pub fn merge(dirs: &[PathBuf]) -> Result<MatrixData, DataError> {
                 });
             }
         }
+        // Only the earlier runs' rows: one run may hold two rows of one key
+        // (two profiles of an engine under the same rules).
+        let earlier = data.rows.len();
         for row in run.rows {
-            if let Some(i) = data.rows.iter().position(|r| r.key() == row.key()) {
+            if let Some(i) = data.rows[..earlier]
+                .iter()
+                .position(|r| r.key() == row.key())
+            {
                 return Err(DataError::Twice {
                     engine: row.id,
                     rules: row.rules_name,
