@@ -371,6 +371,20 @@ fn vectors_run_builtin_writes_json_and_junit_of_every_case() {
 }
 
 #[test]
+fn an_engine_that_does_not_start_in_time_is_said_so_not_blamed() {
+    let dir = temp("slow-start");
+    // It answers nothing for 3 s: with a second a command, it did not start.
+    let engine = format!("sh -c 'sleep 3; exec {BIN} gtp'");
+    let output = audit(&engine, "--games 1 --timeout 1", &dir);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("did not start: no answer to its first command in 1 s"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn an_engine_with_kgs_rules_only_is_told_the_rules_with_it() {
     if std::process::Command::new("python3")
         .arg("--version")

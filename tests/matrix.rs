@@ -120,6 +120,10 @@ fn an_engine_not_installed_is_skipped_saying_so() {
         &manifest(
             "/nonexistent/engine",
             &[("tromp-taylor", "/nonexistent/engine --gtp")],
+        )
+        .replace(
+            "quick = true",
+            "install = \"install/nowhere.sh\"\nquick = true",
         ),
     );
     // A missing engine is a row that says so, not a failure of the matrix.
@@ -127,6 +131,36 @@ fn an_engine_not_installed_is_skipped_saying_so() {
         &matrix(&engines, &out),
         0,
         "skipped: not installed: /nonexistent/engine not found",
+    );
+    // Asked for by name, it is an error that says how to install it; so is
+    // a name with no manifest.
+    let only = |name: &str| {
+        run(&[
+            "matrix",
+            engines.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--only",
+            name,
+        ])
+    };
+    let refusal = only("nowhere");
+    let stderr = String::from_utf8_lossy(&refusal.stderr);
+    assert_eq!(refusal.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "nowhere is not installed: /nonexistent/engine not found; install it with `bash "
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("install/nowhere.sh`"), "{stderr}");
+    let unknown = only("elsewhere");
+    let stderr = String::from_utf8_lossy(&unknown.stderr);
+    assert_eq!(unknown.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr
+            .contains("--only elsewhere: there is no elsewhere.toml among the manifests (nowhere)"),
+        "{stderr}"
     );
 }
 

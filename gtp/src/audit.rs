@@ -109,6 +109,15 @@ pub enum AuditError {
         /// How it failed.
         failure: Failure,
     },
+    /// The engine did not answer its first command within its start timeout
+    /// (a manifest's `start_timeout`, or a command's timeout).
+    #[error("the engine `{engine}` did not start: no answer to its first command in {seconds} s (a manifest's start_timeout gives a slow start more)")]
+    Start {
+        /// The engine's command line.
+        engine: String,
+        /// The seconds it was given.
+        seconds: f64,
+    },
     /// The engine's own moves were to be audited, and it has no `genmove`.
     #[error("the engine `{engine}` has no genmove: its own moves cannot be audited")]
     NoGenmove {
@@ -175,11 +184,17 @@ pub fn run_audit(
         },
         ..options.gtp.clone()
     };
-    let (engine, probed) =
-        gtp_engine_probed(gtp.clone()).map_err(|failure| AuditError::Engine {
+    let (engine, probed) = gtp_engine_probed(gtp.clone()).map_err(|failure| match failure {
+        // No answer to the first command: it did not start in time.
+        Failure::Hang { command, seconds } if command == "list_commands" => AuditError::Start {
+            engine: options.gtp.command.join(" "),
+            seconds,
+        },
+        failure => AuditError::Engine {
             engine: options.gtp.command.join(" "),
             failure,
-        })?;
+        },
+    })?;
     let auditor = Auditor {
         gtp: &gtp,
         caps: probed.caps,

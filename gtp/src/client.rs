@@ -208,7 +208,8 @@ impl Client {
 
     /// Sends one command and waits for its answer, at most the timeout.
     pub fn send(&mut self, command: &str) -> Result<Reply, Failure> {
-        let deadline = Instant::now() + self.first.take().unwrap_or(self.timeout);
+        let allowed = self.first.take().unwrap_or(self.timeout);
+        let deadline = Instant::now() + allowed;
         if writeln!(self.stdin, "{command}")
             .and_then(|_| self.stdin.flush())
             .is_err()
@@ -229,7 +230,7 @@ impl Client {
                     self.kill();
                     return Err(Failure::Hang {
                         command: command.to_string(),
-                        seconds: self.timeout.as_secs_f64(),
+                        seconds: allowed.as_secs_f64(),
                     });
                 }
                 Err(RecvTimeoutError::Disconnected) => {

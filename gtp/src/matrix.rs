@@ -98,11 +98,14 @@ pub fn run_matrix(
         folder: options.out.clone(),
         why: e.to_string(),
     })?;
+    let named = |file: &PathBuf| {
+        file.file_stem()
+            .map_or(String::new(), |s| s.to_string_lossy().into_owned())
+    };
+    check_only(options, &engines, &manifests, named)?;
     let mut rows = Vec::new();
     for (file, manifest) in manifests {
-        let id = file
-            .file_stem()
-            .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+        let id = named(&file);
         if !options.only.is_empty() && !options.only.contains(&id) {
             continue;
         }
@@ -120,6 +123,34 @@ pub fn run_matrix(
         }
     }
     Ok(rows)
+}
+
+/// Refuses an `--only` that names no manifest, or an engine that is not
+/// installed (asked for by name, it is an error, not a skipped row).
+fn check_only(
+    options: &MatrixOptions,
+    engines: &Path,
+    manifests: &[(PathBuf, Manifest)],
+    named: impl Fn(&PathBuf) -> String,
+) -> Result<(), ManifestError> {
+    for name in &options.only {
+        let Some((_, manifest)) = manifests.iter().find(|(file, _)| named(file) == *name) else {
+            let known: Vec<String> = manifests.iter().map(|(file, _)| named(file)).collect();
+            return Err(ManifestError::Unknown {
+                name: name.clone(),
+                known: known.join(", "),
+            });
+        };
+        let program = expand(&manifest.program, engines);
+        if !exists(&program) {
+            return Err(ManifestError::NotInstalled {
+                name: name.clone(),
+                program,
+                install: manifest.install.as_ref().map(|s| options.engines.join(s)),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Audits one engine under one rule set (and runs the vectors on it).
@@ -177,7 +208,7 @@ fn run_row(
     audit.gtp.off.clone_from(&profile.skip_checks);
     audit.gtp.set_rules = SetRules::from_option(profile.set_rules.as_deref());
     if let Some(start) = manifest.start_timeout {
-        audit.gtp.start_timeout = Duration::from_secs_f64(start);
+        audit.gtp.start_timeout = Some(Duration::from_secs_f64(start));
     }
     audit.minimise_budget = if options.quick { 40 } else { 300 };
     audit.moves = moves;

@@ -14,8 +14,9 @@ pub struct GtpOptions {
     /// The longest it may take over one command.
     pub timeout: Duration,
     /// The longest it may take to start and answer its first command (an
-    /// engine that loads a network takes longer than a command).
-    pub start_timeout: Duration,
+    /// engine that loads a network takes longer than a command); none: a
+    /// command's timeout.
+    pub start_timeout: Option<Duration>,
     /// How it is told the rules before each game.
     pub set_rules: SetRules,
     /// The rules it is held to where it cannot be told others (its command
@@ -35,7 +36,7 @@ impl GtpOptions {
         GtpOptions {
             command,
             timeout,
-            start_timeout: timeout,
+            start_timeout: None,
             set_rules: SetRules::Auto,
             rules: Rules::TROMP_TAYLOR,
             off: Vec::new(),
@@ -44,7 +45,7 @@ impl GtpOptions {
 
     /// Starts a process of the engine.
     pub fn start(&self) -> Result<crate::client::Client, crate::client::Failure> {
-        let start = self.start_timeout.max(self.timeout);
+        let start = self.start_timeout.unwrap_or(self.timeout).max(self.timeout);
         crate::client::Client::start_with(&self.command, start, self.timeout)
     }
 

@@ -118,6 +118,25 @@ pub enum ManifestError {
         /// Why.
         why: String,
     },
+    /// `--only` names an engine that has no manifest.
+    #[error("--only {name}: there is no {name}.toml among the manifests ({known})")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The manifests there are, by name.
+        known: String,
+    },
+    /// An engine named with `--only` is not installed: its program is not
+    /// there.
+    #[error("{name} is not installed: {program} not found{}", install.as_ref().map_or(String::new(), |s| format!("; install it with `bash {}`", s.display())))]
+    NotInstalled {
+        /// The manifest's name (its file stem).
+        name: String,
+        /// The program that is missing.
+        program: String,
+        /// Its install script, if the manifest names one.
+        install: Option<PathBuf>,
+    },
     /// A manifest is not TOML of this form, or says something impossible.
     #[error("{}: {why}", file.display())]
     Manifest {
