@@ -26,6 +26,14 @@ fn audit(engine: &str, words: &str, dir: &std::path::Path) -> std::process::Outp
     run(&args)
 }
 
+/// A folder for test `name` and our engine behind a GTP proxy that runs
+/// `edit` on each answer ([`gtp_proxy`]), as an `--engine` command line.
+fn proxied(name: &str, edit: &str) -> (PathBuf, String) {
+    let dir = temp(name);
+    let proxy = gtp_proxy(&dir, edit);
+    (dir, format!("bash {proxy}"))
+}
+
 #[test]
 fn our_engine_plays_only_legal_moves_of_its_own_to_the_end() {
     let dir = temp("ours");
@@ -47,10 +55,9 @@ fn our_engine_plays_only_legal_moves_of_its_own_to_the_end() {
 
 #[test]
 fn a_move_of_its_own_on_an_occupied_point_is_found_and_reproduces() {
-    let dir = temp("occupied");
     // The proxy answers genmove with the last point played before it.
-    let proxy = gtp_proxy(
-        &dir,
+    let (dir, engine) = proxied(
+        "occupied",
         r#"case "$line" in
              clear_board*) last='' ;;
              play\ *) last="${line##* }" ;;
@@ -59,7 +66,7 @@ fn a_move_of_its_own_on_an_occupied_point_is_found_and_reproduces() {
            esac"#,
     );
     let output = audit(
-        &format!("bash {proxy}"),
+        &engine,
         "--moves genmove --games 4 --size 5x5 --seed 2",
         &dir,
     );
@@ -82,15 +89,14 @@ fn a_move_of_its_own_on_an_occupied_point_is_found_and_reproduces() {
 
 #[test]
 fn rules_it_says_it_plays_by_are_held_to_the_rules_it_was_told() {
-    let dir = temp("rules");
-    let proxy = gtp_proxy(
-        &dir,
+    let (dir, engine) = proxied(
+        "rules",
         r#"case "$line" in
              kata-get-rules*) answer='= {"ko":"SIMPLE","scoring":"AREA","suicide":true}'$'\n' ;;
            esac"#,
     );
     let output = audit(
-        &format!("bash {proxy}"),
+        &engine,
         "--moves genmove --games 2 --size 5x5 --seed 1",
         &dir,
     );
@@ -101,14 +107,13 @@ fn rules_it_says_it_plays_by_are_held_to_the_rules_it_was_told() {
 
 #[test]
 fn an_engine_without_genmove_is_refused_before_any_game() {
-    let dir = temp("no-genmove");
-    let proxy = gtp_proxy(
-        &dir,
+    let (dir, engine) = proxied(
+        "no-genmove",
         r#"case "$line" in
              list_commands*) answer=$(printf '%s' "$answer" | grep -vx 'genmove')$'\n' ;;
            esac"#,
     );
-    let output = audit(&format!("bash {proxy}"), "--moves genmove --games 2", &dir);
+    let output = audit(&engine, "--moves genmove --games 2", &dir);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("has no genmove"), "{stderr}");
@@ -116,16 +121,14 @@ fn an_engine_without_genmove_is_refused_before_any_game() {
 
 #[test]
 fn a_declared_tolerance_is_never_sent_and_everything_else_is_held() {
-    let dir = temp("tolerates");
     // The proxy's play takes a superko (it says it did, and the engine
     // behind it did not): a tolerant play, as KataGo's.
-    let proxy = gtp_proxy(
-        &dir,
+    let (dir, engine) = proxied(
+        "tolerates",
         r#"case "$answer" in
              *superko*) answer='= '$'\n' ;;
            esac"#,
     );
-    let engine = format!("bash {proxy}");
     let words = "--games 12 --size 3x3 --bias ko --seed 4";
     let held = exits_saying(
         &audit(&engine, words, &dir),

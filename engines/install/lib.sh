@@ -55,3 +55,12 @@ pip_install() {
   run_logged "pip install $spec" "$BIN/python/bin/pip" install -q --no-deps "$spec"
   "$BIN/python/bin/python" -c "import $modules" 2>/dev/null || fail "${spec%%==*} installed but $modules does not import"
 }
+
+# pachi_ready OUT: exits 0 (the install is done) when OUT is a Pachi that
+# runs; otherwise makes sure a C compiler and make are there to build one.
+pachi_ready() {
+  if [ -x "$1" ] && "$1" -e random </dev/null >/dev/null 2>&1; then
+    exit 0
+  fi
+  command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 || apt_install build-essential
+}

@@ -6,10 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 out="$BIN/pachi-12/pachi"
-if [ -x "$out" ] && "$out" -e random </dev/null >/dev/null 2>&1; then
-  exit 0
-fi
-command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 || apt_install build-essential
+pachi_ready "$out"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 if [ -n "${PACHI_SRC:-}" ]; then

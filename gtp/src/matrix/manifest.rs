@@ -199,19 +199,11 @@ impl Profile {
         if self.games == 0 || self.quick_games == 0 || self.games > 10_000 {
             return Err("games and quick_games: from 1 to 10000".into());
         }
-        let skip_checks = self
-            .skip_checks
-            .iter()
-            .map(|c| c.parse::<CheckName>())
-            .collect::<Result<Vec<_>, _>>()?;
+        let skip_checks: Vec<CheckName> = parsed(&self.skip_checks)?;
         if !skip_checks.is_empty() && self.why_skipped.trim().is_empty() {
             return Err("skip_checks without why_skipped: say why the checks are off".into());
         }
-        let moves = self
-            .moves
-            .iter()
-            .map(|m| m.parse::<Moves>())
-            .collect::<Result<Vec<_>, _>>()?;
+        let moves: Vec<Moves> = parsed(&self.moves)?;
         if moves.is_empty() {
             return Err("moves names neither play nor genmove".into());
         }
@@ -241,6 +233,11 @@ impl Profile {
             why_skipped: self.why_skipped.clone(),
         })
     }
+}
+
+/// Each of `items` read as a `T`, or the first one's error.
+fn parsed<T: std::str::FromStr<Err = String>>(items: &[String]) -> Result<Vec<T>, String> {
+    items.iter().map(|item| item.parse::<T>()).collect()
 }
 
 /// Rules by any name the program reads: a preset, a compact string, or a
