@@ -135,7 +135,25 @@ impl CheckReport {
     /// skipped because an engine does not claim them.
     fn write_claims(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (engine, summary) = (&self.engine, &self.summary);
-        writeln!(f, "{engine} claims: {}", self.supports)?;
+        let rules = match &self.rules {
+            Some(rules) => rules
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            None => {
+                "random rules (the presets and their combinations, komi now and then)".to_string()
+            }
+        };
+        writeln!(f, "rules checked: {rules}")?;
+        match &self.claims {
+            Some(claims) => writeln!(f, "{engine} claims: {claims}")?,
+            None => writeln!(
+                f,
+                "{engine} claims (as its adapter declares): {}",
+                self.supports
+            )?,
+        }
         let unclaimed = self.supports.unclaimed_answers();
         if !unclaimed.is_empty() {
             writeln!(
@@ -234,10 +252,7 @@ impl fmt::Display for CheckReport {
             write!(f, "{finding}")?;
         }
         if !summary.found.is_empty() {
-            writeln!(
-                f,
-                "\nKeep each SGF above under testdata/ and replay it with tromp_taylor_harness::check::replay."
-            )?;
+            writeln!(f, "\n{}", self.advice)?;
         }
         Ok(())
     }
