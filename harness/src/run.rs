@@ -340,23 +340,30 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
     let mut summary = totals.into_inner().expect("no worker panics");
     summary.found.sort_by_key(|f| f.game);
     summary.skipped.sort_by_key(|(game, _)| *game);
-    if let Some(cap) = options.minimise.cap() {
-        let mut kinds = Vec::new();
-        let mut shrunk = 0;
-        for found in &mut summary.found {
-            let first = !kinds.contains(&found.kind());
-            if !first && shrunk >= cap {
-                continue;
-            }
-            if first {
-                kinds.push(found.kind());
-            }
-            shrunk += 1;
-            let mismatch = found.mismatch.clone();
-            (found.script, found.mismatch) = shrink(options, &found.script, mismatch, found.known);
-            found.minimised = true;
-        }
-    }
+    minimise_found(options, &mut summary);
     summary.elapsed = started.elapsed();
     summary
+}
+
+/// Minimises, after the run, the divergences [`Minimise`] asks for: the
+/// first of each kind, then the rest in game order up to the cap.
+fn minimise_found(options: &DiffOptions, summary: &mut Summary) {
+    let Some(cap) = options.minimise.cap() else {
+        return;
+    };
+    let mut kinds = Vec::new();
+    let mut shrunk = 0;
+    for found in &mut summary.found {
+        let first = !kinds.contains(&found.kind());
+        if !first && shrunk >= cap {
+            continue;
+        }
+        if first {
+            kinds.push(found.kind());
+        }
+        shrunk += 1;
+        let mismatch = found.mismatch.clone();
+        (found.script, found.mismatch) = shrink(options, &found.script, mismatch, found.known);
+        found.minimised = true;
+    }
 }
