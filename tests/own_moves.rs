@@ -85,6 +85,10 @@ fn a_move_of_its_own_on_an_occupied_point_is_found_and_reproduces() {
         report.contains("asked again on a fresh process, it plays it again"),
         "{report}"
     );
+    // The reproducer marks the disputed move, and the report says how to
+    // replay it on the engine with our tool.
+    assert!(report.contains("TTV["), "{report}");
+    assert!(report.contains("tromp-taylor audit --replay "), "{report}");
 }
 
 #[test]

@@ -540,11 +540,13 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         );
         let sgf = out.join(format!("{stem}.sgf"));
         let txt = out.join(format!("{stem}.txt"));
+        // The files are named before the report, which names the SGF.
+        found.files = Some((sgf.clone(), txt.clone()));
         let written = std::fs::write(&sgf, found.sgf() + "\n")
             .and_then(|_| std::fs::write(&txt, report::report(&self.summary.engine, found)));
-        match written {
-            Ok(()) => found.files = Some((sgf, txt)),
-            Err(e) => (self.progress)(&format!("cannot write {}: {e}", sgf.display())),
+        if let Err(e) = written {
+            found.files = None;
+            (self.progress)(&format!("cannot write {}: {e}", sgf.display()));
         }
     }
 

@@ -119,6 +119,10 @@ fn reproducers_replay(report: &CheckReport) {
         assert_eq!(game.check(turn), rules_say, "{sgf}");
         assert!(!rules_at_stake(m).is_empty());
         assert!(sgf.contains("TTV["), "{sgf}");
+        // `tromp-taylor diff` prints a mismatch as this: the reproducer in it.
+        let printed = m.to_string();
+        assert!(printed.contains(&sgf), "{printed}");
+        assert!(printed.contains("SGF reproducer"), "{printed}");
     }
 }
 

@@ -129,13 +129,32 @@ pub fn report(engine: &str, found: &Found) -> String {
         ]),
         hint: Some(hint(&d.kind).to_string()),
         rules: rules_at_stake(mismatch),
-        sections: vec![(
-            "the GTP commands that show it".to_string(),
-            commands(&d.transcript),
-        )],
+        sections: [
+            Some((
+                "the GTP commands that show it".to_string(),
+                commands(&d.transcript),
+            )),
+            replay_advice(engine, found),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
         ..Finding::new(headline, mismatch)
     };
     finding.to_string()
+}
+
+/// How to replay the divergence on the engine with our tool, once its SGF
+/// is written (the file holds every attempt, as the audit sent them).
+fn replay_advice(engine: &str, found: &Found) -> Option<(String, Vec<String>)> {
+    let (sgf, _) = found.files.as_ref()?;
+    Some((
+        "replay it on the engine".to_string(),
+        vec![format!(
+            "tromp-taylor audit --replay {} --engine \"{engine}\"",
+            sgf.display()
+        )],
+    ))
 }
 
 pub use tromp_taylor_harness::report::plural;

@@ -237,10 +237,14 @@ pub fn group(mismatch: &Mismatch) -> String {
         },
         other => other.kind().to_string(),
     };
+    let words = match mismatch.difference {
+        Difference::Check { .. } => format!("{} (asked without playing)", kind.words()),
+        _ => kind.words().to_string(),
+    };
     if detail.is_empty() {
-        kind.words().to_string()
+        words
     } else {
-        format!("{}: {detail}", kind.words())
+        format!("{words}: {detail}")
     }
 }
 
