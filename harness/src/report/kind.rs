@@ -218,10 +218,15 @@ pub fn group(mismatch: &Mismatch) -> String {
         } => {
             let player = to_move(0);
             match (only_right.first(), only_left.first()) {
-                (Some(&turn), _) => format!(
-                    "lists an illegal move ({})",
-                    what_it_does(mismatch, player, turn, 0)
-                ),
+                (Some(&turn), _) => {
+                    let why = replayed(mismatch, 0)
+                        .and_then(|game| game.check(turn).err())
+                        .map_or("illegal", reason);
+                    format!(
+                        "lists an illegal move ({why}, by {})",
+                        what_it_does(mismatch, player, turn, 0)
+                    )
+                }
                 (None, Some(&turn)) => format!(
                     "omits a legal move ({})",
                     what_it_does(mismatch, player, turn, 0)
