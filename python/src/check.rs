@@ -4,48 +4,44 @@
 //!
 //! The protocol is small: `factory(width, height, rules)` gives an object
 //! with `play(color, vertex)` (any exception is a refusal) and, optionally,
-//! `is_legal(color, vertex)`, `board()` and `score()`. What it does not
-//! answer is taken from a shadow game on the rules' engine, so it is not
-//! compared, and the report says so in its `skipped` notes.
+//! `legal_moves(color)`, `is_legal(color, vertex)`, `board()` and
+//! `score()`. What it does not answer is taken from a shadow game on the
+//! rules' engine, so it is not compared, and the report says so in its
+//! `skipped` notes. A refusal of a turn the rules allow is the verdict
+//! `Illegal::Unexplained` (the protocol gives no reason), so the harness
+//! reports it as a verdict difference with the rules at stake; the
+//! engine's own words are kept beside it ([`Said`]).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::cell::Cell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::{Arc, Mutex, Once, PoisonError};
 use tromp_taylor_harness::check::{self, rules_at_stake, CheckOptions};
-use tromp_taylor_harness::diff::Difference;
-use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
+use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::run::Found;
-use tromp_taylor_harness::vertex::turn_name;
+use tromp_taylor_harness::vertex::{parse_turn, turn_name};
 use tromp_taylor_harness::vocab::{
-    Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
+    Action, Grid, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
 };
 
+use crate::claims::{claims_line, in_python_words, rules_line, supports_of};
 use crate::words::{player_letter, rules_from, size_from};
 
 /// Which optional parts of the protocol an engine object has.
 #[derive(Clone, Copy, Debug, Default)]
 struct Has {
+    legal_moves: bool,
     is_legal: bool,
     board: bool,
     score: bool,
 }
 
-/// What a Python engine claims: no agreement ending, fixed handicaps, setup
-/// positions or undo, which the protocol has no words for. Free handicaps
-/// are Black's first turns in a row, which `play` is told by its color.
-const PYTHON_SUPPORTS: Supports = Supports {
-    agreement_ending: false,
-    fixed_handicap: false,
-    setup_positions: false,
-    undo: false,
-    ..Supports::EVERYTHING
-};
-
-/// Starts of a refusal of a turn the rules allow, in the panic that
-/// reports it (the protocol gives no reason to compare).
-const REFUSED: &str = "refused";
+/// The engine's own words on the turns it refused that the rules allow
+/// (its exception, or that `is_legal` said no), by the game's setup and
+/// every turn tried in it up to and including the refused one: the key a
+/// mismatch's setup and record give back.
+type Said = Arc<Mutex<HashMap<(Setup, Vec<Turn>), String>>>;
 
 /// A Python engine object behind the harness's trait, with a shadow game
 /// on `fast` (which agrees with the rules) answering what the protocol does
@@ -55,8 +51,11 @@ struct PyEngine {
     name: String,
     object: Py<PyAny>,
     shadow: Box<dyn Engine + Send>,
-    size: Size,
+    setup: Setup,
     has: Has,
+    /// Every turn given to `play`, refused or not (the mismatch's record).
+    tried: Vec<Turn>,
+    said: Said,
 }
 
 thread_local! {
@@ -140,16 +139,64 @@ impl PyEngine {
                 .unwrap_or_else(|e| fail!("{}.board() gave no board: {e}", self.name));
             let grid = Grid::from_rows(&rows)
                 .unwrap_or_else(|e| fail!("{}.board() gave no board: {e}", self.name));
-            if grid.size != self.size {
+            if grid.size != self.setup.size {
                 fail!(
                     "{}.board() gave a {} board in a {} game",
                     self.name,
                     grid.size,
-                    self.size
+                    self.setup.size
                 );
             }
             grid
         })
+    }
+
+    /// The turns the engine's `legal_moves(color)` lists for `player`, the
+    /// pass with them (always legal before the end), in point order.
+    fn listed_legal(&self, player: Player) -> Vec<Turn> {
+        let size = self.setup.size;
+        let listed: HashSet<Turn> = Python::with_gil(|py| {
+            let answer = self.ask(py, "legal_moves", (player_letter(player),));
+            let items = answer
+                .iter()
+                .unwrap_or_else(|_| fail!("{}.legal_moves() gave no list: {answer}", self.name));
+            items
+                .map(|item| {
+                    let item = item.unwrap_or_else(|e| {
+                        fail!("{}.legal_moves() raised {}", self.name, described(&e))
+                    });
+                    let text: String = item.extract().unwrap_or_else(|_| {
+                        fail!("{}.legal_moves() listed {item}, not a vertex", self.name)
+                    });
+                    parse_turn(&text, size).unwrap_or_else(|e| {
+                        fail!("{}.legal_moves() listed {text:?}: {e}", self.name)
+                    })
+                })
+                .collect()
+        });
+        std::iter::once(Turn::Pass)
+            .chain(size.all_points().map(Turn::Move))
+            .filter(|turn| *turn == Turn::Pass || listed.contains(turn))
+            .collect()
+    }
+
+    /// Whether the engine says `turn` is legal for `player`: its
+    /// `is_legal`, or else its `legal_moves`; `None` when it has neither.
+    fn says(&self, player: Player, turn: Turn) -> Option<bool> {
+        match (self.has.is_legal, self.has.legal_moves) {
+            (true, _) => Some(self.says_legal(player, turn)),
+            (false, true) => Some(self.listed_legal(player).contains(&turn)),
+            (false, false) => None,
+        }
+    }
+
+    /// Keeps the engine's words on refusing the last of `tried`, a turn the
+    /// rules allow; the verdict the harness compares.
+    fn refused(&self, tried: Vec<Turn>, words: String) -> Verdict {
+        let key = tried;
+        let mut said = self.said.lock().unwrap_or_else(PoisonError::into_inner);
+        said.insert((self.setup, key), words);
+        Err(Illegal::Unexplained)
     }
 }
 
@@ -215,22 +262,30 @@ impl Engine for PyEngine {
 
     fn check(&self, turn: Turn) -> Verdict {
         let rules = self.shadow.check(turn);
-        if !self.has.is_legal || self.shadow.is_over() {
+        if self.shadow.is_over() {
             return rules;
         }
         let player = self.shadow.to_move();
-        match (self.says_legal(player, turn), rules) {
-            (false, Ok(())) => fail!(
-                "{REFUSED} {} {}, which the rules allow (is_legal said no)",
-                player_letter(player),
-                turn_name(turn)
-            ),
-            (true, _) => Ok(()),
-            (false, refused) => refused,
+        match (self.says(player, turn), rules) {
+            (None, rules) => rules,
+            (Some(false), Ok(())) => {
+                let mut tried = self.tried.clone();
+                tried.push(turn);
+                let words = format!(
+                    "{} says {} {} is illegal, which the rules allow",
+                    self.name,
+                    player_letter(player),
+                    turn_name(turn)
+                );
+                self.refused(tried, words)
+            }
+            (Some(true), _) => Ok(()),
+            (Some(false), refused) => refused,
         }
     }
 
     fn play(&mut self, turn: Turn) -> Verdict {
+        self.tried.push(turn);
         // The end of the game is the rules' (the protocol has no end).
         if self.shadow.is_over() {
             return self.shadow.play(turn);
@@ -251,22 +306,32 @@ impl Engine for PyEngine {
             // Accepted against the rules: the verdicts differ, and the
             // comparison ends here.
             (Ok(()), Err(_)) => Ok(()),
-            (Err(e), Ok(())) => fail!(
-                "{REFUSED} {} {vertex}, which the rules allow: {e}",
-                player_letter(player)
+            // Refused against the rules: a verdict for the harness to
+            // compare, the engine's words kept for the report.
+            (Err(e), Ok(())) => self.refused(
+                self.tried.clone(),
+                format!(
+                    "{}.play({:?}, {vertex:?}) raised {e}",
+                    self.name,
+                    player_letter(player)
+                ),
             ),
         }
     }
 
     fn legal_turns(&self) -> Vec<Turn> {
-        if !self.has.is_legal || self.shadow.is_over() {
+        if self.shadow.is_over() {
             return self.shadow.legal_turns();
         }
         let player = self.shadow.to_move();
-        std::iter::once(Turn::Pass)
-            .chain(self.size.all_points().map(Turn::Move))
-            .filter(|turn| self.says_legal(player, *turn))
-            .collect()
+        match (self.has.legal_moves, self.has.is_legal) {
+            (true, _) => self.listed_legal(player),
+            (false, true) => std::iter::once(Turn::Pass)
+                .chain(self.setup.size.all_points().map(Turn::Move))
+                .filter(|turn| self.says_legal(player, *turn))
+                .collect(),
+            (false, false) => self.shadow.legal_turns(),
+        }
     }
 
     fn grid(&self) -> Grid {
@@ -327,8 +392,8 @@ fn notes(missing: &BTreeSet<&'static str>) -> Vec<String> {
     ];
     for part in missing {
         notes.push(match *part {
-            "is_legal" => "is_legal() is missing: the legal turns were not compared (only \
-                           the verdicts of play on the turns tried)"
+            "is_legal" => "is_legal() is missing (and legal_moves() too): the legal turns \
+                           were not compared (only the verdicts of play on the turns tried)"
                 .to_string(),
             "board" => "board() is missing: the grids were not compared (captures show only \
                         through later verdicts)"
@@ -343,23 +408,37 @@ fn notes(missing: &BTreeSet<&'static str>) -> Vec<String> {
 /// One place where the engine parts from the rules.
 #[pyclass(module = "tromp_taylor", name = "Divergence", frozen, get_all)]
 pub struct PyDivergence {
-    /// What they part on: `verdict`, `legal-set`, `grid`, `outcome`,
-    /// `refused` (a turn the rules allow), `panic` (an exception in
-    /// `is_legal`, `board` or `score`), ...
+    /// What they part on, in the harness's words: `verdict` (a turn
+    /// accepted against the rules, or refused though they allow it),
+    /// `legal-set`, `grid`, `outcome`, `start`, `panic` (an exception in
+    /// `legal_moves`, `is_legal`, `board` or `score`), ...
     kind: String,
     /// The first text of the rules at stake, quoted (`Rule 6: "..."`).
     rule: String,
     /// Every text of the rules at stake.
     rules: Vec<String>,
     /// The harness's report of the mismatch: the step, what each says, both
-    /// boards side by side, and the SGF.
+    /// boards side by side, the SGF, and the engine's own words if it
+    /// refused a turn.
     message: String,
     /// The SGF of the game up to the step where they part.
     sgf: String,
     /// The game's number in the run.
     game: usize,
-    /// Whether it was minimised (the first of each kind is).
+    /// Whether it was minimised.
     minimised: bool,
+    /// The compact rule string of the game.
+    rules_text: String,
+    /// The board, `(width, height)`.
+    size: (usize, usize),
+    /// The turns tried before the disputed one, as `(color, vertex)`
+    /// (attempts the rules refuse included).
+    moves: Vec<(String, String)>,
+    /// The turn where they part, as `(color, vertex)`, if it is a turn.
+    disputed: Option<(String, String)>,
+    /// The engine's own words on a turn it refused that the rules allow:
+    /// its exception, or that `is_legal` said no.
+    refusal: Option<String>,
 }
 
 #[pymethods]
@@ -373,13 +452,23 @@ impl PyDivergence {
     }
 }
 
+/// A record's turns as `(color, vertex)`, and the turns alone.
+fn turns_of(record: &[(Player, Action)]) -> (Vec<(String, String)>, Vec<Turn>) {
+    record
+        .iter()
+        .filter_map(|(player, action)| match action {
+            Action::Turn(turn) => Some((
+                (player_letter(*player).to_string(), turn_name(*turn)),
+                *turn,
+            )),
+            Action::Agree(_) => None,
+        })
+        .unzip()
+}
+
 impl PyDivergence {
-    fn new(found: &Found) -> PyDivergence {
+    fn new(found: &Found, said: &HashMap<(Setup, Vec<Turn>), String>) -> PyDivergence {
         let mismatch = &found.mismatch;
-        let kind = match &mismatch.difference {
-            Difference::Panic { message, .. } if message.starts_with(REFUSED) => "refused",
-            _ => found.kind(),
-        };
         let rules: Vec<String> = match found.known {
             Some(known) => vec![known.rule.to_string()],
             None => rules_at_stake(mismatch)
@@ -387,23 +476,45 @@ impl PyDivergence {
                 .map(str::to_string)
                 .collect(),
         };
+        let (mut moves, turns) = turns_of(&mismatch.record);
+        let disputed = match mismatch.record.last() {
+            Some((_, Action::Turn(_))) => moves.pop(),
+            _ => None,
+        };
+        let refusal = said.get(&(mismatch.setup, turns)).cloned();
+        let mut message = mismatch.to_string();
+        if let Some(words) = &refusal {
+            message.push_str(&format!("\nIn the engine's words: {words}\n"));
+        }
+        let size = mismatch.setup.size;
         PyDivergence {
-            kind: kind.to_string(),
+            kind: found.kind().to_string(),
             rule: rules.first().cloned().unwrap_or_default(),
             rules,
-            message: mismatch.to_string(),
+            message,
             sgf: mismatch.sgf(),
             game: found.game,
             minimised: found.minimised,
+            rules_text: mismatch.setup.rules.to_string(),
+            size: (size.width(), size.height()),
+            moves,
+            disputed,
+            refusal,
         }
     }
 }
 
-/// What a check came to. `str(report)` is the harness's report.
+/// What a check came to. `str(report)` is the harness's report, in a
+/// Python reader's words.
 #[pyclass(module = "tromp_taylor", name = "CheckReport", frozen, get_all)]
 pub struct PyCheckReport {
     /// The engine's name in the report.
     engine: String,
+    /// The rules checked, as compact rule strings.
+    rules: Vec<String>,
+    /// The claims as stated (`claims=`), or None: then the engine is held
+    /// to the rules checked.
+    claims: Option<Vec<String>>,
     /// The games compared (skipped games not counted).
     games: usize,
     /// The games compared on which the engine agreed with the rules.
@@ -412,13 +523,13 @@ pub struct PyCheckReport {
     turns: usize,
     /// The games skipped because the engine does not claim their setup.
     skipped_games: usize,
-    /// Every mismatch, in game order (the first of each kind minimised).
+    /// Every mismatch, in game order.
     divergences: Vec<Py<PyDivergence>>,
     /// What was not compared or not played, and why.
     skipped: Vec<String>,
     /// Whether the engine agreed with the rules on every game compared.
     ok: bool,
-    /// The harness's text report.
+    /// The text report.
     text: String,
 }
 
@@ -461,26 +572,32 @@ fn one_or_many<T>(
     items.map(|item| read(&item?)).collect()
 }
 
-/// Checks the Python engine that `factory(width, height, rules)` starts
-/// against the rules on `games` generated games, on boards drawn from
-/// `sizes` under rules drawn from `rules` (one or a list), from `seed`;
-/// returns a `CheckReport`. See docs/python.md for the protocol.
-#[pyfunction]
-#[pyo3(signature = (factory, games = 100, sizes = None, rules = None, seed = 0, jobs = None, name = None))]
-pub fn check_engine(
-    factory: &Bound<'_, PyAny>,
-    games: usize,
-    sizes: Option<&Bound<'_, PyAny>>,
-    rules: Option<&Bound<'_, PyAny>>,
-    seed: u64,
-    jobs: Option<usize>,
-    name: Option<String>,
-) -> PyResult<PyCheckReport> {
-    if !factory.is_callable() {
+/// Claimed rules as the user stated them: each one's text (a `Rules` as
+/// its compact string) and the rules it reads as.
+fn claims_from(claims: &Bound<'_, PyAny>) -> PyResult<Vec<(String, Rules)>> {
+    let stated = one_or_many(claims, |claim| {
+        let rules = rules_from(claim)?;
+        let text = claim
+            .extract::<String>()
+            .unwrap_or_else(|_| rules.to_string());
+        Ok((text, rules))
+    })?;
+    if stated.is_empty() {
         return Err(PyValueError::new_err(
-            "factory must be callable: factory(width, height, rules) -> engine",
+            "claims is empty: name the rules the engine implements, or leave it None",
         ));
     }
+    Ok(stated)
+}
+
+/// The check's options from `check_engine`'s arguments.
+fn options_from(
+    games: usize,
+    seed: u64,
+    sizes: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    jobs: Option<usize>,
+) -> PyResult<CheckOptions> {
     let sizes = match sizes {
         Some(sizes) => one_or_many(sizes, size_from)?,
         None => vec![Size::new(5, 5).expect("5x5"), Size::new(9, 9).expect("9x9")],
@@ -495,52 +612,93 @@ pub fn check_engine(
     if rules.is_empty() {
         return Err(PyValueError::new_err("rules is empty"));
     }
-    let name = match name {
-        Some(name) => name,
-        None => factory
-            .getattr("__name__")
-            .and_then(|n| n.extract::<String>())
-            .unwrap_or_else(|_| "python".to_string()),
-    };
     let mut options = CheckOptions::new(games, seed);
     options.sizes = sizes;
     options.rules = Some(rules);
     if let Some(jobs) = jobs {
         options.jobs = jobs.max(1);
     }
+    Ok(options)
+}
+
+/// The factory's name, or `python`.
+fn name_of(factory: &Bound<'_, PyAny>, name: Option<String>) -> String {
+    name.unwrap_or_else(|| {
+        factory
+            .getattr("__name__")
+            .and_then(|n| n.extract::<String>())
+            .unwrap_or_else(|_| "python".to_string())
+    })
+}
+
+/// Checks the Python engine that `factory(width, height, rules)` starts
+/// against the rules on `games` generated games, on boards drawn from
+/// `sizes` under rules drawn from `rules` (one or a list), from `seed`,
+/// within what it `claims` (rule texts; None holds it to `rules`);
+/// returns a `CheckReport`. See docs/python.md for the protocol.
+#[pyfunction]
+#[pyo3(signature = (factory, games = 100, sizes = None, rules = None, seed = 0, jobs = None, name = None, claims = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn check_engine(
+    factory: &Bound<'_, PyAny>,
+    games: usize,
+    sizes: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    seed: u64,
+    jobs: Option<usize>,
+    name: Option<String>,
+    claims: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyCheckReport> {
+    if !factory.is_callable() {
+        return Err(PyValueError::new_err(
+            "factory must be callable: factory(width, height, rules) -> engine",
+        ));
+    }
+    let options = options_from(games, seed, sizes, rules, jobs)?;
+    let claims = claims.map(claims_from).transpose()?;
+    let claimed: Option<Vec<Rules>> = claims
+        .as_ref()
+        .map(|claims| claims.iter().map(|(_, rules)| *rules).collect());
+    let name = name_of(factory, name);
     let missing: Arc<Mutex<BTreeSet<&'static str>>> = Arc::default();
-    let start = python_start(factory.clone().unbind(), name.clone(), Arc::clone(&missing));
-    let engine = EngineKind::new(&name, PYTHON_SUPPORTS, start);
+    let said: Said = Arc::default();
+    let start = python_start(
+        factory.clone().unbind(),
+        name.clone(),
+        Arc::clone(&missing),
+        Arc::clone(&said),
+    );
+    let engine = EngineKind::new(&name, supports_of(claimed.as_deref()), start);
     quiet_reported_failures();
     let py = factory.py();
     let report = py.allow_threads(|| check::check_engine(&engine, &options));
+    let stated: Option<Vec<String>> =
+        claims.map(|claims| claims.into_iter().map(|(text, _)| text).collect());
     let missing = missing.lock().unwrap_or_else(PoisonError::into_inner);
-    let mut skipped = notes(&missing);
-    let mut counts: Vec<(String, usize)> = Vec::new();
-    for (_, skip) in &report.summary.skipped {
-        let reason = skip.reason.to_string();
-        match counts.iter_mut().find(|(r, _)| *r == reason) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((reason, 1)),
-        }
-    }
-    for (reason, n) in counts {
-        skipped.push(format!("{n} games skipped: not claimed ({reason})"));
-    }
-    let parted: BTreeSet<usize> = report.summary.found.iter().map(|f| f.game).collect();
+    let said = said.lock().unwrap_or_else(PoisonError::into_inner);
     let divergences = report
         .summary
         .found
         .iter()
-        .map(|found| Py::new(py, PyDivergence::new(found)))
+        .map(|found| Py::new(py, PyDivergence::new(found, &said)))
         .collect::<PyResult<Vec<_>>>()?;
-    let mut text = report.to_string();
+    let checked: Vec<Rules> = options.rules.unwrap_or_default();
+    let header = [
+        rules_line(&checked),
+        claims_line(stated.as_ref().map(|s| s.join(", ")).as_deref()),
+    ];
+    let skipped = skipped_notes(&missing, &report);
+    let mut text = in_python_words(&report.to_string(), &name, &header);
+    text.push_str(&words_section(py, &divergences));
     text.push_str("\nNot compared:\n");
     for note in &skipped {
         text.push_str(&format!("  - {note}\n"));
     }
+    let parted: BTreeSet<usize> = report.summary.found.iter().map(|f| f.game).collect();
     Ok(PyCheckReport {
         engine: name,
+        rules: checked.iter().map(Rules::to_string).collect(),
+        claims: stated,
         games: report.summary.games,
         agreed: report.summary.games.saturating_sub(parted.len()),
         turns: report.summary.turns,
@@ -552,12 +710,53 @@ pub fn check_engine(
     })
 }
 
+/// The notes on what was not compared, and the games skipped, by reason.
+fn skipped_notes(missing: &BTreeSet<&'static str>, report: &check::CheckReport) -> Vec<String> {
+    let mut skipped = notes(missing);
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for (_, skip) in &report.summary.skipped {
+        let reason = skip.reason.to_string();
+        match counts.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((reason, 1)),
+        }
+    }
+    for (reason, n) in counts {
+        skipped.push(format!("{n} games skipped: not claimed ({reason})"));
+    }
+    skipped
+}
+
+/// The engine's own words on the turns it refused that the rules allow,
+/// the first five, as a section of the report (empty when there are none).
+fn words_section(py: Python<'_>, divergences: &[Py<PyDivergence>]) -> String {
+    let lines: Vec<String> = divergences
+        .iter()
+        .filter_map(|d| {
+            let d = d.bind(py).get();
+            let (color, vertex) = d.disputed.clone()?;
+            let words = d.refusal.as_ref()?;
+            Some(format!("  game {}, {color} {vertex}: {words}\n", d.game))
+        })
+        .collect();
+    let more = match lines.len() {
+        0 => return String::new(),
+        1..=5 => String::new(),
+        n => format!("  and {} more (each divergence's refusal)\n", n - 5),
+    };
+    format!(
+        "\nRefused though the rules allow them, in the engine's words:\n{}{more}",
+        lines[..lines.len().min(5)].concat()
+    )
+}
+
 /// The closure that starts a game in the Python engine: the factory's
 /// object, with a shadow game on `fast`.
 fn python_start(
     factory: Py<PyAny>,
     name: String,
     missing: Arc<Mutex<BTreeSet<&'static str>>>,
+    said: Said,
 ) -> impl Fn(Setup) -> Result<Box<dyn Engine + Send>, String> + Send + Sync + 'static {
     move |setup: Setup| {
         let shadow = EngineKind::fast().start(setup)?;
@@ -570,29 +769,39 @@ fn python_start(
             if !has(bound, "play") {
                 return Err("the engine object has no play(color, vertex)".to_string());
             }
-            let found = Has {
-                is_legal: has(bound, "is_legal"),
-                board: has(bound, "board"),
-                score: has(bound, "score"),
-            };
-            let mut lacking = missing.lock().unwrap_or_else(PoisonError::into_inner);
-            for (part, there) in [
-                ("is_legal", found.is_legal),
-                ("board", found.board),
-                ("score", found.score),
-            ] {
-                if !there {
-                    lacking.insert(part);
-                }
-            }
+            let found = parts_of(bound, &missing);
             let engine: Box<dyn Engine + Send> = Box::new(PyEngine {
                 name: name.clone(),
                 object,
                 shadow,
-                size: setup.size,
+                setup,
                 has: found,
+                tried: Vec::new(),
+                said: Arc::clone(&said),
             });
             Ok(engine)
         })
     }
+}
+
+/// The optional parts `object` has; those it lacks noted in `missing`
+/// (`is_legal` when it has neither it nor `legal_moves`).
+fn parts_of(object: &Bound<'_, PyAny>, missing: &Mutex<BTreeSet<&'static str>>) -> Has {
+    let found = Has {
+        legal_moves: has(object, "legal_moves"),
+        is_legal: has(object, "is_legal"),
+        board: has(object, "board"),
+        score: has(object, "score"),
+    };
+    let mut lacking = missing.lock().unwrap_or_else(PoisonError::into_inner);
+    for (part, there) in [
+        ("is_legal", found.is_legal || found.legal_moves),
+        ("board", found.board),
+        ("score", found.score),
+    ] {
+        if !there {
+            lacking.insert(part);
+        }
+    }
+    found
 }

@@ -12,6 +12,7 @@
 #![allow(clippy::useless_conversion)]
 
 mod check;
+mod claims;
 mod game;
 mod words;
 

@@ -93,8 +93,11 @@ def test_an_engine_refusing_legal_moves_is_caught(capfd):
     report = tt.check_engine(
         lambda w, h, r: PlayOnlyWrapper(Stubborn(w, h, r)), games=20, sizes=[3], seed=1)
     assert not report.ok
-    assert report.divergences[0].kind == "refused"
-    assert "never B2" in report.divergences[0].message
+    # A refusal is a verdict difference in the rules' words, not a panic.
+    divergence = report.divergences[0]
+    assert divergence.kind == "verdict", str(report)
+    assert divergence.rule.startswith("Rule 7"), divergence.rule
+    assert "never B2" in divergence.message and "never B2" in divergence.refusal
     # Reported once, in the report: the panic hook does not print it too.
     assert "panicked at" not in capfd.readouterr().err
 
