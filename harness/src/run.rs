@@ -61,6 +61,21 @@ pub enum Minimise {
     /// divergence, and each kind of difference among the rest. The others
     /// are kept as found.
     FirstOfEachKind,
+    /// The first of each kind, and the others too, in game order, until
+    /// this many are minimised in all.
+    UpTo(usize),
+}
+
+impl Minimise {
+    /// How many to minimise after the run, the first of each kind aside;
+    /// `None` where each is minimised as it is found.
+    fn cap(self) -> Option<usize> {
+        match self {
+            Minimise::Every => None,
+            Minimise::FirstOfEachKind => Some(0),
+            Minimise::UpTo(cap) => Some(cap),
+        }
+    }
 }
 
 /// A divergence of an engine from the rules that is already known and
@@ -325,18 +340,30 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
     let mut summary = totals.into_inner().expect("no worker panics");
     summary.found.sort_by_key(|f| f.game);
     summary.skipped.sort_by_key(|(game, _)| *game);
-    if !every {
-        let mut kinds = Vec::new();
-        for found in &mut summary.found {
-            if kinds.contains(&found.kind()) {
-                continue;
-            }
-            kinds.push(found.kind());
-            let mismatch = found.mismatch.clone();
-            (found.script, found.mismatch) = shrink(options, &found.script, mismatch, found.known);
-            found.minimised = true;
-        }
-    }
+    minimise_found(options, &mut summary);
     summary.elapsed = started.elapsed();
     summary
+}
+
+/// Minimises, after the run, the divergences [`Minimise`] asks for: the
+/// first of each kind, then the rest in game order up to the cap.
+fn minimise_found(options: &DiffOptions, summary: &mut Summary) {
+    let Some(cap) = options.minimise.cap() else {
+        return;
+    };
+    let mut kinds = Vec::new();
+    let mut shrunk = 0;
+    for found in &mut summary.found {
+        let first = !kinds.contains(&found.kind());
+        if !first && shrunk >= cap {
+            continue;
+        }
+        if first {
+            kinds.push(found.kind());
+        }
+        shrunk += 1;
+        let mismatch = found.mismatch.clone();
+        (found.script, found.mismatch) = shrink(options, &found.script, mismatch, found.known);
+        found.minimised = true;
+    }
 }

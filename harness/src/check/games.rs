@@ -31,7 +31,20 @@ pub struct CheckOptions {
     pub known: Vec<Known>,
     /// How to show progress (hidden by default).
     pub progress: Progress,
+    /// How many divergences to minimise in all (the first of each kind
+    /// always is); the rest are reported as found.
+    pub minimise: usize,
+    /// What the engine claims, as its author stated them (rule sets, say),
+    /// for the report's header; `None`: its [`Supports`], as the engine's
+    /// adapter declares them.
+    pub claims: Option<String>,
+    /// The line that ends a report with divergences: how to keep one as a
+    /// regression test, in the caller's language.
+    pub advice: String,
 }
+
+/// The advice of a Rust check: keep the SGF and replay it.
+pub const RUST_ADVICE: &str = "Keep each SGF above under testdata/ and replay it with tromp_taylor_harness::check::replay (a test that fails while the engine still diverges).";
 
 impl CheckOptions {
     /// The defaults of `tromp-taylor diff`: mixed sizes from 1x1 to 9x9,
@@ -47,6 +60,9 @@ impl CheckOptions {
             jobs: diff.jobs,
             known: Vec::new(),
             progress: diff.progress,
+            minimise: 20,
+            claims: None,
+            advice: RUST_ADVICE.to_string(),
         }
     }
 
@@ -66,7 +82,7 @@ impl CheckOptions {
         diff.progress = self.progress.clone();
         diff.left = EngineKind::spec();
         diff.right = engine.clone();
-        diff.minimise = Minimise::FirstOfEachKind;
+        diff.minimise = Minimise::UpTo(self.minimise);
         diff.known = self.known.clone();
         diff
     }
@@ -80,6 +96,9 @@ pub fn check_engine(engine: &EngineKind, options: &CheckOptions) -> CheckReport 
         engine: engine.name().to_string(),
         supports: engine.supports(),
         seed: options.seed,
+        rules: options.rules.clone(),
+        claims: options.claims.clone(),
+        advice: options.advice.clone(),
         summary: run_diff(&options.diff_options(engine)),
     }
 }
@@ -93,6 +112,12 @@ pub struct CheckReport {
     pub supports: Supports,
     /// The seed of the run.
     pub seed: u64,
+    /// The rules the games were drawn from; `None`: random rules.
+    pub rules: Option<Vec<Rules>>,
+    /// What the engine claims, as stated ([`CheckOptions::claims`]).
+    pub claims: Option<String>,
+    /// How to keep a divergence ([`CheckOptions::advice`]).
+    pub advice: String,
     /// The games compared and skipped, and every mismatch.
     pub summary: Summary,
 }

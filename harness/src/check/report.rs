@@ -8,7 +8,7 @@ use crate::quotes::{
     COMMENT_5, COMMENT_6, COMMENT_7, COMMENT_8, COMMENT_9, NO_SUICIDE, RULE_1, RULE_10, RULE_4,
     RULE_5, RULE_6, RULE_7, RULE_8, RULE_9, SIMPLE_KO,
 };
-use crate::report::Finding;
+use crate::report::{group, Finding};
 use crate::run::{Found, Skipped};
 use crate::script::Action;
 use crate::vocab::{Handicap, Illegal, Superko, Turn, Verdict};
@@ -73,15 +73,22 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
         Err(Illegal::Occupied) => vec![RULE_7],
         Err(Illegal::OffBoard) => vec![RULE_1],
         Err(Illegal::GameOver) => vec![ending],
-        Err(Illegal::Unexplained) => vec![],
+        Err(Illegal::Unexplained) => vec![RULE_7, suicide, repetition],
         // Legal by the rules: what makes a move legal under these options.
         Ok(()) => vec![RULE_7, suicide, repetition],
     };
+    // What the rules say about the last step taken: where an engine fails
+    // to answer, undoes or reports something else, the rule of that step.
+    let last_step = || match mismatch.record.last() {
+        Some((_, Action::Turn(turn))) => by_verdict(rules_verdict_before(mismatch, *turn)),
+        Some((_, Action::Agree(_))) => vec![COMMENT_8],
+        None => vec![RULE_1],
+    };
     match &mismatch.difference {
-        Difference::Start { .. }
-        | Difference::Panic { .. }
-        | Difference::Undo { .. }
-        | Difference::Details { .. } => vec![],
+        Difference::Start { .. } => vec![RULE_1],
+        Difference::Panic { .. } | Difference::Undo { .. } | Difference::Details { .. } => {
+            last_step()
+        }
         Difference::ToMove { .. } => match mismatch.setup.handicap {
             Handicap::Free(_) => vec![RULE_5, COMMENT_5],
             _ => vec![RULE_5],
@@ -101,6 +108,15 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
         Difference::Score { .. } | Difference::Prisoners { .. } => vec![scoring],
         Difference::Outcome { .. } => vec![scoring, RULE_10],
     }
+}
+
+/// The rules' verdict on `turn`, the record's last step, before it.
+fn rules_verdict_before(mismatch: &Mismatch, turn: Turn) -> Verdict {
+    let before = Mismatch {
+        record: mismatch.record[..mismatch.record.len().saturating_sub(1)].to_vec(),
+        ..mismatch.clone()
+    };
+    rules_verdict(&before, turn)
 }
 
 /// The rules' verdict on `turn` after the mismatch's record.
@@ -135,7 +151,25 @@ impl CheckReport {
     /// skipped because an engine does not claim them.
     fn write_claims(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (engine, summary) = (&self.engine, &self.summary);
-        writeln!(f, "{engine} claims: {}", self.supports)?;
+        let rules = match &self.rules {
+            Some(rules) => rules
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            None => {
+                "random rules (the presets and their combinations, komi now and then)".to_string()
+            }
+        };
+        writeln!(f, "rules checked: {rules}")?;
+        match &self.claims {
+            Some(claims) => writeln!(f, "{engine} claims: {claims}")?,
+            None => writeln!(
+                f,
+                "{engine} claims (as its adapter declares): {}",
+                self.supports
+            )?,
+        }
         let unclaimed = self.supports.unclaimed_answers();
         if !unclaimed.is_empty() {
             writeln!(
@@ -192,11 +226,16 @@ impl fmt::Display for CheckReport {
             summary.found.len(),
             summary.found.len() - new,
         )?;
-        let mut kinds: Vec<(&'static str, Vec<&Found>)> = Vec::new();
+        // Grouped by the known divergence, or else by the finer group (the
+        // kind, the rule at stake, what the move does).
+        let mut kinds: Vec<(String, Vec<&Found>)> = Vec::new();
         for found in &summary.found {
-            match kinds.iter_mut().find(|(kind, _)| *kind == found.kind()) {
+            let key = found
+                .known
+                .map_or_else(|| group(&found.mismatch), |k| k.name.to_string());
+            match kinds.iter_mut().find(|(kind, _)| *kind == key) {
                 Some((_, list)) => list.push(found),
-                None => kinds.push((found.kind(), vec![found])),
+                None => kinds.push((key, vec![found])),
             }
         }
         for (kind, list) in &kinds {
@@ -218,12 +257,14 @@ impl fmt::Display for CheckReport {
                 None => "a NEW divergence,",
             };
             let m = &first.mismatch;
+            let shrunk = if first.minimised {
+                format!("minimised to {} steps", m.record.len())
+            } else {
+                format!("{} steps, not minimised (beyond the cap)", m.record.len())
+            };
             let headline = format!(
-                "\n== {what} {kind}: game {} (a {} game under {}), minimised to {} steps",
-                first.game,
-                m.setup.size,
-                m.setup.rules,
-                m.record.len()
+                "\n== {what} {kind}: game {} (a {} game under {}), {shrunk}",
+                first.game, m.setup.size, m.setup.rules,
             );
             let finding = Finding {
                 rules: first
@@ -234,10 +275,7 @@ impl fmt::Display for CheckReport {
             write!(f, "{finding}")?;
         }
         if !summary.found.is_empty() {
-            writeln!(
-                f,
-                "\nKeep each SGF above under testdata/ and replay it with tromp_taylor_harness::check::replay."
-            )?;
+            writeln!(f, "\n{}", self.advice)?;
         }
         Ok(())
     }

@@ -13,6 +13,8 @@ pub struct TreeNode {
     pub moves: Vec<RecordedMove>,
     /// Its `RE`, if it has one.
     pub result: Option<String>,
+    /// The note of the disputed turn marked at this node (`TTV`), if any.
+    pub disputed: Option<String>,
 }
 
 /// One game of an SGF file: how it starts, and its nodes depth first, the
@@ -37,15 +39,18 @@ impl GameTree {
                 depth,
                 moves: Vec::new(),
                 result: None,
+                disputed: None,
             })
             .collect();
         for m in &record.moves {
             nodes[m.node].moves.push(m.clone());
         }
         nodes[0].result.clone_from(&record.result);
+        nodes[last_node].disputed.clone_from(&record.disputed);
         let start = GameRecord {
             moves: Vec::new(),
             result: None,
+            disputed: None,
             ..record.clone()
         };
         GameTree { start, nodes }
@@ -95,6 +100,8 @@ impl GameTree {
                     line: self.line_name(records.len() + 1, lines),
                     moves: moves.clone(),
                     result: path.iter().find_map(|(_, n)| n.result.clone()),
+                    // Only the line's last node marks its disputed turn.
+                    disputed: path.last().and_then(|(_, n)| n.disputed.clone()),
                     ..self.start.clone()
                 });
             }

@@ -12,6 +12,10 @@ use crate::vocab::{Action, Color, Handicap, Player, Point, Rules, Size, Turn};
 use sgf_parse::go::{self, Move, Prop};
 use sgf_parse::SgfProp;
 
+/// The property, of our own (SGF readers ignore it), that marks the last
+/// node of a reproducer as the disputed turn, with a note.
+pub const DISPUTED: &str = "TTV";
+
 /// How to read a file's games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
@@ -329,10 +333,15 @@ impl Reader<'_> {
                 Some(Prop::RE(re)) => Some(re.text.clone()),
                 _ => None,
             };
+            let disputed = match get(self.trees.node(id), DISPUTED) {
+                Some(Prop::Unknown(_, values)) => Some(values.concat()),
+                _ => None,
+            };
             nodes.push(TreeNode {
                 depth,
                 moves,
                 result,
+                disputed,
             });
             if self.options.all_variations {
                 let children: Vec<u32> = self.trees.children(id).collect();
@@ -404,6 +413,7 @@ impl Reader<'_> {
             result: None,
             comment,
             application,
+            disputed: None,
         })
     }
 }

@@ -55,6 +55,10 @@ pub struct GameRecord {
     pub comment: Option<String>,
     /// `AP`: the program that wrote it, and its version.
     pub application: Option<(String, String)>,
+    /// The last move is the disputed turn of a reproducer (the node marked
+    /// `TTV`, with this note): a reader that replays the game stops before
+    /// it and shows its verdict.
+    pub disputed: Option<String>,
 }
 
 impl GameRecord {
@@ -73,6 +77,7 @@ impl GameRecord {
             result: None,
             comment: None,
             application: None,
+            disputed: None,
         }
     }
 

@@ -3,6 +3,7 @@
 //! record always writes the same text.
 
 use super::points::{to_sgf, value};
+use super::read::DISPUTED;
 use super::record::GameRecord;
 use crate::vocab::{Action, Color, Handicap, Player, Point, Size, Turn};
 use std::fmt::Write as _;
@@ -101,7 +102,8 @@ fn root(record: &GameRecord) -> String {
 pub fn write_record(record: &GameRecord) -> String {
     let size = record.size;
     let mut out = format!("(;{}", root(record));
-    for m in &record.moves {
+    let last = record.moves.len();
+    for (i, m) in record.moves.iter().enumerate() {
         out.push(';');
         match &m.action {
             Action::Turn(Turn::Pass) => {
@@ -120,6 +122,13 @@ pub fn write_record(record: &GameRecord) -> String {
                 // PL names the player who proposed it: the player to move.
                 let _ = write!(out, "PL[{}]{list}C[{AGREEMENT}]", letter(m.player));
             }
+        }
+        if let (Some(note), true) = (&record.disputed, i + 1 == last) {
+            // An agreement's node has its comment already.
+            if matches!(m.action, Action::Turn(_)) {
+                let _ = write!(out, "C[{}]", text(&format!("the disputed turn: {note}")));
+            }
+            let _ = write!(out, "{DISPUTED}[{}]", text(note));
         }
     }
     out.push(')');

@@ -2,10 +2,13 @@
 //! said, both grids side by side with the differing points marked, and the
 //! SGF of the game up to there.
 
+pub mod kind;
+
 use crate::diff::{Difference, Mismatch};
 use crate::script::Action;
 use crate::vertex::{column_name, turn_name, vertex_name};
 use crate::vocab::{Grid, Handicap, Point, Turn, Verdict};
+pub use kind::{group, Kind};
 use std::fmt;
 
 /// `1 turn`, `2 turns`: a count and its noun.
@@ -117,6 +120,49 @@ impl Mismatch {
             game.to_move = Some(position.to_move);
         }
         game
+    }
+
+    /// The game as a reproducer that any SGF reader replays: the turns the
+    /// rules take as moves; the attempts they refuse on the way (which
+    /// change nothing) named in the root comment, not written as moves; and
+    /// the disputed turn, where the engines part on a turn's verdict, as the
+    /// last node, marked (`TTV`, [`crate::sgf::DISPUTED`]) so that a reader
+    /// that replays (`Game.from_sgf`, `tromp-taylor replay`) stops before
+    /// it and shows its verdict.
+    pub fn reproducer(&self) -> String {
+        let mut game = self.game_record();
+        let disputed = matches!(
+            self.difference,
+            Difference::Verdict { .. } | Difference::Check { .. } | Difference::Agreement { .. }
+        );
+        let kept = if disputed {
+            self.record.len().saturating_sub(1)
+        } else {
+            self.record.len()
+        };
+        let (taken, refused) = reproducer_moves(self, kept);
+        let mut moves = taken;
+        if disputed {
+            if let Some((player, action)) = self.record.last() {
+                moves.push(crate::sgf::RecordedMove {
+                    node: moves.len() + 1,
+                    player: *player,
+                    action: action.clone(),
+                });
+                let said = self.describe().replace(":\n  ", ": ").replace("\n  ", "; ");
+                game.disputed = Some(format!("{}; {said}", kind::group(self)));
+            }
+        }
+        game.moves = moves;
+        let mut comment = format!("tromp-taylor reproducer: {}", kind::group(self));
+        if !refused.is_empty() {
+            comment.push_str(&format!(
+                "; refused on the way (not written as moves): {}",
+                refused.join(", ")
+            ));
+        }
+        game.comment = Some(comment);
+        crate::sgf::write_record(&game)
     }
 
     /// What the engines disagree on, in one paragraph.
@@ -289,7 +335,20 @@ impl<'a> Finding<'a> {
                 m.undos
             )?;
         }
-        if let Some(step) = self.step() {
+        if let Difference::LegalSet { .. } = m.difference {
+            // The legal sets are compared before the next step.
+            let to_move =
+                kind::to_move_after(m).map_or(String::new(), |p| format!(", {p} to move"));
+            write!(
+                f,
+                "the legal sets differ before step {}{to_move}",
+                m.record.len() + 1
+            )?;
+            match self.step() {
+                Some(step) => writeln!(f, " (after step {}: {step})", m.record.len())?,
+                None => writeln!(f, " (at the start)")?,
+            }
+        } else if let Some(step) = self.step() {
             writeln!(f, "the step: {step} (step {})", m.record.len())?;
         }
         Ok(())
@@ -348,6 +407,61 @@ impl fmt::Display for Finding<'_> {
                 writeln!(f, "  {line}")?;
             }
         }
-        writeln!(f, "\nSGF of the game up to there:\n{}", self.mismatch.sgf())
+        writeln!(
+            f,
+            "\nSGF reproducer (the disputed turn, if any, is its last node, marked TTV):\n{}",
+            self.mismatch.reproducer()
+        )
     }
+}
+
+/// The first `kept` actions of `mismatch`'s record as the rules take them:
+/// the moves (a turn the rules refuse that loses the turn under seed 003's
+/// option stays, as it changes the game), and the refused attempts named
+/// (`step 3: W C1 (occupied)`).
+fn reproducer_moves(
+    mismatch: &Mismatch,
+    kept: usize,
+) -> (Vec<crate::sgf::RecordedMove>, Vec<String>) {
+    let rules = crate::engine::EngineKind::spec();
+    let started = match &mismatch.position {
+        Some(p) => rules.start_position(
+            mismatch.setup.size,
+            mismatch.setup.rules,
+            &p.colors,
+            p.to_move,
+        ),
+        None => rules.start(mismatch.setup),
+    };
+    let mut moves = Vec::new();
+    let mut refused = Vec::new();
+    let Ok(mut game) = started else {
+        return (moves, refused);
+    };
+    for (step, (player, action)) in mismatch.record[..kept].iter().enumerate() {
+        let keep = match action {
+            Action::Turn(turn) => match game.play(*turn) {
+                Ok(()) => true,
+                Err(why) if mismatch.setup.rules.illegal_loses_turn && why.loses_turn() => true,
+                Err(why) => {
+                    refused.push(format!(
+                        "step {}: {player} {} ({})",
+                        step + 1,
+                        turns_text(&[*turn]),
+                        why.code()
+                    ));
+                    false
+                }
+            },
+            Action::Agree(points) => game.agree(points).is_ok(),
+        };
+        if keep {
+            moves.push(crate::sgf::RecordedMove {
+                node: moves.len() + 1,
+                player: *player,
+                action: action.clone(),
+            });
+        }
+    }
+    (moves, refused)
 }
