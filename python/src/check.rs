@@ -18,14 +18,16 @@ use std::cell::Cell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::{Arc, Mutex, Once, PoisonError};
 use tromp_taylor_harness::check::{self, rules_at_stake, CheckOptions};
+use tromp_taylor_harness::diff::Difference;
 use tromp_taylor_harness::engine::{Engine, EngineKind};
+use tromp_taylor_harness::report::{group, Kind};
 use tromp_taylor_harness::run::Found;
 use tromp_taylor_harness::vertex::{parse_turn, turn_name};
 use tromp_taylor_harness::vocab::{
     Action, Grid, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
 };
 
-use crate::claims::{claims_line, in_python_words, rules_line, supports_of};
+use crate::claims::{claims_text, supports_of, ADVICE};
 use crate::words::{player_letter, rules_from, size_from};
 
 /// Which optional parts of the protocol an engine object has.
@@ -408,11 +410,16 @@ fn notes(missing: &BTreeSet<&'static str>) -> Vec<String> {
 /// One place where the engine parts from the rules.
 #[pyclass(module = "tromp_taylor", name = "Divergence", frozen, get_all)]
 pub struct PyDivergence {
-    /// What they part on, in the harness's words: `verdict` (a turn
-    /// accepted against the rules, or refused though they allow it),
-    /// `legal-set`, `grid`, `outcome`, `start`, `panic` (an exception in
-    /// `legal_moves`, `is_legal`, `board` or `score`), ...
+    /// What they part on, in plain words: `refused-legal` (a turn the
+    /// rules allow, refused), `accepted-illegal`, `other-reason`,
+    /// `legal-set`, `board`, `score`, `crash` (an exception in
+    /// `legal_moves`, `is_legal`, `board` or `score`), `start` (the
+    /// factory failed), ...
     kind: String,
+    /// The finer group the report counts it in: the kind, the rule at
+    /// stake and what the move does (`accepted an illegal move: superko,
+    /// by a capture`).
+    group: String,
     /// The first text of the rules at stake, quoted (`Rule 6: "..."`).
     rule: String,
     /// Every text of the rules at stake.
@@ -421,7 +428,9 @@ pub struct PyDivergence {
     /// boards side by side, the SGF, and the engine's own words if it
     /// refused a turn.
     message: String,
-    /// The SGF of the game up to the step where they part.
+    /// The SGF reproducer: the turns the rules take as moves (attempts
+    /// they refuse in the root comment), and a disputed turn as the last
+    /// node, marked `TTV`, which `Game.from_sgf` does not play.
     sgf: String,
     /// The game's number in the run.
     game: usize,
@@ -431,10 +440,11 @@ pub struct PyDivergence {
     rules_text: String,
     /// The board, `(width, height)`.
     size: (usize, usize),
-    /// The turns tried before the disputed one, as `(color, vertex)`
-    /// (attempts the rules refuse included).
+    /// The turns tried before the disputed one (or all of them, if none
+    /// is), as `(color, vertex)`, attempts the rules refuse included.
     moves: Vec<(String, String)>,
-    /// The turn where they part, as `(color, vertex)`, if it is a turn.
+    /// The turn whose verdict they part on, as `(color, vertex)`; None
+    /// when they part on something else (a legal set, a board, a score).
     disputed: Option<(String, String)>,
     /// The engine's own words on a turn it refused that the rules allow:
     /// its exception, or that `is_legal` said no.
@@ -477,8 +487,12 @@ impl PyDivergence {
                 .collect(),
         };
         let (mut moves, turns) = turns_of(&mismatch.record);
-        let disputed = match mismatch.record.last() {
-            Some((_, Action::Turn(_))) => moves.pop(),
+        // A verdict is disputed on the record's last turn; a legal set,
+        // a board or a score after it.
+        let disputed = match (&mismatch.difference, mismatch.record.last()) {
+            (Difference::Verdict { .. } | Difference::Check { .. }, Some((_, Action::Turn(_)))) => {
+                moves.pop()
+            }
             _ => None,
         };
         let refusal = said.get(&(mismatch.setup, turns)).cloned();
@@ -487,12 +501,20 @@ impl PyDivergence {
             message.push_str(&format!("\nIn the engine's words: {words}\n"));
         }
         let size = mismatch.setup.size;
+        let kind = match (found.known, Kind::of(mismatch)) {
+            (Some(known), _) => known.name,
+            (None, Kind::Other) => mismatch.difference.kind(),
+            (None, kind) => kind.code(),
+        };
         PyDivergence {
-            kind: found.kind().to_string(),
+            kind: kind.to_string(),
+            group: found
+                .known
+                .map_or_else(|| group(mismatch), |k| k.name.to_string()),
             rule: rules.first().cloned().unwrap_or_default(),
             rules,
             message,
-            sgf: mismatch.sgf(),
+            sgf: mismatch.reproducer(),
             game: found.game,
             minimised: found.minimised,
             rules_text: mismatch.setup.rules.to_string(),
@@ -654,12 +676,17 @@ pub fn check_engine(
             "factory must be callable: factory(width, height, rules) -> engine",
         ));
     }
-    let options = options_from(games, seed, sizes, rules, jobs)?;
+    let mut options = options_from(games, seed, sizes, rules, jobs)?;
     let claims = claims.map(claims_from).transpose()?;
     let claimed: Option<Vec<Rules>> = claims
         .as_ref()
         .map(|claims| claims.iter().map(|(_, rules)| *rules).collect());
     let name = name_of(factory, name);
+    let stated: Option<Vec<String>> = claims
+        .as_ref()
+        .map(|claims| claims.iter().map(|(text, _)| text.clone()).collect());
+    options.claims = Some(claims_text(stated.as_deref()));
+    options.advice = ADVICE.trim_end().to_string();
     let missing: Arc<Mutex<BTreeSet<&'static str>>> = Arc::default();
     let said: Said = Arc::default();
     let start = python_start(
@@ -672,8 +699,6 @@ pub fn check_engine(
     quiet_reported_failures();
     let py = factory.py();
     let report = py.allow_threads(|| check::check_engine(&engine, &options));
-    let stated: Option<Vec<String>> =
-        claims.map(|claims| claims.into_iter().map(|(text, _)| text).collect());
     let missing = missing.lock().unwrap_or_else(PoisonError::into_inner);
     let said = said.lock().unwrap_or_else(PoisonError::into_inner);
     let divergences = report
@@ -683,12 +708,8 @@ pub fn check_engine(
         .map(|found| Py::new(py, PyDivergence::new(found, &said)))
         .collect::<PyResult<Vec<_>>>()?;
     let checked: Vec<Rules> = options.rules.unwrap_or_default();
-    let header = [
-        rules_line(&checked),
-        claims_line(stated.as_ref().map(|s| s.join(", ")).as_deref()),
-    ];
     let skipped = skipped_notes(&missing, &report);
-    let mut text = in_python_words(&report.to_string(), &name, &header);
+    let mut text = report.to_string();
     text.push_str(&words_section(py, &divergences));
     text.push_str("\nNot compared:\n");
     for note in &skipped {

@@ -1,7 +1,7 @@
 //! What a Python engine claims, stated by its author (`check_engine`'s
 //! `claims`) and never assumed: the harness's `Supports` built from the
-//! rule texts claimed, and the report's header and closing advice in the
-//! words of a Python reader.
+//! rule texts claimed, and what the report's header says of them; and the
+//! report's closing advice in the words of a Python reader.
 
 use tromp_taylor_harness::engine::Supports;
 use tromp_taylor_harness::vocab::{Rules, Superko};
@@ -69,63 +69,32 @@ fn claim(supports: &mut Supports, rules: &Rules) {
     supports.illegal_loses_turn |= rules.illegal_loses_turn;
 }
 
-/// The claims line of the header: the claims as the user stated them, or
-/// that none were.
-pub(crate) fn claims_line(stated: Option<&str>) -> String {
+/// What the report's header says the engine claims (after `{engine}
+/// claims: `): the claims as the user stated them, or that none were.
+pub(crate) fn claims_text(stated: Option<&[String]>) -> String {
     match stated {
-        Some(stated) => format!("claims (as stated): {stated}"),
-        None => "claims: not stated (held to the rules checked)".to_string(),
+        Some(stated) => format!("{} (as stated)", stated.join(", ")),
+        None => "not stated (held to the rules checked)".to_string(),
     }
-}
-
-/// The rules-checked line of the header.
-pub(crate) fn rules_line(rules: &[Rules]) -> String {
-    let names: Vec<String> = rules.iter().map(Rules::to_string).collect();
-    format!("rules checked: {}", names.join(", "))
 }
 
 /// The line that ends a report with divergences: how to keep one as a
 /// regression test in Python.
 pub(crate) const ADVICE: &str = "\
-Keep each divergence as a regression test in Python (pytest): copy its \
-board, rules and turns (divergence.size, .rules_text, .moves, .disputed; \
-its SGF is divergence.sgf) into a test that plays them on tt.Game and on \
-your engine, then tries the disputed turn on both:
+Keep each divergence as a regression test in Python (pytest): save its SGF \
+(divergence.sgf) beside your tests; tt.Game.from_sgf replays it up to the \
+disputed turn, which it keeps in game.disputed, not played:
     def test_divergence_stays_fixed():
-        game, engine = tt.Game(\"WxH\", RULES), MyEngine(W, H, RULES)
-        for color, vertex in MOVES:
-            try:
-                game.play(vertex)                # the rules refuse some attempts,
-                engine.play(color, vertex)       # which change nothing
-            except tt.IllegalMove:
-                pass
-        color, vertex = DISPUTED
+        game = tt.Game.from_sgf(pathlib.Path(__file__).with_name(\"divergence.sgf\").read_text())
+        engine = MyEngine(*game.size, str(game.rules))
+        for color, vertex in game.moves:
+            engine.play(color, vertex)
+        color, vertex, note = game.disputed  # None after a legal set, board or score
         try:
             engine.play(color, vertex)
             accepted = True
         except Exception:
             accepted = False
-        assert accepted == game.is_legal(vertex)
+        assert accepted == game.is_legal(vertex), note
+(docs/python.md, \"Keeping a divergence as a regression test\".)
 ";
-
-/// The harness's report `text` in a Python reader's words: its line of
-/// what `engine` claims replaced by `header`, its closing advice (the Rust
-/// call) by [`ADVICE`].
-pub(crate) fn in_python_words(text: &str, engine: &str, header: &[String]) -> String {
-    let claims = format!("{engine} claims: ");
-    let mut out = String::with_capacity(text.len());
-    for line in text.lines() {
-        if line.starts_with(&claims) {
-            for header_line in header {
-                out.push_str(header_line);
-                out.push('\n');
-            }
-        } else if line.starts_with("Keep each SGF above") {
-            out.push_str(ADVICE);
-        } else {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    out
-}

@@ -2,7 +2,7 @@
 and a header that says what the engine claims (as stated, or "not
 stated"): a superko bug, suicide played where the rules forbid it and
 refused where they allow it, and a legal move refused, which is a verdict
-difference in the rules' words, not a panic."""
+difference in the rules' words (``refused-legal``), not a crash."""
 
 import tromp_taylor as tt
 from simple_engine import SimpleEngine, WithoutLegalMoves
@@ -39,7 +39,7 @@ def assert_found(divergence, rule_start):
     assert divergence.rule.startswith(rule_start), divergence.rule
     assert '"' in divergence.rule, divergence.rule  # quoted
     assert divergence.rules and divergence.rules[0] == divergence.rule
-    assert divergence.sgf.startswith("(;FF[4]"), divergence.sgf
+    assert divergence.sgf.startswith("(;") and "FF[4]" in divergence.sgf, divergence.sgf
     assert divergence.sgf in divergence.message
 
 
@@ -63,7 +63,7 @@ def test_suicide_accepted_where_forbidden_is_found_within_the_claims():
     divergence = report.divergences[0]
     assert divergence.kind == "legal-set", str(report)
     assert_found(divergence, "The no-suicide variation of rule 7")
-    assert "claims (as stated): koPOSITIONALscoreAREAsui0" in str(report), str(report)
+    assert "claims: koPOSITIONALscoreAREAsui0 (as stated)" in str(report), str(report)
     assert NOT_STATED not in str(report)
     assert report.claims == claims
 
@@ -73,19 +73,19 @@ def test_suicide_refused_where_allowed_is_a_verdict_difference():
                              rules="tromp-taylor", claims=[tt.Rules("tromp-taylor")], seed=3)
     assert not report.ok, str(report)
     kinds = {d.kind for d in report.divergences}
-    assert kinds == {"verdict"}, str(report)
+    assert kinds == {"refused-legal"}, str(report)
     divergence = report.divergences[0]
     assert_found(divergence, "Rule 7")
     assert any(r.startswith("Comment 7") for r in divergence.rules), divergence.rules
     assert divergence.refusal and "suicide" in divergence.refusal, divergence.refusal
     # A Rules claimed is stated as its compact string.
-    assert "claims (as stated): koPOSITIONALscoreAREAsui1" in str(report)
+    assert "claims: koPOSITIONALscoreAREAsui1 (as stated)" in str(report)
 
 
 def test_a_refused_legal_move_is_a_verdict_difference_not_a_panic(capfd):
     report = tt.check_engine(play_only("refuse-corner"), games=20, sizes=[3], seed=1)
     assert not report.ok
-    assert {d.kind for d in report.divergences} == {"verdict"}, str(report)
+    assert {d.kind for d in report.divergences} == {"refused-legal"}, str(report)
     divergence = report.divergences[0]
     assert_found(divergence, "Rule 7")
     assert divergence.disputed is not None and divergence.disputed[1] == "A1"
@@ -99,7 +99,7 @@ def test_a_refused_legal_move_is_a_verdict_difference_not_a_panic(capfd):
     assert NOT_STATED in text
     # Advice in Python, not the Rust call.
     assert "tromp_taylor_harness" not in text, text
-    assert "divergence.size" in text and "tt.Game" in text
+    assert "game.disputed" in text and "tt.Game.from_sgf" in text
 
 
 def test_is_legal_saying_no_to_a_legal_move_is_not_a_panic():
@@ -111,7 +111,7 @@ def test_is_legal_saying_no_to_a_legal_move_is_not_a_panic():
         lambda w, h, r: Unsure(w, h, r), games=10, sizes=[3], seed=1, name="unsure")
     assert not report.ok
     kinds = {d.kind for d in report.divergences}
-    assert "panic" not in kinds, str(report)
+    assert "crash" not in kinds, str(report)
     assert all(d.rule for d in report.divergences), str(report)
 
 
@@ -123,7 +123,7 @@ def test_rules_not_claimed_are_skipped_not_blamed():
     assert report.ok, str(report)
     assert report.skipped_games > 0
     assert any("suicide forbidden" in note for note in report.skipped), report.skipped
-    assert "claims (as stated): tromp-taylor" in str(report)
+    assert "claims: tromp-taylor (as stated)" in str(report)
     assert "rules checked: koPOSITIONALscoreAREAsui1, koPOSITIONALscoreAREAsui0" in str(report)
 
 
@@ -157,3 +157,27 @@ def test_a_divergence_replays_as_a_regression_test():
     except ValueError:
         accepted = False
     assert game.is_legal(vertex) and not accepted
+
+
+def test_the_sgf_replays_up_to_the_disputed_turn():
+    report = tt.check_engine(play_only("refuse-corner"), games=20, sizes=[3], seed=1)
+    for divergence in report.divergences:
+        game = tt.Game.from_sgf(divergence.sgf)
+        color, vertex, note = game.disputed
+        assert (color, vertex) == divergence.disputed, divergence.sgf
+        assert note, divergence.sgf
+        # Not played: the rules allow it, and it is the player's to move.
+        assert game.to_move == color and game.is_legal(vertex)
+        # The regression test of docs/python.md: the engine still refuses it.
+        width, height = game.size
+        engine = SimpleEngine(width, height, str(game.rules), planted_bug="refuse-corner")
+        for move_color, move in game.moves:
+            engine.play(move_color, move)
+        try:
+            engine.play(color, vertex)
+            accepted = True
+        except Exception:
+            accepted = False
+        assert accepted != game.is_legal(vertex), note
+    # A game that is no reproducer has no disputed turn.
+    assert tt.Game.from_sgf(tt.Game(3).to_sgf()).disputed is None
