@@ -55,8 +55,8 @@ thread_local! {
 }
 
 /// Ends the engine's answer with `message`, which the harness catches and
-/// reports as the engine's failure at this step (`panic`, or `refused`),
-/// without the panic hook printing it too.
+/// reports as the engine's failure at this step (a crash), without the
+/// panic hook printing it too.
 fn fail(message: String) -> ! {
     REPORTED.with(|reported| reported.set(true));
     std::panic::panic_any(message)
@@ -261,8 +261,12 @@ impl Engine for PyEngine {
             (Some(false), Ok(())) => {
                 let mut tried = self.tried.clone();
                 tried.push(turn);
+                let asked = match self.has.is_legal {
+                    true => "is_legal() says no to",
+                    false => "legal_moves() leaves out",
+                };
                 let words = format!(
-                    "{} says {} {} is illegal, which the rules allow",
+                    "{}.{asked} {} {}, which the rules allow",
                     self.name,
                     player_letter(player),
                     turn_name(turn)
