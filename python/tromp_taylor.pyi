@@ -68,7 +68,12 @@ class Game:
         """``size`` defaults to 19, ``rules`` to ``tromp-taylor``; ``engine`` is ``fast`` or ``spec``."""
     @staticmethod
     def from_sgf(text: str, engine: str = "fast") -> "Game":
-        """The main line of an SGF record, replayed; ValueError if it cannot be."""
+        """The main line of an SGF record, replayed; ValueError if it cannot be.
+        A reproducer's disputed turn (its last node, marked ``TTV``) is not
+        played but kept in ``disputed``."""
+    @property
+    def disputed(self) -> Optional[Tuple[_Color, _Vertex, str]]:
+        """``(color, vertex, note)`` of a reproducer's disputed turn, not played; else None."""
     def play(self, vertex: _Vertex) -> None:
         """Plays for the player to move; raises IllegalMove if the rules refuse it."""
     def is_legal(self, vertex: _Vertex) -> bool: ...
@@ -110,8 +115,10 @@ class Game:
 
 class _PythonEngine(Protocol):
     """What ``check_engine``'s factory returns. Only ``play`` is required;
-    ``is_legal(color, vertex) -> bool``, ``board()`` (rows top first, as text
-    or cells) and ``score() -> str`` (``"B+3.5"``) are compared when present."""
+    ``legal_moves(color) -> list of vertices`` (the legal set in one call,
+    ``"pass"`` optional), ``is_legal(color, vertex) -> bool``, ``board()``
+    (rows top first, as text or cells) and ``score() -> str`` (``"B+3.5"``)
+    are compared when present."""
 
     def play(self, color: _Color, vertex: _Vertex) -> object:
         """Plays, or raises any exception to refuse."""
@@ -119,16 +126,33 @@ class _PythonEngine(Protocol):
 @final
 class Divergence:
     kind: str
+    """``refused-legal``, ``accepted-illegal``, ``other-reason``, ``legal-set``,
+    ``board``, ``score``, ``crash``, ``start``, ..."""
+    group: str
+    """The kind, the rule at stake and what the move does."""
     rule: str
     rules: List[str]
     message: str
     sgf: str
     game: int
     minimised: bool
+    rules_text: str
+    """The game's rules, as a compact rule string."""
+    size: Tuple[int, int]
+    """``(width, height)``."""
+    moves: List[Tuple[_Color, _Vertex]]
+    """The turns tried before the disputed one (refused attempts included)."""
+    disputed: Optional[Tuple[_Color, _Vertex]]
+    refusal: Optional[str]
+    """The engine's own words on a turn it refused that the rules allow."""
 
 @final
 class CheckReport:
     engine: str
+    rules: List[str]
+    """The rules checked, as compact rule strings."""
+    claims: Optional[List[str]]
+    """The claims as stated, or None (held to the rules checked)."""
     games: int
     agreed: int
     turns: int
@@ -147,7 +171,9 @@ def check_engine(
     seed: int = 0,
     jobs: Optional[int] = None,
     name: Optional[str] = None,
+    claims: Optional[Union[_RulesLike, Sequence[_RulesLike]]] = None,
 ) -> CheckReport:
     """Plays ``games`` generated games on the rules and on the engine that
     ``factory(width, height, rules)`` starts (sizes default to 5x5 and 9x9,
-    rules to ``tromp-taylor``) and reports where they part."""
+    rules to ``tromp-taylor``), within the rules it ``claims`` (None: held
+    to ``rules``), and reports where they part."""

@@ -23,6 +23,9 @@ pub struct Game {
     engine: Box<dyn Engine + Send>,
     /// Every turn taken (lost turns included), with who took it.
     record: Record,
+    /// The disputed turn of a reproducer read by `from_sgf` (its last node,
+    /// marked `TTV`), not played: `(color, vertex, note)`.
+    disputed: Option<(&'static str, String, String)>,
 }
 
 /// The engine named `name`: `spec` or `fast`.
@@ -143,12 +146,15 @@ impl Game {
             kind,
             setup,
             record: Vec::new(),
+            disputed: None,
         })
     }
 
     /// The game recorded in SGF `text` (its main line), replayed in
-    /// `engine`. ValueError if the SGF cannot be read, starts from a setup
-    /// position, or holds a turn the rules refuse.
+    /// `engine`; a reproducer's disputed turn (its last node, marked `TTV`)
+    /// is not played but kept as `disputed`. ValueError if the SGF cannot
+    /// be read, starts from a setup position, or holds a turn the rules
+    /// refuse.
     #[staticmethod]
     #[pyo3(signature = (text, engine = "fast"))]
     fn from_sgf(py: Python<'_>, text: &str, engine: &str) -> PyResult<Game> {
@@ -160,14 +166,16 @@ impl Game {
                 "the record starts from a setup position (AB/AW): Game.from_sgf plays games from the empty board or a handicap only".to_string(),
             ));
         }
-        let (setup, record) = sgf::read(text).map_err(|e| error(e.to_string()))?;
+        let (setup, mut record) = sgf::read(text).map_err(|e| error(e.to_string()))?;
         let kind = engine_kind(engine)?;
         let mut game = Game {
             engine: start(&kind, setup)?,
             kind,
             setup,
             record: Vec::new(),
+            disputed: None,
         };
+        game.disputed = disputed_of(text, &mut record)?;
         for (number, (player, action)) in record.into_iter().enumerate() {
             let number = number + 1;
             let to_move = game.engine.to_move();
@@ -197,6 +205,14 @@ impl Game {
             }
         }
         Ok(game)
+    }
+
+    /// The disputed turn of a reproducer read by `from_sgf`, not played:
+    /// `(color, vertex, note)`, the note saying what each side said; None
+    /// for any other game.
+    #[getter]
+    fn disputed(&self) -> Option<(&'static str, String, String)> {
+        self.disputed.clone()
     }
 
     /// Plays `vertex` (`"D4"`, `"pass"`) for the player to move. Raises
@@ -385,4 +401,28 @@ impl Game {
             self.to_move()
         )
     }
+}
+
+/// The disputed turn of the reproducer in SGF `text`, taken off the end of
+/// its `record` (so that it is not played): `(color, vertex, note)`, the
+/// vertex `agreement` for an agreement; None if it marks none.
+fn disputed_of(
+    text: &str,
+    record: &mut Record,
+) -> PyResult<Option<(&'static str, String, String)>> {
+    let options = sgf::ReadOptions {
+        attempts: true,
+        ..sgf::ReadOptions::default()
+    };
+    let game = sgf::read_game(text, &options).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let Some(note) = game.disputed else {
+        return Ok(None);
+    };
+    Ok(record.pop().map(|(player, action)| {
+        let vertex = match action {
+            Action::Turn(turn) => turn_name(turn),
+            Action::Agree(_) => "agreement".to_string(),
+        };
+        (player_letter(player), vertex, note)
+    }))
 }

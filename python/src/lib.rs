@@ -2,7 +2,8 @@
 //! reads them (`words::PyRules`, `Rules` in Python), games on either engine
 //! (`game::Game`) with illegal moves raised as `words::IllegalMove`, and the
 //! differential check of a Python engine against the rules
-//! (`check::check_engine`).
+//! (`check::check_engine`, over the engine object of `engine` and the
+//! claims of `claims`).
 //!
 //! Everything here translates: the rules, the engines and the check are the
 //! harness's (`tromp-taylor-harness`), asked in its vocabulary.
@@ -12,6 +13,8 @@
 #![allow(clippy::useless_conversion)]
 
 mod check;
+mod claims;
+mod engine;
 mod game;
 mod words;
 

@@ -1,13 +1,24 @@
 """A small engine of the Tromp-Taylor rules in plain Python, for the tests
-of ``check_engine``: the protocol's ``play``, ``is_legal``, ``board`` and
-``score``, positional superko (rule 6), suicide allowed or forbidden, area
-scoring (rule 9) and komi.
+of ``check_engine``: the protocol's ``play``, ``legal_moves``, ``is_legal``,
+``board`` and ``score``, positional superko (rule 6), suicide allowed or
+forbidden, area scoring (rule 9) and komi, read from its rules text with
+``tt.Rules``.
 
-``planted_bug="ko"`` forgets rule 6 for moves that capture, so a ko can be
-retaken at once: the bug ``check_engine`` must find.
+Planted bugs, each one ``check_engine`` must find:
+
+- ``"ko"`` forgets rule 6 for moves that capture, so a ko can be retaken
+  at once;
+- ``"superko"`` remembers only the coloring before the last (simple ko),
+  so a longer cycle (rule 6's superko) can be played;
+- ``"suicide-accepted"`` plays suicide under rules that forbid it (comment 7);
+- ``"suicide-refused"`` refuses suicide under rules that allow it (rule 7);
+- ``"refuse-corner"`` refuses every move on A1, legal or not.
+
+``SimpleEngine.without_legal_moves`` is the same engine asked point by
+point through ``is_legal`` alone, for timing the two.
 """
 
-import re
+import tromp_taylor as tt
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -16,15 +27,16 @@ class SimpleEngine:
     """One game, its grid a dict from (x, y) to "B" or "W"."""
 
     def __init__(self, width, height, rules, planted_bug=None):
-        if "koPOSITIONAL" not in rules or "scoreAREA" not in rules:
+        rules = tt.Rules(rules)
+        if rules.superko != "positional" or rules.territory_scoring:
             raise ValueError(f"only positional superko and area scoring: {rules}")
         self.width, self.height = width, height
-        self.suicide_allowed = "sui1" in rules
-        komi = re.search(r"komi(-?[0-9.]+)", rules)
-        self.komi = float(komi.group(1)) if komi else 0.0
+        self.suicide_allowed = rules.suicide_allowed
+        self.komi = rules.komi
         self.planted_bug = planted_bug
         self.grid = {}
         self.earlier = {frozenset()}
+        self.last_two = [frozenset(), frozenset()]
 
     def _point(self, vertex):
         """(x, y) of a vertex, None for a pass; ValueError off the board."""
@@ -71,13 +83,18 @@ class SimpleEngine:
             return None
         if point in self.grid:
             return "occupied"
+        if self.planted_bug == "refuse-corner" and point == (0, 0):
+            return "the corner, for no reason"
         after, suicide = self._after(color, point)
-        if suicide and not self.suicide_allowed:
+        if suicide and self.planted_bug == "suicide-refused":
+            return "suicide"
+        if suicide and not self.suicide_allowed and self.planted_bug != "suicide-accepted":
             return "suicide"
         captures = len(after) < len(self.grid) + 1 and not suicide
         if self.planted_bug == "ko" and captures:
             return None
-        if frozenset(after.items()) in self.earlier:
+        earlier = self.last_two if self.planted_bug == "superko" else self.earlier
+        if frozenset(after.items()) in earlier:
             return "superko"
         return None
 
@@ -87,6 +104,15 @@ class SimpleEngine:
         except ValueError:
             return False
 
+    def legal_moves(self, color):
+        """Every legal vertex for ``color`` in one call (the pass is implied)."""
+        return [
+            f"{LETTERS[x]}{y + 1}"
+            for y in range(self.height)
+            for x in range(self.width)
+            if self._why_not(color, f"{LETTERS[x]}{y + 1}") is None
+        ]
+
     def play(self, color, vertex):
         why = self._why_not(color, vertex)
         if why is not None:
@@ -94,7 +120,9 @@ class SimpleEngine:
         point = self._point(vertex)
         if point is not None:
             self.grid, _ = self._after(color, point)
-            self.earlier.add(frozenset(self.grid.items()))
+            coloring = frozenset(self.grid.items())
+            self.earlier.add(coloring)
+            self.last_two = [self.last_two[1], coloring]
 
     def board(self):
         return [
@@ -132,6 +160,16 @@ class SimpleEngine:
             return "0"
         text = f"{abs(margin):g}"
         return ("B+" if margin > 0 else "W+") + text
+
+
+class WithoutLegalMoves(SimpleEngine):
+    """The engine without ``legal_moves``: its legal set is asked through
+    ``is_legal``, point by point."""
+
+    def __getattribute__(self, name):
+        if name == "legal_moves":
+            raise AttributeError(name)
+        return super().__getattribute__(name)
 
 
 class PlayOnly:

@@ -40,14 +40,15 @@ def test_a_planted_ko_bug_is_found_with_an_sgf():
     # is_legal lists the ko retake: the legal sets differ before it is played.
     assert divergence.kind == "legal-set", divergence.kind
     assert divergence.rule.startswith("Rule 6"), divergence.rule
-    assert divergence.sgf.startswith("(;FF[4]") and "SZ[5]" in divergence.sgf
+    assert divergence.sgf.startswith("(;") and "FF[4]" in divergence.sgf and "SZ[5]" in divergence.sgf
     assert divergence.sgf in divergence.message
     # The report shows each kind's first divergence in the one report form.
-    assert "== a NEW divergence, legal-set: game" in str(report), str(report)
+    assert "== a NEW divergence, a different legal set" in str(report), str(report)
     assert "what the rules say" in str(report)
-    # The SGF replays on the rules to the turn the rules refuse.
-    game = tt.Game.from_sgf(divergence.sgf.rsplit(";", 1)[0] + ")")
-    assert game.moves
+    # The SGF replays on the rules: they part on the legal set after its
+    # last turn, so no turn is disputed.
+    game = tt.Game.from_sgf(divergence.sgf)
+    assert game.moves and game.disputed is None and divergence.disputed is None
 
 
 def test_a_planted_ko_bug_is_found_by_play_alone():
@@ -57,9 +58,9 @@ def test_a_planted_ko_bug_is_found_by_play_alone():
     assert not report.ok
     kinds = {d.kind for d in report.divergences}
     # Without is_legal, the retake is caught when it is tried: play accepts it.
-    assert kinds == {"verdict"}, str(report)
+    assert kinds == {"accepted-illegal"}, str(report)
     divergence = report.divergences[0]
-    assert divergence.rule.startswith("Rule 6") and divergence.sgf.startswith("(;FF[4]")
+    assert divergence.rule.startswith("Rule 6") and "FF[4]" in divergence.sgf
     assert "spec: illegal: superko" in divergence.message, divergence.message
 
 
@@ -93,8 +94,11 @@ def test_an_engine_refusing_legal_moves_is_caught(capfd):
     report = tt.check_engine(
         lambda w, h, r: PlayOnlyWrapper(Stubborn(w, h, r)), games=20, sizes=[3], seed=1)
     assert not report.ok
-    assert report.divergences[0].kind == "refused"
-    assert "never B2" in report.divergences[0].message
+    # A refusal is a verdict difference in the rules' words, not a panic.
+    divergence = report.divergences[0]
+    assert divergence.kind == "refused-legal", str(report)
+    assert divergence.rule.startswith("Rule 7"), divergence.rule
+    assert "never B2" in divergence.message and "never B2" in divergence.refusal
     # Reported once, in the report: the panic hook does not print it too.
     assert "panicked at" not in capfd.readouterr().err
 
@@ -160,14 +164,14 @@ def test_board_forms_agree():
 def test_a_board_keeping_captured_stones_is_a_grid_divergence():
     report = tt.check_engine(NoCaptures, games=30, sizes=[4], seed=7)
     assert not report.ok
-    assert {d.kind for d in report.divergences} == {"grid"}, str(report)
+    assert {d.kind for d in report.divergences} == {"board"}, str(report)
     assert report.divergences[0].rule.startswith("Rule 7"), report.divergences[0].rule
 
 
 def test_a_result_without_komi_is_an_outcome_divergence():
     report = tt.check_engine(NoKomi, games=10, sizes=[3], rules="koPOSITIONALscoreAREAsui1komi0.5")
     assert not report.ok
-    assert {d.kind for d in report.divergences} == {"outcome"}, str(report)
+    assert {d.kind for d in report.divergences} == {"score"}, str(report)
     divergence = report.divergences[0]
     assert divergence.rules[-1].startswith("Rule 10") and "Comment 10" in divergence.rules[-1]
     assert "spec says W+0.5" in divergence.message
@@ -177,5 +181,5 @@ def test_an_exception_in_is_legal_is_reported():
     report = tt.check_engine(LegalityRaises, games=3, sizes=[3])
     assert not report.ok
     divergence = report.divergences[0]
-    assert divergence.kind == "panic"
+    assert divergence.kind == "crash"
     assert "is_legal() raised KeyError" in divergence.message
