@@ -240,7 +240,10 @@ pub fn group(mismatch: &Mismatch) -> String {
             }
             _ => String::new(),
         },
-        other => other.kind().to_string(),
+        Difference::Score { .. } => "a score".to_string(),
+        Difference::Outcome { .. } => "the result".to_string(),
+        Difference::Panic { .. } => String::new(),
+        other => other_detail(other).to_string(),
     };
     let words = match mismatch.difference {
         Difference::Check { .. } => format!("{} (asked without playing)", kind.words()),
@@ -250,6 +253,20 @@ pub fn group(mismatch: &Mismatch) -> String {
         words
     } else {
         format!("{words}: {detail}")
+    }
+}
+
+/// What a difference of another kind is about, in words.
+fn other_detail(difference: &Difference) -> &'static str {
+    match difference {
+        Difference::Start { .. } => "starting the game",
+        Difference::ToMove { .. } => "whose turn it is",
+        Difference::Over { .. } => "whether the game is over",
+        Difference::Passes { .. } => "the run of passes",
+        Difference::Agreement { .. } => "an agreement",
+        Difference::Undo { .. } => "an undo",
+        Difference::Details { .. } => "a detail it reports",
+        _ => "",
     }
 }
 
