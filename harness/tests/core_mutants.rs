@@ -6,7 +6,9 @@ use tromp_taylor_harness::diff::{
 };
 use tromp_taylor_harness::engine::{Details, Engine, EngineKind, Supports};
 use tromp_taylor_harness::minimise::{minimise, minimise_while, Shrink};
-use tromp_taylor_harness::run::{game_script, run_diff, DiffOptions, Found, Known, Minimise, Summary};
+use tromp_taylor_harness::run::{
+    game_script, run_diff, DiffOptions, Found, Known, Minimise, Summary,
+};
 use tromp_taylor_harness::script::{Action, Script, Step, Undo};
 use tromp_taylor_harness::vocab::{
     Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn,
@@ -107,7 +109,8 @@ impl Engine for Planted {
         self.inner.score(player) + usize::from(self.on(Bug::Score))
     }
     fn prisoners(&self, player: Player) -> usize {
-        self.inner.prisoners(player) + usize::from(self.on(Bug::Prisoners) && player == Player::White)
+        self.inner.prisoners(player)
+            + usize::from(self.on(Bug::Prisoners) && player == Player::White)
     }
     fn outcome(&self) -> Outcome {
         let outcome = self.inner.outcome();
@@ -151,7 +154,9 @@ fn planted_claiming(bug: Bug, supports: Supports) -> EngineKind {
         Ok(wrap(EngineKind::fast().start(setup)?))
     })
     .with_positions(move |size, rules, colors, to_move| {
-        Ok(wrap(EngineKind::fast().start_position(size, rules, colors, to_move)?))
+        Ok(wrap(
+            EngineKind::fast().start_position(size, rules, colors, to_move)?,
+        ))
     })
     .claiming(supports)
 }
@@ -174,10 +179,21 @@ fn mv(x: usize, y: usize) -> Step {
 
 /// Ten moves on 5x5 that capture nothing, Black first: (1,1) (3,1) (1,3) (3,3) ...
 fn quiet_moves() -> Vec<Step> {
-    [(1, 1), (3, 1), (1, 3), (3, 3), (2, 0), (2, 4), (0, 2), (4, 2), (2, 2), (0, 0)]
-        .into_iter()
-        .map(|(x, y)| mv(x, y))
-        .collect()
+    [
+        (1, 1),
+        (3, 1),
+        (1, 3),
+        (3, 3),
+        (2, 0),
+        (2, 4),
+        (0, 2),
+        (4, 2),
+        (2, 2),
+        (0, 0),
+    ]
+    .into_iter()
+    .map(|(x, y)| mv(x, y))
+    .collect()
 }
 
 fn mismatch_of(bug: Bug, steps: Vec<Step>) -> Box<Mismatch> {
@@ -248,8 +264,14 @@ fn a_difference_names_what_differs() {
 #[test]
 fn a_panic_is_laid_on_the_engine_that_panicked() {
     let s = setup(5, 5, Rules::TROMP_TAYLOR);
-    let m = compare(s, quiet_moves(), &planted(Bug::Panic), &EngineKind::fast(), true)
-        .expect_err("found");
+    let m = compare(
+        s,
+        quiet_moves(),
+        &planted(Bug::Panic),
+        &EngineKind::fast(),
+        true,
+    )
+    .expect_err("found");
     assert!(matches!(m.difference, Difference::Panic { ref engine, .. } if engine == "planted"));
 }
 
@@ -270,7 +292,13 @@ fn the_end_compares_scores_and_results() {
     };
     let s = setup(5, 5, Rules::TROMP_TAYLOR);
     let right = planted_claiming(Bug::Outcome, no_scores);
-    let agreed = compare(s, quiet_moves()[..4].to_vec(), &EngineKind::fast(), &right, true);
+    let agreed = compare(
+        s,
+        quiet_moves()[..4].to_vec(),
+        &EngineKind::fast(),
+        &right,
+        true,
+    );
     assert!(agreed.is_ok(), "{agreed:?}");
     let m = compare(s, steps.clone(), &EngineKind::fast(), &right, true).expect_err("over");
     assert_eq!(m.difference.kind(), "outcome");
@@ -288,11 +316,41 @@ fn the_end_compares_scores_and_results() {
 fn an_answer_is_compared_only_where_both_claim_it() {
     let s = setup(5, 5, Rules::TROMP_TAYLOR);
     let unclaimed = [
-        (Bug::Grid, Supports { grids: false, ..Supports::EVERYTHING }),
-        (Bug::Prisoners, Supports { captures: false, ..Supports::EVERYTHING }),
-        (Bug::LegalSet, Supports { legal_sets: false, ..Supports::EVERYTHING }),
-        (Bug::Check, Supports { verdict_queries: false, ..Supports::EVERYTHING }),
-        (Bug::Reason, Supports { reasons: false, ..Supports::EVERYTHING }),
+        (
+            Bug::Grid,
+            Supports {
+                grids: false,
+                ..Supports::EVERYTHING
+            },
+        ),
+        (
+            Bug::Prisoners,
+            Supports {
+                captures: false,
+                ..Supports::EVERYTHING
+            },
+        ),
+        (
+            Bug::LegalSet,
+            Supports {
+                legal_sets: false,
+                ..Supports::EVERYTHING
+            },
+        ),
+        (
+            Bug::Check,
+            Supports {
+                verdict_queries: false,
+                ..Supports::EVERYTHING
+            },
+        ),
+        (
+            Bug::Reason,
+            Supports {
+                reasons: false,
+                ..Supports::EVERYTHING
+            },
+        ),
     ];
     let mut steps = quiet_moves();
     steps.extend([mv(1, 1), mv(3, 3)]);
@@ -312,14 +370,38 @@ fn an_answer_is_compared_only_where_both_claim_it() {
     assert_eq!(m.steps, 11);
     // The verdict asked without playing is compared only on attempts.
     let chosen = vec![Step::Choose(7); 8];
-    let agreed = compare(s, chosen.clone(), &EngineKind::fast(), &planted(Bug::Check), true);
+    let agreed = compare(
+        s,
+        chosen.clone(),
+        &EngineKind::fast(),
+        &planted(Bug::Check),
+        true,
+    );
     assert!(agreed.is_ok(), "{agreed:?}");
     // Nor without the thorough check (no legal sets, no details).
-    let agreed = compare(s, quiet_moves(), &EngineKind::fast(), &planted(Bug::Check), false);
+    let agreed = compare(
+        s,
+        quiet_moves(),
+        &EngineKind::fast(),
+        &planted(Bug::Check),
+        false,
+    );
     assert!(agreed.is_ok(), "{agreed:?}");
-    let agreed = compare(s, quiet_moves(), &EngineKind::fast(), &planted(Bug::LegalSet), false);
+    let agreed = compare(
+        s,
+        quiet_moves(),
+        &EngineKind::fast(),
+        &planted(Bug::LegalSet),
+        false,
+    );
     assert!(agreed.is_ok(), "{agreed:?}");
-    let agreed = compare(s, chosen, &EngineKind::fast(), &planted(Bug::Details), false);
+    let agreed = compare(
+        s,
+        chosen,
+        &EngineKind::fast(),
+        &planted(Bug::Details),
+        false,
+    );
     assert!(agreed.is_ok(), "{agreed:?}");
 }
 
@@ -329,11 +411,22 @@ fn agreeing_engines_count_every_step_and_turn() {
     let mut steps = quiet_moves();
     // Two refused attempts (occupied), then a chosen index far past the
     // legal set's length (taken modulo it), then two passes.
-    steps.extend([mv(1, 1), mv(0, 0), Step::Choose(4_000_000), Step::Attempt(Turn::Pass)]);
+    steps.extend([
+        mv(1, 1),
+        mv(0, 0),
+        Step::Choose(4_000_000),
+        Step::Attempt(Turn::Pass),
+    ]);
     steps.push(Step::Attempt(Turn::Pass));
     steps.push(Step::Attempt(Turn::Pass));
-    let agreed = compare(s, steps.clone(), &EngineKind::spec(), &EngineKind::fast(), true)
-        .expect("spec and fast agree");
+    let agreed = compare(
+        s,
+        steps.clone(),
+        &EngineKind::spec(),
+        &EngineKind::fast(),
+        true,
+    )
+    .expect("spec and fast agree");
     // The chosen index falls on the pass: two passes end the game, and the
     // last pass is refused.
     assert_eq!((agreed.steps, agreed.turns, agreed.ended), (16, 12, true));
@@ -342,7 +435,12 @@ fn agreeing_engines_count_every_step_and_turn() {
     let agreed = compare(s, going, &EngineKind::spec(), &EngineKind::fast(), true).expect("agree");
     assert_eq!((agreed.steps, agreed.turns, agreed.ended), (13, 11, false));
     // Once no turn is left to choose, the game stops there.
-    let over = vec![Step::Attempt(Turn::Pass), Step::Attempt(Turn::Pass), Step::Choose(1), Step::Choose(2)];
+    let over = vec![
+        Step::Attempt(Turn::Pass),
+        Step::Attempt(Turn::Pass),
+        Step::Choose(1),
+        Step::Choose(2),
+    ];
     let agreed = compare(s, over, &EngineKind::spec(), &EngineKind::fast(), true).expect("agree");
     assert_eq!((agreed.steps, agreed.turns, agreed.ended), (2, 2, true));
 }
@@ -354,13 +452,19 @@ fn a_record_replays_on_both_engines() {
         .iter()
         .enumerate()
         .map(|(i, &(x, y))| {
-            let player = if i % 2 == 0 { Player::Black } else { Player::White };
+            let player = if i % 2 == 0 {
+                Player::Black
+            } else {
+                Player::White
+            };
             (player, Action::Turn(Turn::Move(Point::new(x, y))))
         })
         .collect();
-    let agreed = compare_record(s, &record, &EngineKind::spec(), &EngineKind::fast()).expect("agree");
+    let agreed =
+        compare_record(s, &record, &EngineKind::spec(), &EngineKind::fast()).expect("agree");
     assert_eq!((agreed.steps, agreed.turns), (3, 3));
-    let m = compare_record(s, &record, &EngineKind::fast(), &planted(Bug::Grid)).expect_err("found");
+    let m =
+        compare_record(s, &record, &EngineKind::fast(), &planted(Bug::Grid)).expect_err("found");
     assert_eq!(m.difference, Difference::Grid);
     assert_eq!(m.steps, 3);
 }
@@ -373,11 +477,18 @@ fn with_undos(steps: Vec<Step>, undos: Vec<Undo>) -> Script {
 
 #[test]
 fn undos_are_taken_on_both_and_compared() {
-    let script = with_undos(quiet_moves()[..6].to_vec(), vec![Undo { after: 4, levels: 2 }]);
-    let agreed = compare_script(&script, &EngineKind::spec(), &EngineKind::fast(), true)
-        .expect("agree");
+    let script = with_undos(
+        quiet_moves()[..6].to_vec(),
+        vec![Undo {
+            after: 4,
+            levels: 2,
+        }],
+    );
+    let agreed =
+        compare_script(&script, &EngineKind::spec(), &EngineKind::fast(), true).expect("agree");
     assert_eq!((agreed.steps, agreed.turns), (6, 6));
-    let m = compare_script(&script, &EngineKind::fast(), &planted(Bug::Undo), true).expect_err("found");
+    let m =
+        compare_script(&script, &EngineKind::fast(), &planted(Bug::Undo), true).expect_err("found");
     assert_eq!(
         m.difference,
         Difference::Undo {
@@ -389,16 +500,30 @@ fn undos_are_taken_on_both_and_compared() {
     assert_eq!(m.undos, 0);
     // After the undo, what the game is now is compared: the planted engine
     // still claims the turns it took back.
-    let m = compare_script(&script, &EngineKind::fast(), &planted(Bug::Grid), true).expect_err("found");
+    let m =
+        compare_script(&script, &EngineKind::fast(), &planted(Bug::Grid), true).expect_err("found");
     assert_eq!(m.difference, Difference::Grid);
     assert_eq!((m.steps, m.undos), (3, 0));
-    let later = with_undos(quiet_moves()[..8].to_vec(), vec![Undo { after: 1, levels: 2 }]);
-    let m = compare_script(&later, &EngineKind::fast(), &planted(Bug::Grid), true).expect_err("found");
+    let later = with_undos(
+        quiet_moves()[..8].to_vec(),
+        vec![Undo {
+            after: 1,
+            levels: 2,
+        }],
+    );
+    let m =
+        compare_script(&later, &EngineKind::fast(), &planted(Bug::Grid), true).expect_err("found");
     assert_eq!((m.steps, m.undos, m.record.len()), (5, 2, 3));
     // Undos beyond the start are refused alike by both.
-    let back = with_undos(quiet_moves()[..2].to_vec(), vec![Undo { after: 1, levels: 4 }]);
-    let agreed = compare_script(&back, &EngineKind::spec(), &EngineKind::fast(), true)
-        .expect("agree");
+    let back = with_undos(
+        quiet_moves()[..2].to_vec(),
+        vec![Undo {
+            after: 1,
+            levels: 4,
+        }],
+    );
+    let agreed =
+        compare_script(&back, &EngineKind::spec(), &EngineKind::fast(), true).expect("agree");
     assert_eq!(agreed.turns, 2);
 }
 
@@ -415,8 +540,14 @@ fn agreements_are_compared_only_where_both_make_them() {
         Step::Attempt(Turn::Pass),
         Step::Agree(vec![]),
     ];
-    let m = compare(s, steps.clone(), &EngineKind::fast(), &planted(Bug::Agree), true)
-        .expect_err("found");
+    let m = compare(
+        s,
+        steps.clone(),
+        &EngineKind::fast(),
+        &planted(Bug::Agree),
+        true,
+    )
+    .expect_err("found");
     assert_eq!(
         m.difference,
         Difference::Agreement {
@@ -476,7 +607,8 @@ fn queries_last_holds_a_query_difference_until_play_agrees_to_the_end() {
         ..CompareOptions::new(true)
     };
     let fast = EngineKind::fast();
-    let m = compare_script_with(&script, &fast, &planted(Bug::LegalSet), options).expect_err("held");
+    let m =
+        compare_script_with(&script, &fast, &planted(Bug::LegalSet), options).expect_err("held");
     assert_eq!(m.difference.kind(), "legal-set");
     assert_eq!(m.steps, FROM);
     let m = compare_script_with(&script, &fast, &planted(Bug::Check), options).expect_err("held");
@@ -487,7 +619,8 @@ fn queries_last_holds_a_query_difference_until_play_agrees_to_the_end() {
     });
     let m = compare_script_with(&script, &fast, &both, options).expect_err("play");
     assert_eq!((m.difference.kind(), m.steps), ("grid", 6));
-    let m = compare_script_with(&script, &fast, &both, CompareOptions::new(true)).expect_err("first");
+    let m =
+        compare_script_with(&script, &fast, &both, CompareOptions::new(true)).expect_err("first");
     assert_eq!((m.difference.kind(), m.steps), ("legal-set", 1));
     // Not a query: reported where met.
     let m = compare_script_with(&script, &fast, &planted(Bug::Grid), options).expect_err("grid");
@@ -582,7 +715,16 @@ fn the_minimiser_shrinks_to_the_one_step_that_fails() {
     assert_eq!(found.difference, Difference::Grid);
     // Undos it does not need go, and those past its end.
     let mut with = script.clone();
-    with.undos = vec![Undo { after: 1, levels: 2 }, Undo { after: 3, levels: 2 }];
+    with.undos = vec![
+        Undo {
+            after: 1,
+            levels: 2,
+        },
+        Undo {
+            after: 3,
+            levels: 2,
+        },
+    ];
     let m = compare_script(&with, &EngineKind::fast(), &right, true).expect_err("found");
     let (short, _) = minimise(&with, m, &EngineKind::fast(), &right);
     assert_eq!(short.steps, vec![mv(0, 0)]);
@@ -592,14 +734,26 @@ fn the_minimiser_shrinks_to_the_one_step_that_fails() {
 #[test]
 fn the_minimiser_keeps_an_undo_the_failure_needs() {
     // The planted engine fails to undo: the undo is the failure.
-    let script = with_undos(quiet_moves(), vec![Undo { after: 5, levels: 1 }]);
+    let script = with_undos(
+        quiet_moves(),
+        vec![Undo {
+            after: 5,
+            levels: 1,
+        }],
+    );
     let right = planted(Bug::Undo);
     let m = compare_script(&script, &EngineKind::fast(), &right, true).expect_err("found");
     let (short, found) = minimise(&script, m, &EngineKind::fast(), &right);
     assert_eq!(found.difference.kind(), "undo");
     // An undo is kept by the index of the step it follows.
     assert_eq!(short.steps.len(), 6);
-    assert_eq!(short.undos, vec![Undo { after: 5, levels: 1 }]);
+    assert_eq!(
+        short.undos,
+        vec![Undo {
+            after: 5,
+            levels: 1
+        }]
+    );
 }
 
 #[test]
@@ -621,9 +775,17 @@ fn the_minimiser_keeps_only_what_fails_the_same_way() {
     };
     let (short, _) = shrink.run(&script, m.clone(), |_| true);
     assert_eq!(short.steps.len(), 9);
-    let (short, _) = Shrink { budget: 1, ..shrink }.run(&script, m.clone(), |_| true);
+    let (short, _) = Shrink {
+        budget: 1,
+        ..shrink
+    }
+    .run(&script, m.clone(), |_| true);
     assert_eq!(short.steps.len(), 5, "{:?}", short.steps);
-    let (short, _) = Shrink { budget: 2, ..shrink }.run(&script, m, |_| true);
+    let (short, _) = Shrink {
+        budget: 2,
+        ..shrink
+    }
+    .run(&script, m, |_| true);
     assert_eq!(short.steps, vec![mv(0, 0)]);
 }
 
@@ -663,7 +825,13 @@ fn known_divergences_are_found_by_their_test_and_told_apart_by_name() {
     assert_eq!(format!("{CORNER:?}"), "Known(corner-shown-white)");
     assert_eq!(CORNER.to_string(), "corner-shown-white");
     assert_ne!(CORNER, none);
-    assert_eq!(Known { matches: never, ..CORNER }, CORNER);
+    assert_eq!(
+        Known {
+            matches: never,
+            ..CORNER
+        },
+        CORNER
+    );
 }
 
 fn options(right: EngineKind, games: usize) -> DiffOptions {
@@ -787,14 +955,20 @@ fn the_diff_job_skips_what_an_engine_does_not_claim() {
     assert!(options(EngineKind::fast(), 1).unsupported(&s).is_none());
     // A setup position is judged by whether the engine starts positions.
     let mut script = Script::new(setup(5, 5, Rules::TROMP_TAYLOR), vec![]);
-    let no_positions = EngineKind::new("plain", Supports::EVERYTHING, |s| EngineKind::fast().start(s));
+    let no_positions = EngineKind::new("plain", Supports::EVERYTHING, |s| {
+        EngineKind::fast().start(s)
+    });
     let plain = options(no_positions, 1);
     assert!(plain.unsupported_start(&script).is_none());
     script.start = Script::read_sgf("(;SZ[5]AB[aa]AW[bb])").expect("sgf").start;
     assert!(script.start.is_some());
-    let skipped = plain.unsupported_start(&script).expect("planted starts no position");
+    let skipped = plain
+        .unsupported_start(&script)
+        .expect("planted starts no position");
     assert_eq!(skipped.engine, "plain");
-    assert!(options(EngineKind::fast(), 1).unsupported_start(&script).is_none());
+    assert!(options(EngineKind::fast(), 1)
+        .unsupported_start(&script)
+        .is_none());
 }
 
 #[test]

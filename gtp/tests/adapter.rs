@@ -1,0 +1,604 @@
+//! The GTP adapter judged from outside: the commands it sends to set a game up and replay it, the boards and failures it reads, what it claims, and games played on our own referee over GTP (this test binary, started with `--serve`) compared with `fast`, with the board read from `list_stones` or `showboard`, a lost turn kept and undone.
+//!
+//! A test target without libtest's harness (`harness = false` in
+//! gtp/Cargo.toml): started with `--serve`, the binary is the GTP engine
+//! the tests start, which libtest's own output would garble.
+
+use std::io::{BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Duration;
+use tromp_taylor_gtp::adapter::answers::parse_showboard;
+use tromp_taylor_gtp::adapter::{
+    claims, failure_named, failure_word, gtp_engine, gtp_engine_probed, play_commands,
+    setup_commands, GtpOptions, Probed, SetRules,
+};
+use tromp_taylor_gtp::capabilities::{Capabilities, CheckName};
+use tromp_taylor_gtp::client::Failure;
+use tromp_taylor_gtp::{Session, SessionOptions};
+use tromp_taylor_harness::diff::{compare, compare_script, Difference};
+use tromp_taylor_harness::engine::EngineKind;
+use tromp_taylor_harness::script::{Action, Script, Step, Undo};
+use tromp_taylor_harness::vocab::{
+    Color, Handicap, Illegal, Player, Point, Rules, Setup, Size, Turn,
+};
+
+/// Serves GTP on standard input and output as our referee (`fast`), less
+/// the commands named in `hidden` (comma-separated): those it does not list
+/// and refuses as unknown. A command named with `=` after it (`showboard=`)
+/// answers nonsense instead.
+fn serve(hidden: &str) {
+    let hidden: Vec<&str> = hidden.split(',').filter(|w| !w.is_empty()).collect();
+    let mut session = Session::new(SessionOptions {
+        engine: EngineKind::fast(),
+        rules: Rules::TROMP_TAYLOR,
+        seed: 0,
+        files: false,
+    });
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        let Some((name, args)) = words.split_first() else {
+            continue;
+        };
+        let answer = if hidden.contains(&name.as_str()) {
+            Err("unknown command".to_string())
+        } else if hidden.contains(&format!("{name}=").as_str()) {
+            Ok("nonsense".to_string())
+        } else {
+            session.execute(name, args).map(|text| match name.as_str() {
+                "list_commands" => text
+                    .lines()
+                    .filter(|c| !hidden.contains(&c.trim()))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                _ => text,
+            })
+        };
+        let written = match answer {
+            Ok(text) => write!(out, "= {text}\n\n"),
+            Err(text) => write!(out, "? {text}\n\n"),
+        };
+        if written.and_then(|()| out.flush()).is_err() || name == "quit" {
+            break;
+        }
+    }
+}
+
+/// The options that start this binary as a referee hiding `hidden`.
+fn referee(hidden: &str) -> GtpOptions {
+    let exe = std::env::current_exe().expect("this test binary");
+    let command = vec![
+        exe.display().to_string(),
+        "--serve".to_string(),
+        hidden.to_string(),
+    ];
+    GtpOptions::new(command, Duration::from_secs(30))
+}
+
+fn setup(w: usize, h: usize, rules: Rules, handicap: Handicap) -> Setup {
+    Setup {
+        size: Size::new(w, h).expect("a size"),
+        rules,
+        handicap,
+    }
+}
+
+fn mv(x: usize, y: usize) -> Step {
+    Step::Attempt(Turn::Move(Point::new(x, y)))
+}
+
+fn every_command() -> Capabilities {
+    Capabilities {
+        is_legal: true,
+        all_legal: true,
+        list_stones: true,
+        showboard: true,
+        captures: true,
+        final_score: true,
+        rectangular_boardsize: true,
+        kata_set_rules: true,
+        kgs_rules: true,
+        undo: true,
+        fixed_handicap: true,
+        ..Capabilities::default()
+    }
+}
+
+fn set_up_with_kata_set_rules_then_komi() {
+    let options = referee("");
+    let chinese: Rules = "chinese".parse().expect("chinese");
+    let rules = Rules {
+        komi_half_points: 15,
+        ..chinese
+    };
+    let commands = setup_commands(
+        &options,
+        &every_command(),
+        setup(9, 9, rules, Handicap::Fixed(3)),
+    );
+    let kata = format!(
+        "kata-set-rules {}",
+        Rules {
+            komi_half_points: 0,
+            ..rules
+        }
+    );
+    assert_eq!(
+        commands,
+        [
+            "boardsize 9",
+            "clear_board",
+            kata.as_str(),
+            "komi 7.5",
+            "fixed_handicap 3"
+        ]
+    );
+    assert!(!kata.contains("7.5"), "{kata}");
+    let rectangle = setup_commands(
+        &options,
+        &every_command(),
+        setup(5, 3, rules, Handicap::Free(2)),
+    );
+    assert_eq!(rectangle[0], "rectangular_boardsize 5 3");
+    assert_eq!(rectangle.len(), 4);
+    // Only kgs-rules: the name of the KGS rule set these rules are, if any.
+    let kgs = Capabilities {
+        kata_set_rules: false,
+        ..every_command()
+    };
+    let s = setup(9, 9, rules, Handicap::None);
+    assert_eq!(setup_commands(&options, &kgs, s)[2], "kgs-rules chinese");
+    let ten = setup(9, 9, Rules::TROMP_TAYLOR, Handicap::None);
+    assert_eq!(
+        setup_commands(&options, &kgs, ten),
+        ["boardsize 9", "clear_board", "komi 0"]
+    );
+    let neither = Capabilities {
+        kgs_rules: false,
+        ..kgs
+    };
+    assert_eq!(setup_commands(&options, &neither, s).len(), 3);
+    // The user's command, or nothing, whatever the engine has.
+    let told = GtpOptions {
+        set_rules: SetRules::Command("kgs-rules aga".to_string()),
+        ..referee("")
+    };
+    assert_eq!(setup_commands(&told, &neither, s)[2], "kgs-rules aga");
+    let silent = GtpOptions {
+        set_rules: SetRules::Nothing,
+        ..referee("")
+    };
+    assert_eq!(setup_commands(&silent, &every_command(), s).len(), 3);
+}
+
+fn set_rules_read_from_the_option() {
+    assert_eq!(SetRules::from_option(None), SetRules::Auto);
+    assert_eq!(SetRules::from_option(Some("  ")), SetRules::Nothing);
+    assert_eq!(
+        SetRules::from_option(Some(" kgs-rules aga ")),
+        SetRules::Command("kgs-rules aga".to_string())
+    );
+}
+
+fn turns_replay_as_play_commands() {
+    let s = setup(5, 5, Rules::TROMP_TAYLOR, Handicap::None);
+    let record = vec![
+        (Player::Black, Action::Turn(Turn::Move(Point::new(0, 0)))),
+        (Player::White, Action::Turn(Turn::Pass)),
+        (Player::Black, Action::Turn(Turn::Move(Point::new(7, 0)))),
+        (Player::Black, Action::Agree(vec![])),
+        (Player::Black, Action::Turn(Turn::Move(Point::new(4, 4)))),
+    ];
+    assert_eq!(
+        play_commands(s, &record),
+        ["play b A1", "play w pass", "play b E5"]
+    );
+}
+
+fn names_and_failures_read() {
+    let options = GtpOptions::new(
+        vec![
+            "/usr/games/gnugo".to_string(),
+            "--mode".to_string(),
+            "gtp".to_string(),
+        ],
+        Duration::from_secs(1),
+    );
+    assert_eq!(options.name(), "gnugo --mode gtp");
+    assert_eq!(failure_named("crash: it died"), Some("crash"));
+    assert_eq!(failure_named("hang: play b A1"), Some("hang"));
+    assert_eq!(failure_named("garbage: x"), Some("garbage"));
+    assert_eq!(failure_named("unclaimed: x"), None);
+    assert_eq!(failure_named("crash"), None);
+    let garbage = Failure::Garbage {
+        command: "showboard".to_string(),
+        text: "nonsense".to_string(),
+    };
+    assert_eq!(failure_word(&garbage), "garbage");
+    let hang = Failure::Hang {
+        command: "x".to_string(),
+        seconds: 1.0,
+    };
+    assert_eq!(failure_word(&hang), "hang");
+}
+
+fn boards_read_as_engines_draw_them() {
+    let size = Size::new(3, 2).expect("3x2");
+    // Row 2 on top; a row 0 and a row 3 that are no rows of this board.
+    let text = " 3 O O O\n 2 X . O 2\n 1 . # o\n 0 X X X";
+    let grid = parse_showboard(text, size).expect("read");
+    use Color::{Black as B, Empty as E, White as W};
+    assert_eq!(grid.colors, vec![E, B, W, B, E, W]);
+    let marks = " 2 + , @\n 1 x O X";
+    let grid = parse_showboard(marks, size).expect("read");
+    assert_eq!(grid.colors, vec![B, W, B, E, E, W]);
+    // KataGo's move numbers after a stone.
+    let numbered = " 2 X12. .\n 1 .O3X";
+    let grid = parse_showboard(numbered, size).expect("read");
+    assert_eq!(grid.colors, vec![E, W, B, B, E, E]);
+    // A row too short or too long, or missing, is no board.
+    assert_eq!(parse_showboard(" 2 X . \n 1 . . .", size), None);
+    assert_eq!(parse_showboard(" 2 X . . .\n 1 . . .", size), None);
+    assert_eq!(parse_showboard(" 1 . . .", size), None);
+    assert_eq!(parse_showboard(" 2 . . ?\n 1 . . .", size), None);
+}
+
+fn probed(caps: Capabilities, showboard: bool) -> Probed {
+    Probed {
+        caps,
+        max_side: 19,
+        showboard,
+    }
+}
+
+fn claims_follow_the_commands() {
+    let options = referee("");
+    let all = claims(&probed(every_command(), false), &options);
+    assert!(all.simple_ko && all.situational_superko && all.positional_superko);
+    assert!(all.suicide_forbidden && all.suicide_allowed && all.territory_scoring);
+    assert!(all.agreement_ending && all.two_passes_ending && all.area_scoring);
+    assert!(all.legal_sets && all.verdict_queries && all.grids && all.captures);
+    assert!(all.results && all.undo && all.fixed_handicap && all.rectangles);
+    assert!(all.illegal_loses_turn && all.komi);
+    assert!(!all.reasons && !all.scores && !all.agreements && !all.free_handicap);
+    // Not told the rules: only those it is held to.
+    let japanese: Rules = "simple-ko-territory".parse().expect("rules");
+    let held = GtpOptions {
+        rules: japanese,
+        ..referee("")
+    };
+    let kgs = Capabilities {
+        kata_set_rules: false,
+        ..every_command()
+    };
+    let only = claims(&probed(kgs, false), &held);
+    assert!(only.simple_ko && !only.positional_superko && !only.situational_superko);
+    assert!(only.territory_scoring && !only.area_scoring);
+    assert_eq!(only.suicide_allowed, japanese.suicide_allowed);
+    assert_eq!(only.suicide_forbidden, !japanese.suicide_allowed);
+    assert_eq!(only.agreement_ending, japanese.agreement_ending);
+    assert_eq!(only.two_passes_ending, !japanese.agreement_ending);
+    let commanded = GtpOptions {
+        set_rules: SetRules::Command("kgs-rules japanese".to_string()),
+        ..held
+    };
+    assert!(!claims(&probed(every_command(), false), &commanded).area_scoring);
+    // A board from showboard alone.
+    let board = Capabilities {
+        list_stones: false,
+        ..Capabilities::default()
+    };
+    let drawn = claims(&probed(board, true), &options);
+    assert!(drawn.grids && drawn.illegal_loses_turn);
+    let none = claims(&probed(board, false), &options);
+    assert!(!none.grids && !none.illegal_loses_turn);
+    assert!(!none.legal_sets && !none.undo && !none.results && !none.captures);
+}
+
+/// A game with captures, refused attempts (occupied, off the board),
+/// passes to the end and attempts after it.
+fn a_full_game() -> Vec<Step> {
+    let mut steps = vec![
+        mv(1, 0),
+        mv(0, 0),
+        mv(0, 1),
+        mv(0, 0),
+        mv(1, 0),
+        mv(9, 9),
+        Step::Choose(5),
+        mv(2, 2),
+    ];
+    steps.extend(vec![Step::Attempt(Turn::Pass); 3]);
+    steps.push(mv(3, 3));
+    steps
+}
+
+fn our_referee_over_gtp_agrees_with_fast() {
+    let (kind, found) = gtp_engine_probed(referee("")).expect("starts");
+    assert_eq!(found.max_side, 52);
+    assert!(found.caps.list_stones && found.caps.kata_set_rules && !found.showboard);
+    let fast = EngineKind::fast();
+    let s = setup(5, 5, Rules::TROMP_TAYLOR, Handicap::None);
+    let agreed = compare(s, a_full_game(), &fast, &kind, true).expect("agree");
+    assert_eq!((agreed.turns, agreed.ended), (7, true));
+    // White first after a fixed handicap; a rectangle.
+    let h = setup(9, 9, Rules::TROMP_TAYLOR, Handicap::Fixed(2));
+    let steps: Vec<Step> = (0..12).map(Step::Choose).collect();
+    let agreed = compare(h, steps.clone(), &fast, &kind, true).expect("agree");
+    assert_eq!(agreed.turns, 12);
+    let r = setup(5, 3, Rules::TROMP_TAYLOR, Handicap::None);
+    assert!(compare(r, steps, &fast, &kind, true).is_ok());
+    // The agreement ending: as is after four passes.
+    let agreement = Rules {
+        agreement_ending: true,
+        ..Rules::TROMP_TAYLOR
+    };
+    let a = setup(5, 5, agreement, Handicap::None);
+    let passes = vec![Step::Attempt(Turn::Pass); 5];
+    let agreed = compare(a, passes, &fast, &kind, true).expect("agree");
+    assert_eq!((agreed.turns, agreed.ended), (4, true));
+    // Undos taken on the engine.
+    let mut script = Script::new(s, a_full_game()[..8].to_vec());
+    script.undos = vec![Undo {
+        after: 4,
+        levels: 2,
+    }];
+    let agreed = compare_script(&script, &fast, &kind, true).expect("agree");
+    assert_eq!(agreed.turns, 5);
+}
+
+fn a_game_by_hand_answers_as_the_rules() {
+    let kind = gtp_engine(referee("")).expect("starts");
+    let mut game = kind
+        .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .expect("a game");
+    assert_eq!(game.to_move(), Player::Black);
+    assert_eq!(game.play(Turn::Move(Point::new(1, 0))), Ok(()));
+    assert_eq!(game.to_move(), Player::White);
+    assert_eq!(game.play(Turn::Move(Point::new(0, 0))), Ok(()));
+    assert_eq!(game.play(Turn::Move(Point::new(0, 1))), Ok(()));
+    assert_eq!(game.grid().at(Point::new(0, 0)), Color::Empty);
+    assert_eq!(game.prisoners(Player::Black), 1);
+    assert_eq!(game.prisoners(Player::White), 0);
+    assert_eq!(
+        game.check(Turn::Move(Point::new(1, 0))),
+        Err(Illegal::Unexplained)
+    );
+    assert_eq!(game.check(Turn::Move(Point::new(2, 2))), Ok(()));
+    assert_eq!(
+        game.check(Turn::Move(Point::new(3, 0))),
+        Err(Illegal::OffBoard)
+    );
+    assert_eq!(game.check(Turn::Pass), Ok(()));
+    let legal = game.legal_turns();
+    assert_eq!(legal.len(), 1 + 6);
+    assert_eq!(legal[0], Turn::Pass);
+    assert!(!legal.contains(&Turn::Move(Point::new(1, 0))));
+    assert_eq!(game.play(Turn::Pass), Ok(()));
+    assert_eq!(game.consecutive_passes(), 1);
+    assert!(!game.is_over());
+    assert_eq!(game.play(Turn::Pass), Ok(()));
+    assert_eq!(game.consecutive_passes(), 2);
+    assert!(game.is_over());
+    assert_eq!(game.outcome().winner, Some(Player::Black));
+    assert!(game.legal_turns().is_empty());
+    assert_eq!(
+        game.play(Turn::Move(Point::new(2, 2))),
+        Err(Illegal::GameOver)
+    );
+    assert!(game.undo());
+    assert!(!game.is_over());
+    assert_eq!(game.consecutive_passes(), 1);
+}
+
+fn the_board_is_read_from_showboard_without_list_stones() {
+    let (kind, found) = gtp_engine_probed(referee("list_stones")).expect("starts");
+    assert!(found.showboard && !found.caps.list_stones);
+    assert!(kind.supports().grids);
+    let fast = EngineKind::fast();
+    let s = setup(5, 5, Rules::TROMP_TAYLOR, Handicap::None);
+    let agreed = compare(s, a_full_game(), &fast, &kind, true).expect("agree");
+    assert_eq!(agreed.turns, 7);
+    // A showboard that cannot be read is no board.
+    let (kind, found) = gtp_engine_probed(referee("list_stones,showboard=")).expect("starts");
+    assert!(!found.showboard && found.caps.showboard);
+    assert!(!kind.supports().grids && !kind.supports().illegal_loses_turn);
+    // Switched off, it is not asked.
+    let off = GtpOptions {
+        off: vec![CheckName::Board],
+        ..referee("list_stones")
+    };
+    let (kind, found) = gtp_engine_probed(off).expect("starts");
+    assert!(!found.showboard && !kind.supports().grids);
+}
+
+fn a_lost_turn_is_kept_and_undone() {
+    let kind = gtp_engine(referee("")).expect("starts");
+    let rules = Rules {
+        illegal_loses_turn: true,
+        suicide_allowed: false,
+        ..Rules::TROMP_TAYLOR
+    };
+    let s = setup(3, 3, rules, Handicap::None);
+    let mut game = kind.start(s).expect("a game");
+    // White surrounds (0,0); Black's move there is suicide, and loses the turn.
+    for turn in [mv(2, 2), mv(1, 0), mv(2, 1), mv(0, 1)] {
+        let Step::Attempt(turn) = turn else {
+            unreachable!()
+        };
+        assert_eq!(game.play(turn), Ok(()));
+    }
+    assert_eq!(
+        game.play(Turn::Move(Point::new(0, 0))),
+        Err(Illegal::Unexplained)
+    );
+    assert_eq!(game.to_move(), Player::White);
+    // A refusal on an occupied point loses nothing.
+    assert_eq!(
+        game.play(Turn::Move(Point::new(2, 2))),
+        Err(Illegal::Unexplained)
+    );
+    assert_eq!(game.to_move(), Player::White);
+    assert!(game.undo());
+    assert_eq!(game.to_move(), Player::Black);
+    assert_eq!(game.grid().at(Point::new(0, 1)), Color::White);
+    assert_eq!(game.play(Turn::Move(Point::new(1, 1))), Ok(()));
+    assert_eq!(game.to_move(), Player::White);
+    // Compared with fast through the driver, a lost turn and its undo.
+    let steps = vec![mv(2, 2), mv(1, 0), mv(2, 1), mv(0, 1), mv(0, 0), mv(1, 1)];
+    let mut script = Script::new(s, steps);
+    script.undos = vec![Undo {
+        after: 4,
+        levels: 1,
+    }];
+    let agreed = compare_script(&script, &EngineKind::fast(), &kind, true).expect("agree");
+    assert_eq!(agreed.turns, 5);
+    // Without rules that lose the turn, nothing is lost.
+    let plain = setup(
+        3,
+        3,
+        Rules {
+            suicide_allowed: false,
+            ..Rules::TROMP_TAYLOR
+        },
+        Handicap::None,
+    );
+    let mut game = kind.start(plain).expect("a game");
+    for p in [(2, 2), (1, 0), (2, 1), (0, 1)] {
+        assert_eq!(game.play(Turn::Move(Point::new(p.0, p.1))), Ok(()));
+    }
+    assert!(game.play(Turn::Move(Point::new(0, 0))).is_err());
+    assert_eq!(game.to_move(), Player::Black);
+}
+
+fn an_engine_without_the_commands_is_not_asked_them() {
+    let hidden = "kata-set-rules,kgs-rules,undo,rectangular_boardsize,fixed_handicap";
+    let kind = gtp_engine(referee(hidden)).expect("starts");
+    let supports = kind.supports();
+    assert!(!supports.undo && !supports.rectangles && !supports.fixed_handicap);
+    assert!(!supports.simple_ko && !supports.suicide_forbidden);
+    let mut game = kind
+        .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .expect("game");
+    assert_eq!(game.play(Turn::Pass), Ok(()));
+    assert!(!game.undo());
+    assert_eq!(game.consecutive_passes(), 1);
+    let refused = kind
+        .start(setup(5, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .err()
+        .expect("refused");
+    assert!(
+        refused.contains("`rectangular_boardsize 5 3` refused"),
+        "{refused}"
+    );
+    // The engine started again after the refusal.
+    assert!(kind
+        .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .is_ok());
+}
+
+fn garbage_is_the_engines_panic() {
+    let kind = gtp_engine(referee("captures=,final_score=")).expect("starts");
+    let s = setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None);
+    let m = compare(
+        s,
+        vec![Step::Attempt(Turn::Pass); 2],
+        &EngineKind::fast(),
+        &kind,
+        true,
+    )
+    .expect_err("garbage");
+    match m.difference {
+        Difference::Panic { message, .. } => {
+            assert!(message.starts_with("garbage: "), "{message}");
+            assert!(message.contains("captures"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--serve") {
+        serve(args.get(2).map_or("", String::as_str));
+        return;
+    }
+    let tests: [(&str, fn()); 13] = [
+        (
+            "set_up_with_kata_set_rules_then_komi",
+            set_up_with_kata_set_rules_then_komi,
+        ),
+        (
+            "set_rules_read_from_the_option",
+            set_rules_read_from_the_option,
+        ),
+        (
+            "turns_replay_as_play_commands",
+            turns_replay_as_play_commands,
+        ),
+        ("names_and_failures_read", names_and_failures_read),
+        (
+            "boards_read_as_engines_draw_them",
+            boards_read_as_engines_draw_them,
+        ),
+        ("claims_follow_the_commands", claims_follow_the_commands),
+        (
+            "our_referee_over_gtp_agrees_with_fast",
+            our_referee_over_gtp_agrees_with_fast,
+        ),
+        (
+            "a_game_by_hand_answers_as_the_rules",
+            a_game_by_hand_answers_as_the_rules,
+        ),
+        (
+            "the_board_is_read_from_showboard_without_list_stones",
+            the_board_is_read_from_showboard_without_list_stones,
+        ),
+        (
+            "a_lost_turn_is_kept_and_undone",
+            a_lost_turn_is_kept_and_undone,
+        ),
+        (
+            "an_engine_without_the_commands_is_not_asked_them",
+            an_engine_without_the_commands_is_not_asked_them,
+        ),
+        ("garbage_is_the_engines_panic", garbage_is_the_engines_panic),
+        (
+            "game_over_is_the_adapters_own",
+            game_over_is_the_adapters_own,
+        ),
+    ];
+    let filter = args.get(1).filter(|a| !a.starts_with('-'));
+    let mut failed = Vec::new();
+    for (name, test) in tests {
+        if filter.is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        match catch_unwind(AssertUnwindSafe(test)) {
+            Ok(()) => println!("test {name} ... ok"),
+            Err(_) => {
+                println!("test {name} ... FAILED");
+                failed.push(name);
+            }
+        }
+    }
+    if !failed.is_empty() {
+        println!("failed: {failed:?}");
+        std::process::exit(101);
+    }
+}
+
+fn game_over_is_the_adapters_own() {
+    let kind = gtp_engine(referee("")).expect("starts");
+    let mut game = kind
+        .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .expect("game");
+    for _ in 0..2 {
+        assert_eq!(game.play(Turn::Pass), Ok(()));
+    }
+    assert_eq!(game.check(Turn::Pass), Err(Illegal::GameOver));
+    assert_eq!(game.play(Turn::Pass), Err(Illegal::GameOver));
+    assert_eq!(game.consecutive_passes(), 2);
+}
