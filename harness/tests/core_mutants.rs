@@ -35,6 +35,8 @@ enum Bug {
     Panic,
     /// Black's stone on (0,0) shown as White.
     CornerGrid,
+    /// A panic when asked the legal turns.
+    NoLegalSet,
 }
 
 /// Turns taken before the bug shows.
@@ -79,6 +81,7 @@ impl Engine for Planted {
         wrong
     }
     fn legal_turns(&self) -> Vec<Turn> {
+        assert!(self.bug != Bug::NoLegalSet, "no legal set claimed");
         let mut legal = self.inner.legal_turns();
         if self.on(Bug::LegalSet) {
             legal.pop();
@@ -364,6 +367,13 @@ fn an_answer_is_compared_only_where_both_claim_it() {
             .expect_err("claimed, found");
         assert_ne!(m.difference.kind(), "", "{bug:?}");
     }
+}
+
+#[test]
+fn a_reason_and_a_query_are_compared_only_where_they_are_asked() {
+    let s = setup(5, 5, Rules::TROMP_TAYLOR);
+    let mut steps = quiet_moves();
+    steps.extend([mv(1, 1), mv(3, 3)]);
     // The reason alone differs: a verdict difference where both give reasons.
     let m = compare(s, steps, &EngineKind::fast(), &planted(Bug::Reason), true).expect_err("found");
     assert_eq!(m.difference.kind(), "verdict");
@@ -714,7 +724,7 @@ fn the_minimiser_shrinks_to_the_one_step_that_fails() {
     assert_eq!(found.steps, 1);
     assert_eq!(found.difference, Difference::Grid);
     // Undos it does not need go, and those past its end.
-    let mut with = script.clone();
+    let mut with = script;
     with.undos = vec![
         Undo {
             after: 1,
@@ -880,7 +890,7 @@ fn the_diff_job_minimises_and_names_what_it_finds() {
     // Stop at the first: one game's mismatch, with one job.
     let first = run_diff(&DiffOptions {
         stop_at_first: true,
-        ..opts.clone()
+        ..opts
     });
     assert_eq!(first.found.len(), 1);
     assert_eq!(first.games, 1);
@@ -1010,4 +1020,40 @@ fn turns_per_second_divides_turns_by_the_time() {
         ..Summary::default()
     };
     assert!((summary.turns_per_second() - 2.5).abs() < 1e-9);
+}
+
+/// `fast` claiming no legal sets, and panicking when asked one.
+fn no_legal_sets() -> EngineKind {
+    let supports = Supports {
+        legal_sets: false,
+        ..Supports::EVERYTHING
+    };
+    EngineKind::new("no-legal-sets", supports, |setup| {
+        Ok(Box::new(Planted {
+            inner: EngineKind::fast().start(setup)?,
+            bug: Bug::NoLegalSet,
+            turns: 0,
+        }))
+    })
+}
+
+#[test]
+fn turns_are_chosen_from_the_first_engine_that_claims_legal_sets() {
+    let s = setup(5, 5, Rules::TROMP_TAYLOR);
+    let chosen: Vec<Step> = (0..8).map(Step::Choose).collect();
+    let fast = EngineKind::fast();
+    for (left, right) in [
+        (no_legal_sets(), fast.clone()),
+        (fast.clone(), no_legal_sets()),
+    ] {
+        let agreed = compare(s, chosen.clone(), &left, &right, true).expect("chosen by fast");
+        assert_eq!(agreed.turns, 8);
+    }
+    // Without legal sets compared, the first engine chooses where both
+    // claim them: the second is not asked.
+    let unasked = planted(Bug::NoLegalSet);
+    let agreed = compare(s, chosen.clone(), &fast, &unasked, false).expect("by fast");
+    assert_eq!(agreed.turns, 8);
+    let m = compare(s, chosen, &unasked, &fast, false).expect_err("asked");
+    assert_eq!(m.difference.kind(), "panic");
 }
