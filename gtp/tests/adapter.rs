@@ -9,8 +9,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
 use tromp_taylor_gtp::adapter::answers::parse_showboard;
 use tromp_taylor_gtp::adapter::{
-    claims, failure_named, failure_word, gtp_engine, gtp_engine_probed, play_commands,
-    setup_commands, GtpOptions, Probed, SetRules,
+    ask_after, claims, failure_named, failure_word, gtp_engine, gtp_engine_probed, kgs_rules_name,
+    play_commands, setup_commands, GtpOptions, Probed, SetRules,
 };
 use tromp_taylor_gtp::capabilities::{Capabilities, CheckName};
 use tromp_taylor_gtp::client::Failure;
@@ -25,9 +25,20 @@ use tromp_taylor_harness::vocab::{
 /// Serves GTP on standard input and output as our referee (`fast`), less
 /// the commands named in `hidden` (comma-separated): those it does not list
 /// and refuses as unknown. A command named with `=` after it (`showboard=`)
-/// answers nonsense instead.
-fn serve(hidden: &str) {
+/// answers nonsense instead, with `?` after it its answer as an error. It
+/// says `referee ready` on standard error, and appends a line to the file
+/// `count` names, if one is given.
+fn serve(hidden: &str, count: Option<&str>) {
     let hidden: Vec<&str> = hidden.split(',').filter(|w| !w.is_empty()).collect();
+    eprintln!("referee ready");
+    if let Some(path) = count {
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .expect("the count file");
+        writeln!(file, "started").expect("counted");
+    }
     let mut session = Session::new(SessionOptions {
         engine: EngineKind::fast(),
         rules: Rules::TROMP_TAYLOR,
@@ -46,6 +57,8 @@ fn serve(hidden: &str) {
             Err("unknown command".to_string())
         } else if hidden.contains(&format!("{name}=").as_str()) {
             Ok("nonsense".to_string())
+        } else if hidden.contains(&format!("{name}?").as_str()) {
+            Err(session.execute(name, args).unwrap_or_else(|e| e))
         } else {
             session.execute(name, args).map(|text| match name.as_str() {
                 "list_commands" => text
@@ -150,6 +163,12 @@ fn set_up_with_kata_set_rules_then_komi() {
     };
     let s = setup(9, 9, rules, Handicap::None);
     assert_eq!(setup_commands(&options, &kgs, s)[2], "kgs-rules chinese");
+    // Komi and the lost turn aside.
+    let lost = Rules {
+        illegal_loses_turn: true,
+        ..rules
+    };
+    assert_eq!(kgs_rules_name(lost), Some("chinese"));
     let ten = setup(9, 9, Rules::TROMP_TAYLOR, Handicap::None);
     assert_eq!(
         setup_commands(&options, &kgs, ten),
@@ -514,6 +533,10 @@ fn garbage_is_the_engines_panic() {
         Difference::Panic { message, .. } => {
             assert!(message.starts_with("garbage: "), "{message}");
             assert!(message.contains("captures"), "{message}");
+            assert!(
+                message.ends_with("its standard error ended with: referee ready"),
+                "{message}"
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -522,10 +545,19 @@ fn garbage_is_the_engines_panic() {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("--serve") {
-        serve(args.get(2).map_or("", String::as_str));
+        serve(
+            args.get(2).map_or("", String::as_str),
+            args.get(3).map(String::as_str),
+        );
         return;
     }
-    let tests: [(&str, fn()); 13] = [
+    let tests: [(&str, fn()); 16] = [
+        ("processes_are_pooled", processes_are_pooled),
+        ("an_answer_refused_is_garbage", an_answer_refused_is_garbage),
+        (
+            "questions_asked_after_a_replay",
+            questions_asked_after_a_replay,
+        ),
         (
             "set_up_with_kata_set_rules_then_komi",
             set_up_with_kata_set_rules_then_komi,
@@ -601,4 +633,67 @@ fn game_over_is_the_adapters_own() {
     assert_eq!(game.check(Turn::Pass), Err(Illegal::GameOver));
     assert_eq!(game.play(Turn::Pass), Err(Illegal::GameOver));
     assert_eq!(game.consecutive_passes(), 2);
+}
+
+fn processes_are_pooled() {
+    let path =
+        std::env::temp_dir().join(format!("tromp-taylor-adapter-pool-{}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let mut options = referee("rectangular_boardsize");
+    options.command.push(path.display().to_string());
+    let kind = gtp_engine(options).expect("starts");
+    let s = setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None);
+    for _ in 0..3 {
+        let mut game = kind.start(s).expect("a game");
+        assert_eq!(game.play(Turn::Pass), Ok(()));
+    }
+    assert!(kind
+        .start(setup(5, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .is_err());
+    let game = kind.start(s).expect("a game");
+    // Two at once: a second process.
+    let other = kind.start(s).expect("another");
+    drop((game, other));
+    let started = std::fs::read_to_string(&path).expect("counted");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(started.lines().count(), 2, "{started}");
+}
+
+fn an_answer_refused_is_garbage() {
+    let kind = gtp_engine(referee("captures?,final_score?")).expect("starts");
+    let mut game = kind
+        .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .expect("game");
+    let asked = catch_unwind(AssertUnwindSafe(|| game.prisoners(Player::Black)));
+    let message = *asked
+        .expect_err("garbage")
+        .downcast::<String>()
+        .expect("a message");
+    assert!(message.starts_with("garbage: "), "{message}");
+    game.play(Turn::Pass).expect("pass");
+    game.play(Turn::Pass).expect("pass");
+    let asked = catch_unwind(AssertUnwindSafe(|| game.outcome()));
+    let message = *asked
+        .expect_err("garbage")
+        .downcast::<String>()
+        .expect("a message");
+    assert!(message.starts_with("garbage: "), "{message}");
+}
+
+fn questions_asked_after_a_replay() {
+    let options = referee("");
+    let s = setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None);
+    let record = vec![
+        (Player::Black, Action::Turn(Turn::Move(Point::new(1, 0)))),
+        (Player::White, Action::Turn(Turn::Move(Point::new(0, 0)))),
+        (Player::Black, Action::Turn(Turn::Move(Point::new(0, 1)))),
+    ];
+    let questions = ["list_stones b".to_string(), "captures b".to_string()];
+    let replies = ask_after(&options, &every_command(), (s, &record), &questions).expect("asked");
+    assert_eq!(replies.len(), 2);
+    assert!(replies.iter().all(|r| r.ok));
+    let mut stones: Vec<&str> = replies[0].text.split_whitespace().collect();
+    stones.sort_unstable();
+    assert_eq!(stones, ["A2", "B1"]);
+    assert_eq!(replies[1].text, "1");
 }

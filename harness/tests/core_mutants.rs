@@ -37,6 +37,8 @@ enum Bug {
     CornerGrid,
     /// A panic when asked the legal turns.
     NoLegalSet,
+    /// Details that differ from the start.
+    DetailsAlways,
 }
 
 /// Turns taken before the bug shows.
@@ -138,7 +140,7 @@ impl Engine for Planted {
     }
     fn details(&self) -> Option<Details> {
         let mut details = self.inner.details()?;
-        if self.on(Bug::Details) {
+        if self.on(Bug::Details) || self.bug == Bug::DetailsAlways {
             details.komi_text.push('!');
         }
         Some(details)
@@ -1056,4 +1058,34 @@ fn turns_are_chosen_from_the_first_engine_that_claims_legal_sets() {
     assert_eq!(agreed.turns, 8);
     let m = compare(s, chosen, &unasked, &fast, false).expect_err("asked");
     assert_eq!(m.difference.kind(), "panic");
+}
+
+#[test]
+fn details_are_not_compared_at_the_start_of_an_empty_board() {
+    let fast = EngineKind::fast();
+    let every = |n| CompareOptions {
+        details_every: n,
+        ..CompareOptions::new(true)
+    };
+    let empty = Script::new(setup(5, 5, Rules::TROMP_TAYLOR), quiet_moves());
+    let always = planted(Bug::DetailsAlways);
+    let m = compare_script_with(&empty, &fast, &always, every(4)).expect_err("details");
+    assert_eq!((m.difference.kind(), m.steps), ("details", 4));
+    // After a handicap, or from a setup position, there is something to tell.
+    let handicap = Setup {
+        handicap: Handicap::Fixed(2),
+        ..setup(9, 9, Rules::TROMP_TAYLOR)
+    };
+    let script = Script::new(handicap, quiet_moves());
+    let m = compare_script_with(&script, &fast, &always, every(4)).expect_err("details");
+    assert_eq!((m.difference.kind(), m.steps), ("details", 0));
+    let mut position = Script::new(
+        setup(5, 5, Rules::TROMP_TAYLOR),
+        quiet_moves()[2..].to_vec(),
+    );
+    position.start = Script::read_sgf("(;SZ[5]AB[ee]AW[ae])").expect("sgf").start;
+    let m = compare_script_with(&position, &fast, &always, every(4)).expect_err("details");
+    assert_eq!((m.difference.kind(), m.steps), ("details", 0));
+    // Never when 0.
+    assert!(compare_script_with(&script, &fast, &always, every(0)).is_ok());
 }
