@@ -1089,3 +1089,24 @@ fn details_are_not_compared_at_the_start_of_an_empty_board() {
     // Never when 0.
     assert!(compare_script_with(&script, &fast, &always, every(0)).is_ok());
 }
+
+#[test]
+fn the_minimiser_drops_an_undo_the_failure_does_not_need() {
+    // The grid differs from the third turn on; an undo after the first step
+    // only delays it.
+    let script = with_undos(
+        quiet_moves(),
+        vec![Undo {
+            after: 0,
+            levels: 1,
+        }],
+    );
+    let right = planted(Bug::Grid);
+    let fast = EngineKind::fast();
+    let m = compare_script(&script, &fast, &right, true).expect_err("found");
+    assert_eq!((m.steps, m.undos), (4, 1));
+    let (short, found) = minimise(&script, m, &fast, &right);
+    assert!(short.undos.is_empty(), "{:?}", short.undos);
+    assert_eq!(short.steps.len(), 3);
+    assert_eq!((found.steps, found.undos), (3, 0));
+}
