@@ -299,6 +299,12 @@ fn claims_follow_the_commands() {
     assert_eq!(only.suicide_forbidden, !japanese.suicide_allowed);
     assert_eq!(only.agreement_ending, japanese.agreement_ending);
     assert_eq!(only.two_passes_ending, !japanese.agreement_ending);
+    // Held to the ten rules: only theirs.
+    let ten = claims(&probed(kgs, false), &referee(""));
+    assert!(ten.positional_superko && !ten.simple_ko && !ten.situational_superko);
+    assert!(ten.area_scoring && !ten.territory_scoring);
+    assert!(ten.suicide_allowed && !ten.suicide_forbidden);
+    assert!(ten.two_passes_ending && !ten.agreement_ending);
     let commanded = GtpOptions {
         set_rules: SetRules::Command("kgs-rules japanese".to_string()),
         ..held
