@@ -548,25 +548,9 @@ fn garbage_is_the_engines_panic() {
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if args.get(1).map(String::as_str) == Some("--garbage") {
-        let kind = gtp_engine(referee("captures=")).expect("starts");
-        let game = kind
-            .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
-            .expect("game");
-        let asked = catch_unwind(AssertUnwindSafe(|| game.prisoners(Player::Black)));
-        assert!(asked.is_err());
-        return;
-    }
-    if args.get(1).map(String::as_str) == Some("--serve") {
-        serve(
-            args.get(2).map_or("", String::as_str),
-            args.get(3).map(String::as_str),
-        );
-        return;
-    }
-    let tests: [(&str, fn()); 17] = [
+/// Every test, by name.
+fn tests() -> [(&'static str, fn()); 17] {
+    [
         ("processes_are_pooled", processes_are_pooled),
         (
             "the_adapters_panics_are_kept_quiet",
@@ -620,7 +604,23 @@ fn main() {
             "game_over_is_the_adapters_own",
             game_over_is_the_adapters_own,
         ),
-    ];
+    ]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--garbage") {
+        meet_garbage();
+        return;
+    }
+    if args.get(1).map(String::as_str) == Some("--serve") {
+        serve(
+            args.get(2).map_or("", String::as_str),
+            args.get(3).map(String::as_str),
+        );
+        return;
+    }
+    let tests = tests();
     let filter = args.get(1).filter(|a| !a.starts_with('-'));
     let mut failed = Vec::new();
     for (name, test) in tests {
@@ -729,4 +729,14 @@ fn the_adapters_panics_are_kept_quiet() {
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("garbage"), "{stderr}");
+}
+
+/// A game whose engine answers `captures` with nonsense, asked its prisoners.
+fn meet_garbage() {
+    let kind = gtp_engine(referee("captures=")).expect("starts");
+    let game = kind
+        .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .expect("game");
+    let asked = catch_unwind(AssertUnwindSafe(|| game.prisoners(Player::Black)));
+    assert!(asked.is_err());
 }
