@@ -549,8 +549,12 @@ fn garbage_is_the_engines_panic() {
 }
 
 /// Every test, by name.
-fn tests() -> [(&'static str, fn()); 17] {
+fn tests() -> [(&'static str, fn()); 18] {
     [
+        (
+            "what_is_not_claimed_is_never_answered",
+            what_is_not_claimed_is_never_answered,
+        ),
         ("processes_are_pooled", processes_are_pooled),
         (
             "the_adapters_panics_are_kept_quiet",
@@ -739,4 +743,45 @@ fn meet_garbage() {
         .expect("game");
     let asked = catch_unwind(AssertUnwindSafe(|| game.prisoners(Player::Black)));
     assert!(asked.is_err());
+}
+
+/// The message of the panic `ask` ends in.
+fn panic_of(ask: impl FnOnce()) -> String {
+    let payload = catch_unwind(AssertUnwindSafe(ask)).expect_err("a panic");
+    match payload.downcast::<String>() {
+        Ok(text) => *text,
+        Err(payload) => payload
+            .downcast_ref::<&str>()
+            .map_or_else(String::new, |t| t.to_string()),
+    }
+}
+
+/// A question the engine does not claim is a panic naming it (the driver
+/// never asks it): a score as the position stands, which GTP cannot ask,
+/// and the answers of commands it does not have.
+fn what_is_not_claimed_is_never_answered() {
+    let kind = gtp_engine(referee("all_legal,is_legal,captures,final_score")).expect("starts");
+    let game = kind
+        .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .expect("game");
+    let messages = [
+        panic_of(|| {
+            let _ = game.score(Player::Black);
+        }),
+        panic_of(|| {
+            let _ = game.legal_turns();
+        }),
+        panic_of(|| {
+            let _ = game.check(Turn::Move(Point::new(0, 0)));
+        }),
+        panic_of(|| {
+            let _ = game.prisoners(Player::White);
+        }),
+        panic_of(|| {
+            let _ = game.outcome();
+        }),
+    ];
+    for message in messages {
+        assert!(message.starts_with("unclaimed: "), "{message}");
+    }
 }
