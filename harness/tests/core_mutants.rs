@@ -886,6 +886,8 @@ fn the_diff_job_minimises_and_names_what_it_finds() {
         assert!(found.minimised);
         assert_eq!(found.known, None);
         assert!(found.script.steps.len() <= found.mismatch.steps);
+        // Three turns taken, and the prisoners differ.
+        assert_eq!(found.script.steps.len(), FROM, "{:?}", found.script.steps);
         let original = game_script(&opts, found.game);
         assert!(found.script.steps.len() < original.steps.len());
     }
@@ -921,7 +923,7 @@ fn the_diff_job_minimises_the_first_of_each_kind_only_when_asked() {
     let unminimised = &summary.found[1];
     assert_eq!(unminimised.script, game_script(&opts, 1));
     let first = &summary.found[0];
-    assert!(first.script.steps.len() < game_script(&opts, 0).steps.len());
+    assert_eq!(first.script.steps.len(), FROM);
 }
 
 #[test]
@@ -1109,4 +1111,20 @@ fn the_minimiser_drops_an_undo_the_failure_does_not_need() {
     assert!(short.undos.is_empty(), "{:?}", short.undos);
     assert_eq!(short.steps.len(), 3);
     assert_eq!((found.steps, found.undos), (3, 0));
+}
+
+#[test]
+fn the_diff_job_shortens_what_it_finds() {
+    let opts = options(planted(Bug::CornerGrid), 6);
+    let summary = run_diff(&opts);
+    assert!(!summary.found.is_empty());
+    let mut shortened = 0;
+    for found in &summary.found {
+        let script = game_script(&opts, found.game);
+        let m = compare_script(&script, &opts.left, &opts.right, true).expect_err("parted");
+        assert!(found.mismatch.steps <= m.steps);
+        assert_eq!(found.kind(), "grid");
+        shortened += usize::from(found.mismatch.steps < m.steps);
+    }
+    assert!(shortened > 0);
 }
