@@ -1128,3 +1128,53 @@ fn the_diff_job_shortens_what_it_finds() {
     }
     assert!(shortened > 0);
 }
+
+#[test]
+fn undos_past_the_end_go_even_without_replays_left() {
+    let mut script = corner_script();
+    script.undos = vec![Undo {
+        after: 9,
+        levels: 1,
+    }];
+    let (fast, right) = (EngineKind::fast(), planted(Bug::CornerGrid));
+    let m = compare_script(&script, &fast, &right, true).expect_err("found");
+    assert_eq!(m.steps, 9);
+    let shrink = Shrink {
+        left: &fast,
+        right: &right,
+        options: CompareOptions::new(true),
+        budget: 0,
+    };
+    let (short, _) = shrink.run(&script, m, |_| true);
+    assert_eq!(short.steps.len(), 9);
+    assert!(short.undos.is_empty(), "{:?}", short.undos);
+}
+
+/// A grid difference met only after the third step.
+fn late_grid(m: &Mismatch) -> bool {
+    m.difference == Difference::Grid && m.steps > 3
+}
+
+#[test]
+fn a_known_divergence_stays_matched_while_minimised() {
+    let late = Known {
+        name: "late-grid",
+        rule: "rule 2",
+        matches: late_grid,
+    };
+    let opts = DiffOptions {
+        known: vec![late],
+        ..options(planted(Bug::CornerGrid), 12)
+    };
+    let summary = run_diff(&opts);
+    let known: Vec<&Found> = summary.found.iter().filter(|f| f.known.is_some()).collect();
+    assert!(!known.is_empty());
+    for found in known {
+        assert!(late_grid(&found.mismatch), "{} steps", found.mismatch.steps);
+        assert_eq!(found.kind(), "late-grid");
+    }
+    // And one not known stays not known.
+    for found in summary.found.iter().filter(|f| f.known.is_none()) {
+        assert!(!late_grid(&found.mismatch));
+    }
+}
