@@ -25,7 +25,8 @@ use tromp_taylor_harness::vocab::{
 /// Serves GTP on standard input and output as our referee (`fast`), less
 /// the commands named in `hidden` (comma-separated): those it does not list
 /// and refuses as unknown. A command named with `=` after it (`showboard=`)
-/// answers nonsense instead, with `?` after it its answer as an error. It
+/// answers nonsense instead, with `?` after it its answer as an error, with
+/// `!` after it its answer as an error from the second time it is asked. It
 /// says `referee ready` on standard error, and appends a line to the file
 /// `count` names, if one is given.
 fn serve(hidden: &str, count: Option<&str>) {
@@ -47,6 +48,7 @@ fn serve(hidden: &str, count: Option<&str>) {
     });
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
+    let mut asked = Vec::new();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
@@ -57,6 +59,8 @@ fn serve(hidden: &str, count: Option<&str>) {
             Err("unknown command".to_string())
         } else if hidden.contains(&format!("{name}=").as_str()) {
             Ok("nonsense".to_string())
+        } else if hidden.contains(&format!("{name}!").as_str()) && asked.contains(name) {
+            Err(session.execute(name, args).unwrap_or_else(|e| e))
         } else if hidden.contains(&format!("{name}?").as_str()) {
             Err(session.execute(name, args).unwrap_or_else(|e| e))
         } else {
@@ -69,6 +73,7 @@ fn serve(hidden: &str, count: Option<&str>) {
                 _ => text,
             })
         };
+        asked.push(name.clone());
         let written = match answer {
             Ok(text) => write!(out, "= {text}\n\n"),
             Err(text) => write!(out, "? {text}\n\n"),
@@ -549,8 +554,9 @@ fn garbage_is_the_engines_panic() {
 }
 
 /// Every test, by name.
-fn tests() -> [(&'static str, fn()); 18] {
+fn tests() -> [(&'static str, fn()); 19] {
     [
+        ("a_board_refused_is_garbage", a_board_refused_is_garbage),
         (
             "what_is_not_claimed_is_never_answered",
             what_is_not_claimed_is_never_answered,
@@ -784,4 +790,17 @@ fn what_is_not_claimed_is_never_answered() {
     for message in messages {
         assert!(message.starts_with("unclaimed: "), "{message}");
     }
+}
+
+/// A board drawn in an error (`? ...`) is no answer: garbage, though it reads.
+fn a_board_refused_is_garbage() {
+    let (kind, found) = gtp_engine_probed(referee("list_stones,showboard!")).expect("starts");
+    assert!(found.showboard);
+    let game = kind
+        .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .expect("game");
+    let message = panic_of(|| {
+        let _ = game.grid();
+    });
+    assert!(message.starts_with("garbage: "), "{message}");
 }
