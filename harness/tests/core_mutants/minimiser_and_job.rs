@@ -355,6 +355,20 @@ fn the_diff_job_minimises_the_first_of_each_kind_only_when_asked() {
 }
 
 #[test]
+fn the_diff_job_minimises_up_to_its_cap_in_game_order() {
+    // The first of the kind counts toward the cap: two minimised in all.
+    let opts = DiffOptions {
+        minimise: Minimise::UpTo(2),
+        ..options(planted(Bug::Prisoners), 4)
+    };
+    let summary = run_diff(&opts);
+    let minimised: Vec<bool> = summary.found.iter().map(|f| f.minimised).collect();
+    assert_eq!(minimised, vec![true, true, false, false]);
+    assert_eq!(summary.found[1].script.steps.len(), FROM);
+    assert_eq!(summary.found[2].script, game_script(&opts, 2));
+}
+
+#[test]
 fn found_names_its_kind() {
     let m = mismatch_of(Bug::Grid, quiet_moves());
     let script = Script::new(setup(5, 5, Rules::TROMP_TAYLOR), vec![]);
