@@ -3,7 +3,6 @@
 
 use super::games::CheckReport;
 use crate::diff::{Difference, Mismatch};
-use crate::engine::EngineKind;
 use crate::quotes::{
     COMMENT_5, COMMENT_6, COMMENT_7, COMMENT_8, COMMENT_9, NO_SUICIDE, RULE_1, RULE_10, RULE_4,
     RULE_5, RULE_6, RULE_7, RULE_8, RULE_9, SIMPLE_KO,
@@ -112,29 +111,13 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
 
 /// The rules' verdict on `turn`, the record's last step, before it.
 fn rules_verdict_before(mismatch: &Mismatch, turn: Turn) -> Verdict {
-    let before = Mismatch {
-        record: mismatch.record[..mismatch.record.len().saturating_sub(1)].to_vec(),
-        ..mismatch.clone()
-    };
-    rules_verdict(&before, turn)
+    crate::report::kind::replayed(mismatch, 1).map_or(Ok(()), |game| game.check(turn))
 }
 
 /// The rules' verdict on `turn` after the mismatch's record.
 fn rules_verdict(mismatch: &Mismatch, turn: Turn) -> Verdict {
-    let Ok(mut game) = EngineKind::spec().start(mismatch.setup) else {
-        return Ok(());
-    };
-    for (_, action) in &mismatch.record {
-        match action {
-            Action::Turn(turn) => {
-                let _ = game.play(*turn);
-            }
-            Action::Agree(points) => {
-                let _ = game.agree(points);
-            }
-        }
-    }
-    game.check(turn)
+    // The one replay of a mismatch on the rules (its setup position too).
+    crate::report::kind::replayed(mismatch, 0).map_or(Ok(()), |game| game.check(turn))
 }
 
 /// Game numbers, the first ten of them.

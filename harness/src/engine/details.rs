@@ -143,7 +143,8 @@ pub fn fills_own_eye(size: Size, colors: &[Color], player: Player, point: Point)
         && neighbours(size, point).all(|n| color_at(n) == Some(player.color()))
 }
 
-fn neighbours(size: Size, p: Point) -> impl Iterator<Item = Point> {
+/// The points beside `p` on a board of `size`.
+pub(crate) fn neighbours(size: Size, p: Point) -> impl Iterator<Item = Point> {
     let (w, h) = (size.width(), size.height());
     [
         (p.x > 0).then(|| Point::new(p.x - 1, p.y)),

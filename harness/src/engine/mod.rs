@@ -332,6 +332,7 @@ macro_rules! adapter {
 }
 
 mod details;
+pub(crate) use details::neighbours;
 pub mod fast;
 pub mod spec;
 mod supports;

@@ -3,7 +3,7 @@
 //! stake.
 
 use crate::diff::{Difference, Mismatch};
-use crate::engine::{Engine, EngineKind};
+use crate::engine::{neighbours, Engine, EngineKind};
 use crate::script::Action;
 use crate::vocab::{Color, Grid, Illegal, Player, Point, Turn, Verdict};
 
@@ -80,7 +80,7 @@ impl Kind {
 
 /// The game replayed on the rules up to (not including) the last `skip`
 /// actions of the mismatch's record; `None` if it cannot be started.
-fn replayed(mismatch: &Mismatch, skip: usize) -> Option<Box<dyn Engine + Send>> {
+pub(crate) fn replayed(mismatch: &Mismatch, skip: usize) -> Option<Box<dyn Engine + Send>> {
     let rules = EngineKind::spec();
     let mut game = match &mismatch.position {
         Some(p) => rules
@@ -117,7 +117,7 @@ fn string_at(grid: &Grid, p: Point) -> (Vec<Point>, bool) {
     let color = grid.at(p);
     let (mut string, mut todo, mut free) = (vec![p], vec![p], false);
     while let Some(q) = todo.pop() {
-        for n in neighbours(grid, q) {
+        for n in neighbours(grid.size, q) {
             let c = grid.at(n);
             if c == Color::Empty {
                 free = true;
@@ -130,25 +130,6 @@ fn string_at(grid: &Grid, p: Point) -> (Vec<Point>, bool) {
     (string, free)
 }
 
-/// The on-board neighbours of `p`.
-fn neighbours(grid: &Grid, p: Point) -> Vec<Point> {
-    let size = grid.size;
-    let mut around = Vec::with_capacity(4);
-    if p.x > 0 {
-        around.push(Point::new(p.x - 1, p.y));
-    }
-    if p.y > 0 {
-        around.push(Point::new(p.x, p.y - 1));
-    }
-    if p.x + 1 < size.width() {
-        around.push(Point::new(p.x + 1, p.y));
-    }
-    if p.y + 1 < size.height() {
-        around.push(Point::new(p.x, p.y + 1));
-    }
-    around
-}
-
 /// What `player`'s move at `p` does on `grid` (before it): `a capture`,
 /// `a suicide` or `a plain move`.
 pub fn shape(grid: &Grid, player: Player, p: Point) -> &'static str {
@@ -158,8 +139,7 @@ pub fn shape(grid: &Grid, player: Player, p: Point) -> &'static str {
     let mut after = grid.clone();
     let index = grid.size.index(p).expect("on the board");
     after.colors[index] = player.color();
-    let captures = neighbours(&after, p)
-        .into_iter()
+    let captures = neighbours(after.size, p)
         .any(|n| after.at(n) == player.opponent().color() && !string_at(&after, n).1);
     if captures {
         "a capture"

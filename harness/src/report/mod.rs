@@ -423,19 +423,11 @@ fn reproducer_moves(
     mismatch: &Mismatch,
     kept: usize,
 ) -> (Vec<crate::sgf::RecordedMove>, Vec<String>) {
-    let rules = crate::engine::EngineKind::spec();
-    let started = match &mismatch.position {
-        Some(p) => rules.start_position(
-            mismatch.setup.size,
-            mismatch.setup.rules,
-            &p.colors,
-            p.to_move,
-        ),
-        None => rules.start(mismatch.setup),
-    };
+    // The game at its start, on the rules.
+    let started = kind::replayed(mismatch, mismatch.record.len());
     let mut moves = Vec::new();
     let mut refused = Vec::new();
-    let Ok(mut game) = started else {
+    let Some(mut game) = started else {
         return (moves, refused);
     };
     for (step, (player, action)) in mismatch.record[..kept].iter().enumerate() {
