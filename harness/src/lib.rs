@@ -21,12 +21,14 @@ pub mod cases;
 pub mod check;
 pub mod diff;
 pub mod engine;
+pub mod file;
 pub mod generate;
 pub mod minimise;
 pub mod progress;
 pub mod report;
 pub mod run;
 pub mod script;
+pub mod stop;
 pub mod variety;
 
 pub use tromp_taylor_vocab::{names, quotes, sgf, vertex, vocab};

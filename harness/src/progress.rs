@@ -1,9 +1,11 @@
-//! How a long job says how far it has got, without the harness drawing anything.
+//! How a long job says how far it has got, and hears when to stop, without the harness drawing anything.
 //!
 //! The harness only counts; whoever runs the job decides what to show. The
 //! command line draws progress bars, a library user may log, and the default
-//! shows nothing.
+//! shows nothing. The same handle carries the runner's [`Stop`]: a job
+//! reads it between two units of work.
 
+use crate::stop::Stop;
 use std::fmt;
 use std::sync::Arc;
 
@@ -48,6 +50,7 @@ type StartMeter = dyn Fn(u64, &str) -> Box<dyn Meter> + Send + Sync;
 #[derive(Clone, Default)]
 pub struct Progress {
     start: Option<Arc<StartMeter>>,
+    stop: Stop,
 }
 
 impl Progress {
@@ -60,7 +63,20 @@ impl Progress {
     pub fn new(start: impl Fn(u64, &str) -> Box<dyn Meter> + Send + Sync + 'static) -> Progress {
         Progress {
             start: Some(Arc::new(start)),
+            stop: Stop::new(),
         }
+    }
+
+    /// The same meters, with `stop` as the request the jobs hear.
+    pub fn with_stop(mut self, stop: Stop) -> Progress {
+        self.stop = stop;
+        self
+    }
+
+    /// The request to stop that the jobs run with this handle hear (never
+    /// made unless the runner makes it).
+    pub fn stop(&self) -> &Stop {
+        &self.stop
     }
 
     /// A meter for a job of `total` units called `unit` (a silent one when hidden).
