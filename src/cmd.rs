@@ -38,6 +38,7 @@ pub mod play;
 pub mod progress;
 pub mod replay;
 pub mod score;
+pub mod signals;
 pub mod vectors;
 
 use serde::Serialize;

@@ -5,12 +5,14 @@ use std::io::IsTerminal;
 use tromp_taylor_harness::progress::{Meter, Progress};
 
 /// A bar per job when standard error is a terminal and `show` holds;
-/// otherwise nothing.
+/// otherwise nothing. Either way the jobs hear the process's Ctrl-C and
+/// SIGTERM ([`super::signals::stop`]).
 pub fn bars(show: bool) -> Progress {
+    let stop = super::signals::stop();
     if !show || !std::io::stderr().is_terminal() {
-        return Progress::hidden();
+        return Progress::hidden().with_stop(stop);
     }
-    Progress::new(|total, unit| {
+    let progress = Progress::new(|total, unit| {
         let bar = ProgressBar::new(total);
         let template = format!(
             "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit} (eta {{eta}}) {{msg}}"
@@ -19,7 +21,8 @@ pub fn bars(show: bool) -> Progress {
             bar.set_style(style.progress_chars("=> "));
         }
         Box::new(Bar(bar))
-    })
+    });
+    progress.with_stop(stop)
 }
 
 struct Bar(ProgressBar);
