@@ -34,10 +34,12 @@ pub use summary::{AuditSummary, Checked, Found};
 use thiserror::Error;
 use tromp_taylor_harness::diff::Mismatch;
 use tromp_taylor_harness::engine::EngineKind;
+use tromp_taylor_harness::file::write_whole;
 use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
 use tromp_taylor_harness::minimise::Shrink;
 use tromp_taylor_harness::run;
 use tromp_taylor_harness::script::{Script, Step};
+use tromp_taylor_harness::stop::Stop;
 use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
 
 /// What to audit, and how.
@@ -76,6 +78,10 @@ pub struct AuditOptions {
     /// tolerant `play`, for one), by [`code`](tromp_taylor_harness::vocab::Illegal::code):
     /// a controller keeps those rules itself, so they are never sent.
     pub tolerates: Vec<&'static str>,
+    /// A request that stops the audit between two games (and ends a
+    /// minimisation with what it has): the summary says so and keeps every
+    /// divergence found, each written whole.
+    pub stop: Stop,
 }
 
 impl AuditOptions {
@@ -94,6 +100,7 @@ impl AuditOptions {
             replay: Vec::new(),
             moves: Moves::Given,
             tolerates: Vec::new(),
+            stop: Stop::new(),
         }
     }
 }
@@ -234,10 +241,11 @@ pub fn run_audit(
         options.replay.len()
     };
     for game in 1..=games {
-        if !audit.game(game) {
+        if options.stop.is_requested() || !audit.game(game) {
             break;
         }
     }
+    audit.summary.stopped = options.stop.requested();
     Ok(audit.finish(started))
 }
 
@@ -520,6 +528,7 @@ impl<P: FnMut(&str)> Audit<'_, P> {
             right: auditor.engine,
             options: Auditor::compare_options(),
             budget: self.options.minimise_budget,
+            stop: Some(&self.options.stop),
         };
         let kind = divergence.kind.clone();
         let (script, found) = shrink.run(&shortest, mismatch.clone(), |m| {
@@ -542,8 +551,8 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         let txt = out.join(format!("{stem}.txt"));
         // The files are named before the report, which names the SGF.
         found.files = Some((sgf.clone(), txt.clone()));
-        let written = std::fs::write(&sgf, found.sgf() + "\n")
-            .and_then(|_| std::fs::write(&txt, report::report(&self.summary.engine, found)));
+        let written = write_whole(&sgf, found.sgf() + "\n")
+            .and_then(|_| write_whole(&txt, report::report(&self.summary.engine, found)));
         if let Err(e) = written {
             found.files = None;
             (self.progress)(&format!("cannot write {}: {e}", sgf.display()));
@@ -557,7 +566,7 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         summary.elapsed = started.elapsed();
         if let Some(out) = &self.options.out {
             let path = out.join("summary.txt");
-            if let Err(e) = std::fs::write(&path, report::summary(&summary)) {
+            if let Err(e) = write_whole(&path, report::summary(&summary)) {
                 (self.progress)(&format!("cannot write {}: {e}", path.display()));
             }
         }

@@ -132,11 +132,18 @@ impl Client {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| crash("no engine command given".to_string()))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        // In a process group of its own, the engine does not get the Ctrl-C
+        // meant for us: a run that stops finishes its game and then quits it,
+        // rather than reporting the engine's death as a crash.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| crash(format!("cannot start {program}: {e}")))?;
         let stdin = child.stdin.take().expect("piped stdin");

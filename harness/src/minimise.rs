@@ -4,6 +4,7 @@
 use crate::diff::{compare_script_with, CompareOptions, Mismatch};
 use crate::engine::EngineKind;
 use crate::script::Script;
+use crate::stop::Stop;
 use std::cell::Cell;
 use std::mem::discriminant;
 
@@ -38,6 +39,7 @@ pub fn minimise_while(
         right,
         options: CompareOptions::new(true),
         budget: usize::MAX,
+        stop: None,
     };
     shrink.run(script, mismatch, same)
 }
@@ -54,6 +56,9 @@ pub struct Shrink<'a> {
     pub options: CompareOptions,
     /// The most replays spent.
     pub budget: usize,
+    /// A request that, once made, ends the shrinking with what it has
+    /// (no replay is started after it).
+    pub stop: Option<&'a Stop>,
 }
 
 impl Shrink<'_> {
@@ -68,7 +73,7 @@ impl Shrink<'_> {
     ) -> (Script, Box<Mismatch>) {
         let spent = Cell::new(0);
         let fails = |candidate: &Script| -> Option<Box<Mismatch>> {
-            if spent.get() >= self.budget {
+            if spent.get() >= self.budget || self.stop.is_some_and(Stop::is_requested) {
                 return None;
             }
             spent.set(spent.get() + 1);

@@ -3,10 +3,10 @@
 //! first of each kind). Games on setups an engine does not claim are skipped
 //! and counted; mismatches that a known divergence matches are named.
 
-use crate::diff::{compare_script, Mismatch};
+use crate::diff::{compare_script, CompareOptions, Mismatch};
 use crate::engine::{EngineKind, Unsupported};
 use crate::generate::{random_setup, Bias, Rng, BIASES, MIXED_SIZES};
-use crate::minimise::minimise_while;
+use crate::minimise::Shrink;
 use crate::progress::Progress;
 use crate::script::Script;
 use crate::variety::{mixed_script, Mix};
@@ -27,8 +27,12 @@ pub struct DiffOptions {
     pub rules: Option<Vec<Rules>>,
     /// Biases to draw from.
     pub biases: Vec<Bias>,
-    /// How many games.
+    /// How many games: the run plays games `first_game..games`.
     pub games: usize,
+    /// The first game played (0 by default): a stopped run is finished by
+    /// a run from the game its summary names ([`Summary::resume_at`]), the
+    /// games before it not played again.
+    pub first_game: usize,
     /// The seed of the whole run.
     pub seed: u64,
     /// Worker threads.
@@ -37,7 +41,8 @@ pub struct DiffOptions {
     pub left: EngineKind,
     /// The engine under test.
     pub right: EngineKind,
-    /// How to show progress (hidden by default).
+    /// How to show progress (hidden by default), and the request to stop
+    /// the run hears (between games, and while minimising).
     pub progress: Progress,
     /// Stop at the first mismatch.
     pub stop_at_first: bool,
@@ -149,6 +154,7 @@ impl DiffOptions {
             rules: None,
             biases: BIASES.to_vec(),
             games,
+            first_game: 0,
             seed,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             left: EngineKind::spec(),
@@ -238,6 +244,13 @@ pub struct Summary {
     pub found: Vec<Found>,
     /// The games skipped, with their index, in game order.
     pub skipped: Vec<(usize, Skipped)>,
+    /// The reason of the request that stopped the run early (see
+    /// [`crate::stop::Stop`]), if one did.
+    pub stopped: Option<usize>,
+    /// Every game before this one was played (or skipped): a run from here
+    /// (`first_game`) with the same options finishes a stopped run. It is
+    /// `games` when the run was not stopped.
+    pub resume_at: usize,
 }
 
 impl Summary {
@@ -271,67 +284,59 @@ fn shrink(
     known: Option<Known>,
 ) -> (Script, Box<Mismatch>) {
     let kind = discriminant(&mismatch.difference);
-    minimise_while(script, mismatch, &options.left, &options.right, |found| {
+    let shrink = Shrink {
+        left: &options.left,
+        right: &options.right,
+        options: CompareOptions::new(true),
+        budget: usize::MAX,
+        stop: Some(options.progress.stop()),
+    };
+    shrink.run(script, mismatch, |found| {
         discriminant(&found.difference) == kind && Known::find(&options.known, found) == known
     })
 }
 
-/// Runs the differential check.
+/// Runs the differential check: games `first_game..games` on the worker
+/// threads, until done, or until the first mismatch if asked, or until
+/// the progress handle's stop is requested (each worker finishes the game
+/// it is on; a mismatch being minimised keeps what was shrunk so far).
 pub fn run_diff(options: &DiffOptions) -> Summary {
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
+    let next = AtomicUsize::new(options.first_game);
     let totals = Mutex::new(Summary::default());
-    let bar = options.progress.meter(options.games as u64, "games");
+    let total = options.games.saturating_sub(options.first_game);
+    let bar = options.progress.meter(total as u64, "games");
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let every = options.minimise == Minimise::Every;
+    let heard = options.progress.stop();
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.max(1) {
             scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= options.games || stop.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) || heard.is_requested() {
                     break;
                 }
-                let script = game_script(options, index);
-                if let Some(skipped) = options.unsupported_start(&script) {
-                    totals
-                        .lock()
-                        .expect("no worker panics")
-                        .skipped
-                        .push((index, skipped));
-                    bar.inc(1);
-                    continue;
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= options.games {
+                    break;
                 }
-                let result = compare_script(&script, &options.left, &options.right, true);
-                let outcome = result.map_err(|mismatch| {
-                    let known = Known::find(&options.known, &mismatch);
-                    let (script, mismatch) = match every {
-                        true => shrink(options, &script, mismatch, known),
-                        false => (script, mismatch),
-                    };
-                    Found {
-                        game: index,
-                        script,
-                        mismatch,
-                        minimised: every,
-                        known,
+                match play_game(options, index) {
+                    Played::Skipped(skipped) => {
+                        let mut totals = totals.lock().expect("no worker panics");
+                        totals.skipped.push((index, skipped));
                     }
-                });
-                let mut totals = totals.lock().expect("no worker panics");
-                totals.games += 1;
-                match outcome {
-                    Ok(agreed) => {
+                    Played::Agreed(agreed) => {
+                        let mut totals = totals.lock().expect("no worker panics");
+                        totals.games += 1;
                         totals.steps += agreed.steps;
                         totals.turns += agreed.turns;
                     }
-                    Err(found) => {
-                        totals.found.push(found);
+                    Played::Parted(found) => {
+                        let mut totals = totals.lock().expect("no worker panics");
+                        totals.games += 1;
+                        totals.found.push(*found);
                         bar.message(&format!("{} mismatches", totals.found.len()));
-                        if options.stop_at_first {
-                            stop.store(true, Ordering::Relaxed);
-                        }
+                        stop.fetch_or(options.stop_at_first, Ordering::Relaxed);
                     }
                 }
-                drop(totals);
                 bar.inc(1);
             });
         }
@@ -340,9 +345,49 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
     let mut summary = totals.into_inner().expect("no worker panics");
     summary.found.sort_by_key(|f| f.game);
     summary.skipped.sort_by_key(|(game, _)| *game);
-    minimise_found(options, &mut summary);
+    // No game starts after the workers stop, and each finishes the one it
+    // began: every game below the next index was played.
+    summary.resume_at = next.into_inner().min(options.games);
+    summary.stopped = heard.requested();
+    if summary.stopped.is_none() {
+        minimise_found(options, &mut summary);
+    }
     summary.elapsed = started.elapsed();
     summary
+}
+
+/// What became of one game of the run.
+enum Played {
+    Skipped(Skipped),
+    Agreed(crate::diff::Agreed),
+    Parted(Box<Found>),
+}
+
+/// Plays game `index` on both engines; a mismatch is minimised here when
+/// every one is (unless a stop is requested meanwhile: then it keeps what
+/// was shrunk so far, and says it was not minimised).
+fn play_game(options: &DiffOptions, index: usize) -> Played {
+    let script = game_script(options, index);
+    if let Some(skipped) = options.unsupported_start(&script) {
+        return Played::Skipped(skipped);
+    }
+    let mismatch = match compare_script(&script, &options.left, &options.right, true) {
+        Ok(agreed) => return Played::Agreed(agreed),
+        Err(mismatch) => mismatch,
+    };
+    let known = Known::find(&options.known, &mismatch);
+    let every = options.minimise == Minimise::Every;
+    let (script, mismatch) = match every {
+        true => shrink(options, &script, mismatch, known),
+        false => (script, mismatch),
+    };
+    Played::Parted(Box::new(Found {
+        game: index,
+        script,
+        mismatch,
+        minimised: every && !options.progress.stop().is_requested(),
+        known,
+    }))
 }
 
 /// Minimises, after the run, the divergences [`Minimise`] asks for: the

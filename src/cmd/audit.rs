@@ -9,6 +9,7 @@ use tromp_taylor_gtp::audit::{
     export, run_audit, AuditOptions, AuditSummary, CheckName, Moves, SetRules,
 };
 use tromp_taylor_gtp::capabilities::Capabilities;
+use tromp_taylor_harness::file::write_whole;
 use tromp_taylor_harness::generate::{Bias, BIASES};
 use tromp_taylor_harness::vocab::{Rules, Size};
 
@@ -98,12 +99,12 @@ impl AuditArgs {
         if let Some(path) = &self.json {
             let data = export::audit_data(summary);
             let text = serde_json::to_string_pretty(&data).map_err(|e| e.to_string())?;
-            std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+            write_whole(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
         }
         if let Some(path) = &self.junit {
             let suite = export::junit_suite(&summary.engine, summary, self.strict_score);
             let xml = export::junit("tromp-taylor audit", vec![suite]);
-            std::fs::write(path, xml).map_err(|e| format!("{}: {e}", path.display()))?;
+            write_whole(path, xml).map_err(|e| format!("{}: {e}", path.display()))?;
         }
         Ok(())
     }
@@ -165,6 +166,10 @@ impl AuditArgs {
                 return ExitCode::from(2);
             }
         };
+        let options = AuditOptions {
+            stop: super::signals::stop(),
+            ..options
+        };
         self.print_heading(&options);
         let summary = match run_audit(&options, |line| println!("{line}")) {
             Ok(summary) => summary,
@@ -173,6 +178,9 @@ impl AuditArgs {
                 return ExitCode::from(2);
             }
         };
+        if let Some(line) = super::signals::stopped_line(&options.stop) {
+            println!("\n{line}");
+        }
         print_checked_through(summary.checked.capabilities);
         print!("{}", tromp_taylor_gtp::audit::report::summary(&summary));
         if let Some(first) = summary.found.first() {
@@ -185,6 +193,9 @@ impl AuditArgs {
         if let Err(e) = self.write_exports(&summary) {
             eprintln!("error: {e}");
             return ExitCode::from(2);
+        }
+        if let Some(status) = super::signals::stopped_status(&options.stop) {
+            return status;
         }
         if summary.diverges(self.strict_score) {
             ExitCode::FAILURE

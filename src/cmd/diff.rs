@@ -23,6 +23,11 @@ pub struct DiffArgs {
     /// How many games (at least 1).
     #[arg(long, default_value_t = 5000, value_parser = super::numbers::games)]
     games: usize,
+    /// Start from this game of the run (0 by default): a run stopped by
+    /// Ctrl-C says the game to finish it from, with the same seed and
+    /// options; the games before it are not played again.
+    #[arg(long, default_value_t = 0)]
+    from_game: usize,
     /// The seed of the run (default: from the clock; printed, so the run
     /// can be repeated).
     #[arg(long)]
@@ -48,7 +53,7 @@ impl DiffArgs {
             return replay_files(&self.replay);
         }
         match self.options() {
-            Ok(options) => diff(&options, &self.out),
+            Ok(options) => diff(&options, &self.out, &self.repeat(options.seed)),
             Err(message) => {
                 eprintln!("error: {message}");
                 ExitCode::from(2)
@@ -58,7 +63,14 @@ impl DiffArgs {
 
     fn options(&self) -> Result<DiffOptions, String> {
         let seed = self.seed.unwrap_or_else(super::clock_seed);
+        if self.from_game >= self.games {
+            return Err(format!(
+                "--from-game {} is past the last game of a run of {} (games are numbered from 0)",
+                self.from_game, self.games
+            ));
+        }
         let mut options = DiffOptions::new(self.games, seed);
+        options.first_game = self.from_game;
         if let Some(sizes) = list::<Size>(&self.size)? {
             // Only the sizes asked for: no handicap boards or large boards besides.
             options.sizes = sizes;
@@ -72,6 +84,34 @@ impl DiffArgs {
         }
         options.progress = super::progress::bars(true);
         Ok(options)
+    }
+
+    /// The command that runs the same games again, but for `--from-game`.
+    fn repeat(&self, seed: u64) -> String {
+        let mut line = format!("tromp-taylor diff --games {} --seed {seed}", self.games);
+        for (option, value, default) in [
+            ("--size", &self.size, "mixed"),
+            ("--rules", &self.rules, "mixed"),
+            ("--bias", &self.bias, "mixed"),
+        ] {
+            if value != default {
+                line += &format!(" {option} {}", shell_word(value));
+            }
+        }
+        if self.out != Path::new("mismatches") {
+            line += &format!(" --out {}", shell_word(&self.out.display().to_string()));
+        }
+        line
+    }
+}
+
+/// `word` as one word of a shell command line.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || ",.:/_+-=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
     }
 }
 
@@ -92,17 +132,25 @@ where
         .map(Some)
 }
 
-fn diff(options: &DiffOptions, out: &Path) -> ExitCode {
+fn diff(options: &DiffOptions, out: &Path, repeat: &str) -> ExitCode {
     println!(
-        "tromp-taylor diff: {} against {}, {} games, seed {} (repeat with --seed {}), {} jobs",
+        "tromp-taylor diff: {} against {}, {} games{}, seed {} (repeat with --seed {}), {} jobs",
         options.left.name(),
         options.right.name(),
         options.games,
+        match options.first_game {
+            0 => String::new(),
+            first => format!(" from game {first}"),
+        },
         options.seed,
         options.seed,
         options.jobs
     );
     let summary = run_diff(options);
+    let stop = options.progress.stop();
+    if let Some(line) = super::signals::stopped_line(stop) {
+        println!("\n{line}");
+    }
     let saved = save_mismatches(&summary, options.seed, out);
     for (found, path) in summary.found.iter().zip(&saved).take(3) {
         println!("\ngame {}: {}", found.game, found.mismatch);
@@ -119,6 +167,13 @@ fn diff(options: &DiffOptions, out: &Path) -> ExitCode {
         );
     }
     println!("{}", summary_line(&summary));
+    if let Some(status) = super::signals::stopped_status(stop) {
+        println!(
+            "games {}..{} were not played; finish the run with: {repeat} --from-game {}",
+            summary.resume_at, options.games, summary.resume_at
+        );
+        return status;
+    }
     if summary.found.is_empty() {
         ExitCode::SUCCESS
     } else {
@@ -143,9 +198,8 @@ fn save_mismatches(summary: &Summary, seed: u64, out: &Path) -> Vec<std::io::Res
         .found
         .iter()
         .map(|found| {
-            std::fs::create_dir_all(out)?;
             let path = out.join(format!("mismatch-{seed}-{}.sgf", found.game));
-            std::fs::write(&path, found.mismatch.sgf() + "\n")?;
+            tromp_taylor_harness::file::write_whole(&path, found.mismatch.sgf() + "\n")?;
             Ok(path)
         })
         .collect()

@@ -172,6 +172,12 @@ pub fn summary(summary: &AuditSummary) -> String {
     } else {
         String::new()
     };
+    if summary.stopped.is_some() {
+        let _ = writeln!(
+            text,
+            "stopped before its last game (Ctrl-C or SIGTERM): what follows is what it did"
+        );
+    }
     let _ = writeln!(
         text,
         "{} against `{}` in {:.1} s: {} agree, {} diverge, {} skipped{played}",

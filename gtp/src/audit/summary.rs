@@ -67,6 +67,9 @@ pub struct AuditSummary {
     pub found: Vec<Found>,
     /// What the engine could be asked, and what was not checked.
     pub checked: Checked,
+    /// The reason of the request that stopped the audit before its last
+    /// game (see [`AuditOptions::stop`](super::AuditOptions::stop)), if one did.
+    pub stopped: Option<usize>,
 }
 
 /// What an audit could check: the commands the engine answers, and what
@@ -96,6 +99,7 @@ impl AuditSummary {
                 notes,
             },
             elapsed: Duration::ZERO,
+            stopped: None,
         }
     }
 
