@@ -9,6 +9,7 @@ pub mod data;
 pub mod manifest;
 pub mod merge;
 pub mod outputs;
+pub mod resume;
 pub mod site;
 pub mod table;
 pub mod upstream;
@@ -21,6 +22,7 @@ use manifest::{expand, read_manifests, CheckedProfile, Manifest, ManifestError};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use table::{cell, Column};
+use tromp_taylor_harness::stop::Stop;
 use tromp_taylor_harness::vocab::Superko;
 use tromp_taylor_records::vectors::VectorFile;
 
@@ -42,6 +44,11 @@ pub struct MatrixOptions {
     pub timeout: Duration,
     /// Conformance vectors to run on each engine too.
     pub vectors: Option<Vec<VectorFile>>,
+    /// Engines (by file stem) an earlier run completed: not run again.
+    pub done: Vec<String>,
+    /// A request that stops the run: the audit under way stops between two
+    /// games, and no row starts after it.
+    pub stop: Stop,
 }
 
 /// One row of the matrix: an engine under one rule set.
@@ -109,6 +116,10 @@ pub fn run_matrix(
         if !options.only.is_empty() && !options.only.contains(&id) {
             continue;
         }
+        if options.done.contains(&id) {
+            progress(&format!("{id}: complete in the earlier run, kept"));
+            continue;
+        }
         if options.quick && !manifest.quick {
             progress(&format!("{id}: not in the quick profile"));
             continue;
@@ -116,6 +127,9 @@ pub fn run_matrix(
         let profiles = manifest.check(&engines).unwrap_or_default();
         for profile in profiles {
             for &moves in &profile.moves {
+                if options.stop.is_requested() {
+                    return Ok(rows);
+                }
                 let row = run_row(options, &engines, (&id, &manifest), &profile, moves);
                 progress(&row_line(&row));
                 rows.push(row);
@@ -214,7 +228,11 @@ fn run_row(
     audit.moves = moves;
     audit.tolerates.clone_from(&profile.tolerates);
     audit.out = Some(options.out.join(row.folder()));
+    audit.stop = options.stop.clone();
     row.audit = run_audit(&audit, |_| {}).map_err(|e| e.to_string());
+    if options.stop.is_requested() {
+        return row;
+    }
     // The vectors are given moves: run once per profile, on its play row.
     if let (Some(files), Moves::Given) = (&options.vectors, moves) {
         row.vectors = Some(vectors_run::run(
@@ -348,5 +366,6 @@ pub fn matrix_data(rows: &[Row], seed: u64, quick: bool) -> MatrixData {
         seed,
         profile: if quick { "quick" } else { "full" }.to_string(),
         rows,
+        unfinished: Vec::new(),
     }
 }

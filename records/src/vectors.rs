@@ -12,6 +12,7 @@
 use std::path::Path;
 use tromp_taylor_harness::cases::{self, check_case, Attempt, Inputs};
 use tromp_taylor_harness::engine::EngineKind;
+use tromp_taylor_harness::file::write_whole;
 use tromp_taylor_harness::generate::{generate, random_setup, Bias, Rng};
 use tromp_taylor_harness::vocab::{Handicap, Size, Turn};
 
@@ -196,14 +197,14 @@ pub fn export_cases(cases: Vec<Case>, dir: &Path) -> Result<usize, String> {
     for file in &files {
         let path = dir.join(format!("{}.json", file.group));
         let text = serde_json::to_string_pretty(file).map_err(|e| e.to_string())?;
-        std::fs::write(&path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+        write_whole(&path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
         for case in &file.cases {
             count += 1;
             if let Some(test) = regress_test(case) {
                 let path = dir
                     .join("tst")
                     .join(format!("{}.tst", case.id.replace('/', "-")));
-                std::fs::write(&path, test).map_err(|e| format!("{}: {e}", path.display()))?;
+                write_whole(&path, test).map_err(|e| format!("{}: {e}", path.display()))?;
             }
         }
     }

@@ -7,8 +7,9 @@ use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use tromp_taylor_gtp::matrix::data::MatrixData;
 use tromp_taylor_gtp::matrix::merge::{copy_folders, merge, write_outputs};
-use tromp_taylor_gtp::matrix::{matrix_data, run_matrix, upstream, MatrixOptions};
+use tromp_taylor_gtp::matrix::{matrix_data, resume, run_matrix, upstream, MatrixOptions};
 
 /// `tromp-taylor matrix [ENGINES] --out DIR [--quick]`, or
 /// `tromp-taylor matrix merge DIR... --out DIR`.
@@ -69,6 +70,11 @@ struct RunArgs {
     /// each engine, under the rules of each of its profiles.
     #[arg(long)]
     vectors: Option<PathBuf>,
+    /// Finish a run stopped in the --out folder: keep the engines it
+    /// completed, run the others (the seed and profile are the earlier
+    /// run's; an engine it stopped in runs again from its first row).
+    #[arg(long)]
+    resume: bool,
 }
 
 impl MatrixArgs {
@@ -128,7 +134,21 @@ impl RunArgs {
             },
             None => None,
         };
-        let seed = self.seed.unwrap_or_else(super::clock_seed);
+        let earlier = match self.resume {
+            true => match resume::earlier(&self.out, self.seed, self.quick) {
+                Ok(data) => Some(data),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+            false => None,
+        };
+        let seed = earlier
+            .as_ref()
+            .map(|data| data.seed)
+            .or(self.seed)
+            .unwrap_or_else(super::clock_seed);
         let options = MatrixOptions {
             engines: self.engines.clone(),
             out: self.out.clone(),
@@ -137,13 +157,12 @@ impl RunArgs {
             seed,
             timeout: Duration::from_secs_f64(self.timeout),
             vectors,
+            done: earlier
+                .as_ref()
+                .map_or(Vec::new(), MatrixData::complete_engines),
+            stop: super::signals::stop(),
         };
-        println!(
-            "tromp-taylor matrix: {} ({} profile), seed {seed} (repeat with --seed {seed}), results in {}",
-            self.engines.display(),
-            if self.quick { "quick" } else { "full" },
-            self.out.display()
-        );
+        self.print_heading(seed, earlier.is_some());
         let rows = match run_matrix(&options, |line| println!("{line}")) {
             Ok(rows) => rows,
             Err(e) => {
@@ -151,7 +170,15 @@ impl RunArgs {
                 return ExitCode::from(2);
             }
         };
-        let markdown = match write_outputs(&matrix_data(&rows, seed, self.quick), &self.out) {
+        let mut data = matrix_data(&rows, seed, self.quick);
+        if options.stop.is_requested() {
+            // The engine it was on when it stopped has not all its rows.
+            data.unfinished = rows.last().map(|row| row.id.clone()).into_iter().collect();
+        }
+        if let Some(earlier) = &earlier {
+            data = data.with_kept(earlier);
+        }
+        let markdown = match write_outputs(&data, &self.out) {
             Ok(markdown) => markdown,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -163,10 +190,35 @@ impl RunArgs {
             return ExitCode::from(2);
         }
         println!("\n{markdown}");
-        if rows.iter().any(|row| row.diverges()) {
+        if let Some(status) = super::signals::stopped_status(&options.stop) {
+            println!(
+                "\n{}\n{} rows done{}; finish the run with: tromp-taylor matrix {} --out {} --resume",
+                super::signals::stopped_line(&options.stop).unwrap_or_default(),
+                data.rows.len(),
+                match data.unfinished.first() {
+                    Some(id) => format!(" ({id} unfinished: it runs again from its first row)"),
+                    None => String::new(),
+                },
+                self.engines.display(),
+                self.out.display(),
+            );
+            return status;
+        }
+        if data.rows.iter().any(|row| row.divergences() > 0) {
             ExitCode::FAILURE
         } else {
             ExitCode::SUCCESS
         }
+    }
+
+    /// The line that says what runs.
+    fn print_heading(&self, seed: u64, resumed: bool) {
+        println!(
+            "tromp-taylor matrix: {} ({} profile), seed {seed} (repeat with --seed {seed}), results in {}{}",
+            self.engines.display(),
+            if self.quick { "quick" } else { "full" },
+            self.out.display(),
+            if resumed { ", resuming the run there" } else { "" }
+        );
     }
 }

@@ -225,13 +225,15 @@ impl Ran<'_> {
                 cases: results,
             };
             let text = serde_json::to_string_pretty(&data).map_err(|e| e.to_string())?;
-            std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+            tromp_taylor_harness::file::write_whole(path, text + "\n")
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         if let Some(path) = junit {
             let suite = junit_suite(engine, results);
             let xml =
                 tromp_taylor_gtp::audit::export::junit("tromp-taylor vectors run", vec![suite]);
-            std::fs::write(path, xml).map_err(|e| format!("{}: {e}", path.display()))?;
+            tromp_taylor_harness::file::write_whole(path, xml)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         Ok(())
     }

@@ -30,9 +30,11 @@ impl Session {
         match args.first() {
             None => Ok(sgf),
             Some(_) if !self.options.files => Err(NO_FILES.to_string()),
-            Some(file) => std::fs::write(file, sgf + "\n")
-                .map(|_| String::new())
-                .map_err(|e| format!("cannot write {file}: {e}")),
+            Some(file) => {
+                tromp_taylor_harness::file::write_whole(std::path::Path::new(file), sgf + "\n")
+                    .map(|_| String::new())
+                    .map_err(|e| format!("cannot write {file}: {e}"))
+            }
         }
     }
 

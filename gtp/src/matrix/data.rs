@@ -25,6 +25,10 @@ pub struct MatrixData {
     pub profile: String,
     /// One row per engine and rule set.
     pub rows: Vec<RowData>,
+    /// The engines whose rows are not all here: the run stopped (Ctrl-C or
+    /// SIGTERM) while it ran them. `matrix --resume` runs them again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unfinished: Vec<String>,
 }
 
 /// One row: an engine under one rule set, in one mode.
@@ -199,21 +203,13 @@ impl MatrixData {
     }
 }
 
-/// Writes `text` to `path` whole: to a file beside it first, then renamed
-/// over it, so that no reader ever sees half of it.
+/// Writes `text` to `path` whole ([`tromp_taylor_harness::file::write_whole`]):
+/// no reader ever sees half of it.
 pub fn write_whole(path: &Path, text: &[u8]) -> Result<(), DataError> {
-    let error = |e: std::io::Error| DataError::Write {
+    tromp_taylor_harness::file::write_whole(path, text).map_err(|e| DataError::Write {
         file: path.to_path_buf(),
         why: e.to_string(),
-    };
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(error)?;
-    }
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = PathBuf::from(partial);
-    std::fs::write(&partial, text).map_err(error)?;
-    std::fs::rename(&partial, path).map_err(error)
+    })
 }
 
 #[cfg(test)]

@@ -70,7 +70,7 @@ pub fn write_reports(rows: &[Row], out: &Path) -> std::io::Result<Vec<PathBuf>> 
         .into_iter()
         .map(|report| {
             let path = folder.join(&report.file);
-            std::fs::write(&path, report.text).map(|()| path)
+            tromp_taylor_harness::file::write_whole(&path, report.text).map(|()| path)
         })
         .collect()
 }

@@ -76,6 +76,7 @@ fn data() -> MatrixData {
             row("bad", "chinese", vec![], false),
             row("good", "tromp-taylor", vec![], true),
         ],
+        unfinished: Vec::new(),
     }
 }
 
