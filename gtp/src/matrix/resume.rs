@@ -58,7 +58,7 @@ pub fn earlier(folder: &Path, seed: Option<u64>, quick: bool) -> Result<MatrixDa
     if data.profile != profile {
         return Err(differs(
             "profile",
-            data.profile.clone(),
+            data.profile,
             profile.to_string(),
         ));
     }
