@@ -134,15 +134,12 @@ impl RunArgs {
             },
             None => None,
         };
-        let earlier = match self.resume {
-            true => match resume::earlier(&self.out, self.seed, self.quick) {
-                Ok(data) => Some(data),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            },
-            false => None,
+        let earlier = match self.earlier() {
+            Ok(earlier) => earlier,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
         };
         let seed = earlier
             .as_ref()
@@ -191,17 +188,7 @@ impl RunArgs {
         }
         println!("\n{markdown}");
         if let Some(status) = super::signals::stopped_status(&options.stop) {
-            println!(
-                "\n{}\n{} rows done{}; finish the run with: tromp-taylor matrix {} --out {} --resume",
-                super::signals::stopped_line(&options.stop).unwrap_or_default(),
-                data.rows.len(),
-                match data.unfinished.first() {
-                    Some(id) => format!(" ({id} unfinished: it runs again from its first row)"),
-                    None => String::new(),
-                },
-                self.engines.display(),
-                self.out.display(),
-            );
+            self.print_stopped(&options, &data);
             return status;
         }
         if data.rows.iter().any(|row| row.divergences() > 0) {
@@ -219,6 +206,30 @@ impl RunArgs {
             if self.quick { "quick" } else { "full" },
             self.out.display(),
             if resumed { ", resuming the run there" } else { "" }
+        );
+    }
+
+    /// The earlier run to finish, when `--resume` asks for one.
+    fn earlier(&self) -> Result<Option<MatrixData>, resume::ResumeError> {
+        match self.resume {
+            true => resume::earlier(&self.out, self.seed, self.quick).map(Some),
+            false => Ok(None),
+        }
+    }
+
+    /// What a stopped run says last: the signal, the rows done, and how to
+    /// finish it.
+    fn print_stopped(&self, options: &MatrixOptions, data: &MatrixData) {
+        println!(
+            "\n{}\n{} rows done{}; finish the run with: tromp-taylor matrix {} --out {} --resume",
+            super::signals::stopped_line(&options.stop).unwrap_or_default(),
+            data.rows.len(),
+            match data.unfinished.first() {
+                Some(id) => format!(" ({id} unfinished: it runs again from its first row)"),
+                None => String::new(),
+            },
+            self.engines.display(),
+            self.out.display(),
         );
     }
 }

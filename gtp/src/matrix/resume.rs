@@ -56,11 +56,7 @@ pub fn earlier(folder: &Path, seed: Option<u64>, quick: bool) -> Result<MatrixDa
     }
     let profile = if quick { "quick" } else { "full" };
     if data.profile != profile {
-        return Err(differs(
-            "profile",
-            data.profile,
-            profile.to_string(),
-        ));
+        return Err(differs("profile", data.profile, profile.to_string()));
     }
     Ok(data)
 }
