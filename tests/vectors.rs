@@ -165,6 +165,7 @@ fn our_gtp_engine_passes_every_vector_with_both_engines() {
                 if result.status == "skip" {
                     skips.push(result.got.clone().unwrap_or_default());
                 }
+                std::ops::ControlFlow::Continue(())
             },
         )
         .expect("our engine runs");
@@ -215,7 +216,10 @@ fn fixed_rules_engines_run_the_cases_recomputed_under_their_rules() {
         Some("chinese".parse().unwrap()),
         tromp_taylor_gtp::vectors_run::NotHeld::default(),
         std::time::Duration::from_secs(20),
-        |result| results.push(result.clone()),
+        |result| {
+            results.push(result.clone());
+            std::ops::ControlFlow::Continue(())
+        },
     )
     .expect("gnugo runs");
     let recomputed = results.iter().filter(|r| r.id.contains("(under ")).count();

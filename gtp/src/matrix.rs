@@ -245,7 +245,10 @@ fn run_row(
                 tolerates: &profile.tolerates,
             },
             options.timeout,
-            |_| {},
+            |_| match options.stop.is_requested() {
+                true => std::ops::ControlFlow::Break(()),
+                false => std::ops::ControlFlow::Continue(()),
+            },
         ));
     }
     row

@@ -9,6 +9,7 @@ use crate::audit::scoring::judge_score;
 use crate::capabilities::Capabilities;
 use crate::client::Failure;
 use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::time::Duration;
@@ -283,7 +284,8 @@ pub struct Tally {
 }
 
 /// Runs every case of `files` against the GTP engine `command`, calling
-/// `each` with every result; what is not held (`not_held`: checks off,
+/// `each` with every result (the run stops early when it answers
+/// `ControlFlow::Break`, as on Ctrl-C); what is not held (`not_held`: checks off,
 /// tolerated refusals) is not asked or not expected. An engine that cannot be told a case's rules
 /// is held, where `assume` gives the rules its command line sets, to the
 /// case recomputed under them. `Err` when the engine cannot be started.
@@ -294,7 +296,7 @@ pub fn run(
     assume: Option<Rules>,
     not_held: NotHeld<'_>,
     timeout: Duration,
-    mut each: impl FnMut(&CaseResult),
+    mut each: impl FnMut(&CaseResult) -> ControlFlow<()>,
 ) -> Result<Tally, String> {
     let gtp = GtpOptions {
         rules: assume.unwrap_or(Rules::TROMP_TAYLOR),
@@ -326,7 +328,9 @@ pub fn run(
             "skip" => tally.skip += 1,
             _ => tally.error += 1,
         }
-        each(&result);
+        if each(&result).is_break() {
+            break;
+        }
     }
     Ok(tally)
 }

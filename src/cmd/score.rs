@@ -4,6 +4,7 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tromp_taylor_harness::stop::Stop;
 use tromp_taylor_harness::names::read_komi;
 use tromp_taylor_harness::sgf::{read_games, ReadOptions};
 use tromp_taylor_harness::vertex::parse_turn;
@@ -54,7 +55,8 @@ fn score_command(
     komi: Option<i32>,
     json: bool,
 ) -> ExitCode {
-    match positions(file.as_ref(), grid.as_deref(), rules) {
+    let stop = super::signals::stop();
+    match positions(file.as_ref(), grid.as_deref(), rules, &stop) {
         Ok(positions) => {
             let many = positions.len() > 1;
             for (n, position) in positions.into_iter().enumerate() {
@@ -76,7 +78,10 @@ fn score_command(
                     }
                 }
             }
-            ExitCode::SUCCESS
+            if let Some(line) = super::signals::stopped_line(&stop) {
+                eprintln!("{line}: the games above were scored, the rest of the file was not read");
+            }
+            super::signals::stopped_status(&stop).unwrap_or(ExitCode::SUCCESS)
         }
         Err(e) => {
             eprintln!("error: {e}");
@@ -96,11 +101,13 @@ struct Position {
     passes: Option<usize>,
 }
 
-/// The final position of every game of the file (each main line), or the grid.
+/// The final position of every game of the file (each main line), or the
+/// grid; the games read before `stop` is requested, if it is.
 fn positions(
     file: Option<&PathBuf>,
     grid: Option<&str>,
     rules: Option<Rules>,
+    stop: &Stop,
 ) -> Result<Vec<Position>, String> {
     match (file, grid) {
         (Some(file), _) => {
@@ -113,6 +120,9 @@ fn positions(
             // One game at a time: a large collection is never held whole.
             let mut positions = Vec::new();
             for game in read_games(&bytes, &options) {
+                if stop.is_requested() {
+                    break;
+                }
                 let tree = game.map_err(|e| format!("{name}: {e}"))?;
                 let label = if tree.start.line.is_empty() {
                     name.to_string()

@@ -2,9 +2,11 @@
 //! files or run against a GTP engine.
 
 use clap::Subcommand;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tromp_taylor_harness::vocab::Rules;
+use tromp_taylor_records::vectors::VectorFile;
 
 #[derive(Subcommand)]
 pub enum VectorsCommand {
@@ -94,7 +96,7 @@ impl VectorsCommand {
                 builtin,
                 dir,
             } => {
-                use tromp_taylor_gtp::vectors_run::{read_dir, run};
+                use tromp_taylor_gtp::vectors_run::read_dir;
                 for file in [&json, &junit].into_iter().flatten() {
                     if file.is_dir() {
                         eprintln!("error: {}: is a folder, not a file", file.display());
@@ -113,47 +115,93 @@ impl VectorsCommand {
                         return ExitCode::from(2);
                     }
                 };
-                let skip: Vec<String> = skip
-                    .split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect();
-                let command = tromp_taylor_gtp::client::split_command(&engine);
-                let timeout = std::time::Duration::from_secs_f64(timeout);
-                let not_held = tromp_taylor_gtp::vectors_run::NotHeld {
-                    off: &skip_checks,
-                    tolerates: &tolerates,
-                };
-                let mut results = Vec::new();
-                let tally = run(
-                    &command,
-                    &files,
-                    &skip,
-                    assume_rules,
-                    not_held,
+                let options = RunOptions {
+                    engine,
+                    skip,
                     timeout,
-                    |result| {
-                        println!(
-                            "{}",
-                            serde_json::to_string(result).expect("results serialize")
-                        );
-                        results.push(result.clone());
-                    },
-                );
-                match tally {
-                    Ok(tally) => Ran {
-                        engine: &engine,
-                        tally,
-                        results: &results,
-                    }
-                    .exit(&json, &junit),
-                    Err(e) => {
-                        eprintln!("error: the engine could not be run: {e}");
-                        ExitCode::from(2)
-                    }
-                }
+                    assume_rules,
+                    skip_checks,
+                    tolerates,
+                };
+                options.run(&files, &json, &junit)
             }
         }
+    }
+}
+
+/// What `vectors run` runs the cases with.
+struct RunOptions {
+    engine: String,
+    skip: String,
+    timeout: f64,
+    assume_rules: Option<Rules>,
+    skip_checks: Vec<tromp_taylor_gtp::audit::CheckName>,
+    tolerates: Vec<&'static str>,
+}
+
+impl RunOptions {
+    /// Runs every case of `files`, printing each result as a line of JSON
+    /// (with a bar on a terminal), until done or stopped by Ctrl-C or
+    /// SIGTERM; then the summary and the exports of what ran.
+    fn run(
+        &self,
+        files: &[VectorFile],
+        json: &Option<PathBuf>,
+        junit: &Option<PathBuf>,
+    ) -> ExitCode {
+        let skip: Vec<String> = self
+            .skip
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect();
+        let command = tromp_taylor_gtp::client::split_command(&self.engine);
+        let not_held = tromp_taylor_gtp::vectors_run::NotHeld {
+            off: &self.skip_checks,
+            tolerates: &self.tolerates,
+        };
+        let mut results = Vec::new();
+        let progress = super::progress::bars(true);
+        let cases = files.iter().map(|f| f.cases.len() as u64).sum();
+        let meter = progress.meter(cases, "cases");
+        let tally = tromp_taylor_gtp::vectors_run::run(
+            &command,
+            files,
+            &skip,
+            self.assume_rules,
+            not_held,
+            std::time::Duration::from_secs_f64(self.timeout),
+            |result| {
+                println!(
+                    "{}",
+                    serde_json::to_string(result).expect("results serialize")
+                );
+                results.push(result.clone());
+                meter.inc(1);
+                match progress.stop().is_requested() {
+                    true => ControlFlow::Break(()),
+                    false => ControlFlow::Continue(()),
+                }
+            },
+        );
+        meter.finish();
+        let tally = match tally {
+            Ok(tally) => tally,
+            Err(e) => {
+                eprintln!("error: the engine could not be run: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Some(line) = super::signals::stopped_line(progress.stop()) {
+            eprintln!("{line}: {} of {cases} cases ran", results.len());
+        }
+        let ran = Ran {
+            engine: &self.engine,
+            tally,
+            results: &results,
+        };
+        let status = ran.exit(json, junit);
+        super::signals::stopped_status(progress.stop()).unwrap_or(status)
     }
 }
 
