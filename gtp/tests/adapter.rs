@@ -28,7 +28,9 @@ use tromp_taylor_harness::vocab::{
 /// answers nonsense instead, with `?` after it its answer as an error, with
 /// `!` after it its answer as an error from the second time it is asked. It
 /// says `referee ready` on standard error, and appends a line to the file
-/// `count` names, if one is given.
+/// `count` names, if one is given. With `#` after it (`captures#`), the
+/// command makes it write `the referee falls over` on standard error and
+/// exit with 3.
 fn serve(hidden: &str, count: Option<&str>) {
     let hidden: Vec<&str> = hidden.split(',').filter(|w| !w.is_empty()).collect();
     eprintln!("referee ready");
@@ -55,6 +57,10 @@ fn serve(hidden: &str, count: Option<&str>) {
         let Some((name, args)) = words.split_first() else {
             continue;
         };
+        if hidden.contains(&format!("{name}#").as_str()) {
+            eprintln!("the referee falls over");
+            std::process::exit(3);
+        }
         let answer = if hidden.contains(&name.as_str()) {
             Err("unknown command".to_string())
         } else if hidden.contains(&format!("{name}=").as_str()) {
@@ -332,8 +338,16 @@ mod games;
 use games::*;
 
 /// Every test, by name.
-fn tests() -> [(&'static str, fn()); 19] {
+fn tests() -> [(&'static str, fn()); 21] {
     [
+        (
+            "a_lost_turn_after_a_handicap_replays_from_white",
+            a_lost_turn_after_a_handicap_replays_from_white,
+        ),
+        (
+            "a_crash_names_the_standard_error_once",
+            a_crash_names_the_standard_error_once,
+        ),
         ("a_board_refused_is_garbage", a_board_refused_is_garbage),
         (
             "what_is_not_claimed_is_never_answered",
@@ -527,6 +541,24 @@ fn meet_garbage() {
         .expect("game");
     let asked = catch_unwind(AssertUnwindSafe(|| game.prisoners(Player::Black)));
     assert!(asked.is_err());
+}
+
+/// An engine that dies on a command is a crash, whose message names the
+/// end of its standard error once.
+fn a_crash_names_the_standard_error_once() {
+    let kind = gtp_engine(referee("captures#")).expect("starts");
+    let game = kind
+        .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
+        .expect("game");
+    let message = panic_of(|| {
+        let _ = game.prisoners(Player::Black);
+    });
+    assert!(message.starts_with("crash: "), "{message}");
+    assert_eq!(
+        message.matches("the referee falls over").count(),
+        1,
+        "{message}"
+    );
 }
 
 /// The message of the panic `ask` ends in.

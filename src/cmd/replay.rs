@@ -185,7 +185,11 @@ impl FileReplay<'_> {
                     eprintln!("error: {name}: {e}");
                 }
             }
-            meter.message(&format!("{}, {} failed", plural(tally.games, "line"), tally.failed));
+            meter.message(&format!(
+                "{}, {} failed",
+                plural(tally.games, "line"),
+                tally.failed
+            ));
             if stop.is_requested() {
                 return;
             }

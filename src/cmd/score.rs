@@ -4,9 +4,9 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_harness::stop::Stop;
 use tromp_taylor_harness::names::read_komi;
 use tromp_taylor_harness::sgf::{read_games, ReadOptions};
+use tromp_taylor_harness::stop::Stop;
 use tromp_taylor_harness::vertex::parse_turn;
 use tromp_taylor_harness::vocab::{Color, Grid, Point, Rules, Size, Turn};
 use tromp_taylor_records::score::{

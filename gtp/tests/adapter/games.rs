@@ -227,3 +227,35 @@ pub(super) fn garbage_is_the_engines_panic() {
         other => panic!("{other:?}"),
     }
 }
+
+/// After a fixed handicap White moves first: a lost turn undone sets the
+/// game up again and replays the turns kept from White's.
+pub(super) fn a_lost_turn_after_a_handicap_replays_from_white() {
+    let kind = gtp_engine(referee("")).expect("starts");
+    let rules = Rules {
+        illegal_loses_turn: true,
+        suicide_allowed: false,
+        ..Rules::TROMP_TAYLOR
+    };
+    let mut game = kind
+        .start(setup(9, 9, rules, Handicap::Fixed(2)))
+        .expect("a game");
+    assert_eq!(game.to_move(), Player::White);
+    for (x, y) in [(1, 0), (8, 4), (0, 1)] {
+        assert_eq!(game.play(Turn::Move(Point::new(x, y))), Ok(()));
+    }
+    // Black's move into the corner White surrounds is suicide: a turn lost.
+    assert_eq!(
+        game.play(Turn::Move(Point::new(0, 0))),
+        Err(Illegal::Unexplained)
+    );
+    assert_eq!(game.to_move(), Player::White);
+    assert!(game.undo());
+    assert_eq!(game.to_move(), Player::Black);
+    let grid = game.grid();
+    assert_eq!(grid.at(Point::new(1, 0)), Color::White);
+    assert_eq!(grid.at(Point::new(8, 4)), Color::Black);
+    assert_eq!(grid.at(Point::new(0, 1)), Color::White);
+    assert_eq!(grid.at(Point::new(0, 0)), Color::Empty);
+    assert_eq!(game.play(Turn::Move(Point::new(4, 4))), Ok(()));
+}
