@@ -22,7 +22,7 @@ use manifest::{expand, read_manifests, CheckedProfile, Manifest, ManifestError};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use table::{cell, Column};
-use tromp_taylor_harness::stop::Stop;
+use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_harness::vocab::Superko;
 use tromp_taylor_records::vectors::VectorFile;
 
@@ -46,9 +46,10 @@ pub struct MatrixOptions {
     pub vectors: Option<Vec<VectorFile>>,
     /// Engines (by file stem) an earlier run completed: not run again.
     pub done: Vec<String>,
-    /// A request that stops the run: the audit under way stops between two
-    /// games, and no row starts after it.
-    pub stop: Stop,
+    /// A meter per row (its games), and the request that stops the run:
+    /// the audit under way stops between two games, and no row starts
+    /// after it.
+    pub progress: Progress,
 }
 
 /// One row of the matrix: an engine under one rule set.
@@ -127,7 +128,7 @@ pub fn run_matrix(
         let profiles = manifest.check(&engines).unwrap_or_default();
         for profile in profiles {
             for &moves in &profile.moves {
-                if options.stop.is_requested() {
+                if options.progress.stop().is_requested() {
                     return Ok(rows);
                 }
                 let row = run_row(options, &engines, (&id, &manifest), &profile, moves);
@@ -228,9 +229,13 @@ fn run_row(
     audit.moves = moves;
     audit.tolerates.clone_from(&profile.tolerates);
     audit.out = Some(options.out.join(row.folder()));
-    audit.stop = options.stop.clone();
-    row.audit = run_audit(&audit, |_| {}).map_err(|e| e.to_string());
-    if options.stop.is_requested() {
+    audit.stop = options.progress.stop().clone();
+    let meter = options
+        .progress
+        .meter(games as u64, &format!("games ({id}, {})", profile.rules_name));
+    row.audit = run_audit(&audit, |_| meter.inc(1)).map_err(|e| e.to_string());
+    meter.finish();
+    if options.progress.stop().is_requested() {
         return row;
     }
     // The vectors are given moves: run once per profile, on its play row.
@@ -245,7 +250,7 @@ fn run_row(
                 tolerates: &profile.tolerates,
             },
             options.timeout,
-            |_| match options.stop.is_requested() {
+            |_| match options.progress.stop().is_requested() {
                 true => std::ops::ControlFlow::Break(()),
                 false => std::ops::ControlFlow::Continue(()),
             },

@@ -157,7 +157,7 @@ impl RunArgs {
             done: earlier
                 .as_ref()
                 .map_or(Vec::new(), MatrixData::complete_engines),
-            stop: super::signals::stop(),
+            progress: super::progress::bars(true),
         };
         self.print_heading(seed, earlier.is_some());
         let rows = match run_matrix(&options, |line| println!("{line}")) {
@@ -168,7 +168,7 @@ impl RunArgs {
             }
         };
         let mut data = matrix_data(&rows, seed, self.quick);
-        if options.stop.is_requested() {
+        if options.progress.stop().is_requested() {
             // The engine it was on when it stopped has not all its rows.
             data.unfinished = rows.last().map(|row| row.id.clone()).into_iter().collect();
         }
@@ -187,7 +187,7 @@ impl RunArgs {
             return ExitCode::from(2);
         }
         println!("\n{markdown}");
-        if let Some(status) = super::signals::stopped_status(&options.stop) {
+        if let Some(status) = super::signals::stopped_status(options.progress.stop()) {
             self.print_stopped(&options, &data);
             return status;
         }
@@ -222,7 +222,7 @@ impl RunArgs {
     fn print_stopped(&self, options: &MatrixOptions, data: &MatrixData) {
         println!(
             "\n{}\n{} rows done{}; finish the run with: tromp-taylor matrix {} --out {} --resume",
-            super::signals::stopped_line(&options.stop).unwrap_or_default(),
+            super::signals::stopped_line(options.progress.stop()).unwrap_or_default(),
             data.rows.len(),
             match data.unfinished.first() {
                 Some(id) => format!(" ({id} unfinished: it runs again from its first row)"),
