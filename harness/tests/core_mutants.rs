@@ -574,3 +574,5 @@ fn agreements_are_compared_only_where_both_make_them() {
 
 #[path = "core_mutants/minimiser_and_job.rs"]
 mod minimiser_and_job;
+#[path = "core_mutants/stop.rs"]
+mod stop;
