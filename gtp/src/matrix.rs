@@ -230,9 +230,10 @@ fn run_row(
     audit.tolerates.clone_from(&profile.tolerates);
     audit.out = Some(options.out.join(row.folder()));
     audit.stop = options.progress.stop().clone();
-    let meter = options
-        .progress
-        .meter(games as u64, &format!("games ({id}, {})", profile.rules_name));
+    let meter = options.progress.meter(
+        games as u64,
+        &format!("games ({id}, {})", profile.rules_name),
+    );
     row.audit = run_audit(&audit, |_| meter.inc(1)).map_err(|e| e.to_string());
     meter.finish();
     if options.progress.stop().is_requested() {

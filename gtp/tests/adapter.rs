@@ -577,9 +577,16 @@ fn panic_of(ask: impl FnOnce()) -> String {
 /// and the answers of commands it does not have.
 fn what_is_not_claimed_is_never_answered() {
     let kind = gtp_engine(referee("all_legal,is_legal,captures,final_score")).expect("starts");
-    let game = kind
+    let mut game = kind
         .start(setup(3, 3, Rules::TROMP_TAYLOR, Handicap::None))
         .expect("game");
+    // GTP has no agreement on dead stones: one asked for is refused as not
+    // in these rules, and changes nothing.
+    assert_eq!(
+        game.agree(&[Point::new(0, 0)]),
+        Err(tromp_taylor_harness::vocab::Refusal::NotInTheseRules)
+    );
+    assert_eq!(game.consecutive_passes(), 0);
     let messages = [
         panic_of(|| {
             let _ = game.score(Player::Black);
