@@ -211,25 +211,14 @@ fn run_row(
         row.audit = Err(format!("not installed: {program} not found{install}"));
         return row;
     }
-    let games = if options.quick {
-        profile.games.1
-    } else {
-        profile.games.0
-    };
-    let mut audit = AuditOptions::new(profile.command.clone(), games, options.seed);
-    audit.gtp.rules = profile.rules;
-    audit.sizes.clone_from(&profile.sizes);
-    audit.gtp.timeout = options.timeout;
-    audit.gtp.off.clone_from(&profile.skip_checks);
-    audit.gtp.set_rules = SetRules::from_option(profile.set_rules.as_deref());
-    if let Some(start) = manifest.start_timeout {
-        audit.gtp.start_timeout = Some(Duration::from_secs_f64(start));
-    }
-    audit.minimise_budget = if options.quick { 40 } else { 300 };
-    audit.moves = moves;
-    audit.tolerates.clone_from(&profile.tolerates);
-    audit.out = Some(options.out.join(row.folder()));
-    audit.stop = options.progress.stop().clone();
+    let audit = audit_options(
+        options,
+        manifest,
+        profile,
+        moves,
+        options.out.join(row.folder()),
+    );
+    let games = audit.games;
     let meter = options.progress.meter(
         games as u64,
         &format!("games ({id}, {})", profile.rules_name),
@@ -258,6 +247,37 @@ fn run_row(
         ));
     }
     row
+}
+
+/// The audit of one row: the profile's engine, rules, sizes and checks,
+/// the matrix's seed, timeout and profile, reports in `out`.
+fn audit_options(
+    options: &MatrixOptions,
+    manifest: &Manifest,
+    profile: &CheckedProfile,
+    moves: Moves,
+    out: PathBuf,
+) -> AuditOptions {
+    let games = if options.quick {
+        profile.games.1
+    } else {
+        profile.games.0
+    };
+    let mut audit = AuditOptions::new(profile.command.clone(), games, options.seed);
+    audit.gtp.rules = profile.rules;
+    audit.sizes.clone_from(&profile.sizes);
+    audit.gtp.timeout = options.timeout;
+    audit.gtp.off.clone_from(&profile.skip_checks);
+    audit.gtp.set_rules = SetRules::from_option(profile.set_rules.as_deref());
+    if let Some(start) = manifest.start_timeout {
+        audit.gtp.start_timeout = Some(Duration::from_secs_f64(start));
+    }
+    audit.minimise_budget = if options.quick { 40 } else { 300 };
+    audit.moves = moves;
+    audit.tolerates.clone_from(&profile.tolerates);
+    audit.out = Some(out);
+    audit.stop = options.progress.stop().clone();
+    audit
 }
 
 fn slug(text: &str) -> String {
