@@ -1,6 +1,8 @@
 //! The docs stay true: every test and every case that docs/rules.md cites
 //! exists, every rule and comment has its row, and every upstream report
-//! under docs/conformance/reports/ is indexed and names its cause.
+//! under docs/conformance/reports/ is indexed and names its cause; the
+//! book's SUMMARY.md holds every page of docs/, and every rule and comment
+//! of rules.md has its anchor.
 
 use std::fs;
 use std::path::Path;
@@ -225,4 +227,63 @@ fn every_upstream_report_is_indexed_and_names_its_cause() {
         reports >= 5,
         "only {reports} reports under docs/conformance/reports/"
     );
+}
+
+/// The Markdown files under `dir`, as paths relative to docs/.
+fn pages(dir: &Path, docs: &Path, found: &mut Vec<String>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            pages(&path, docs, found);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            let relative = path
+                .strip_prefix(docs)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if relative != "SUMMARY.md" {
+                found.push(relative);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_books_summary_holds_every_page_once_and_only_pages_that_exist() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let summary = read("docs/SUMMARY.md");
+    let linked: Vec<String> = summary
+        .split("](")
+        .skip(1)
+        .map(|rest| rest.split(')').next().unwrap().to_string())
+        .collect();
+    let mut found = Vec::new();
+    pages(&docs, &docs, &mut found);
+    for page in &found {
+        let times = linked.iter().filter(|l| *l == page).count();
+        assert_eq!(times, 1, "docs/{page} is in SUMMARY.md {times} times");
+    }
+    for link in &linked {
+        assert!(
+            docs.join(link).is_file(),
+            "SUMMARY.md links to {link}, which is not there"
+        );
+    }
+}
+
+#[test]
+fn every_rule_and_comment_of_rules_md_has_an_anchor() {
+    let rules = read("docs/rules.md");
+    for n in 1..=10 {
+        for kind in ["rule", "comment"] {
+            let anchor = format!("<a id={kind}-{n}></a> |");
+            let row = rules
+                .lines()
+                .find(|l| l.starts_with(&format!("| {n} | ")) && l.ends_with(&anchor));
+            assert!(row.is_some(), "no row ending with {anchor}");
+        }
+    }
+    assert!(rules
+        .lines()
+        .any(|l| l.starts_with("| 7' | ") && l.ends_with("<a id=comment-7-variation></a> |")));
 }

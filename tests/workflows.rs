@@ -3,8 +3,11 @@
 //! mode) and the engine author's composite action, `action.yml`, whose shell
 //! steps are then run here as GitHub would run them, against GNU Go (which
 //! breaks the rules, so the last step must fail the job) and against our own
-//! engine (which must pass); and the matrix workflow, a job per engine
-//! manifest merged into one site.
+//! engine (which must pass); the matrix workflow, a job per engine
+//! manifest merged into one site; and the project's own workflows (ci.yml
+//! runs what .ci/run runs, pages.yml builds and deploys the book with the
+//! explorer and the matrix site, release.yml ships the binaries, wheels and
+//! crates with the CHANGELOG's section).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -252,9 +255,13 @@ fn options_are_ours(script: &str, args: &[&str]) {
     let help = String::from_utf8_lossy(&help.stdout);
     let line = script
         .lines()
-        .find(|l| l.contains(&format!("tromp-taylor {}", args.join(" "))))
+        .find(|l| {
+            l.contains(&format!("tromp-taylor {}", args.join(" ")))
+                || l.contains(&format!("cargo run --release -q -- {} ", args.join(" ")))
+        })
         .unwrap_or_else(|| panic!("no `tromp-taylor {}` in {script}", args.join(" ")));
-    for option in line.split_whitespace().filter(|w| w.starts_with("--")) {
+    let ours = line.rsplit_once(" -- ").map_or(line, |(_, ours)| ours);
+    for option in ours.split_whitespace().filter(|w| w.starts_with("--")) {
         assert!(
             help.contains(option),
             "{option} of {line:?} is not in:\n{help}"
@@ -318,12 +325,18 @@ fn the_matrix_workflow_runs_every_manifest_and_merges_them_into_the_site() {
     merge_step_makes_the_site(&step.unwrap());
     let merge_uses = uses(merge);
     assert!(merge_uses.contains(&"actions/download-artifact@v4".to_string()));
-    assert!(merge_uses.contains(&"actions/upload-pages-artifact@v3".to_string()));
-    let deploy = &jobs["deploy"];
-    assert_eq!(deploy["needs"].as_str(), Some("merge"));
-    assert!(deploy["if"].as_str().unwrap().contains("refs/heads/main"));
-    assert_eq!(uses(deploy), ["actions/deploy-pages@v4"]);
-    assert_eq!(deploy["permissions"]["pages"].as_str(), Some("write"));
+    // The site is an artifact that pages.yml publishes inside the book.
+    let upload = merge["steps"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|s| s["uses"].as_str() == Some("actions/upload-artifact@v4"))
+        .expect("the site uploaded");
+    assert_eq!(upload["with"]["name"].as_str(), Some("matrix-site"));
+    assert!(
+        jobs["deploy"].is_badvalue(),
+        "pages.yml deploys, not matrix.yml"
+    );
 }
 
 /// The merge job's script, run on two artifacts as download-artifact lays
@@ -360,4 +373,200 @@ fn merge_step_makes_the_site(script: &str) {
         "{index}"
     );
     let _ = std::fs::remove_dir_all(&work);
+}
+
+/// Every shell line of every job of `workflow`, as one text.
+fn all_runs(workflow: &Yaml) -> String {
+    workflow["jobs"]
+        .as_hash()
+        .unwrap()
+        .values()
+        .flat_map(runs)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every action of every job of `workflow`.
+fn all_uses(workflow: &Yaml) -> Vec<String> {
+    workflow["jobs"]
+        .as_hash()
+        .unwrap()
+        .values()
+        .flat_map(uses)
+        .collect()
+}
+
+#[test]
+fn the_ci_workflow_runs_the_gates_and_the_readmes_two_commands() {
+    let workflow = load(&root().join(".github/workflows/ci.yml"));
+    assert!(!workflow["on"]["push"].is_badvalue() && !workflow["on"]["pull_request"].is_badvalue());
+    let script = all_runs(&workflow);
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    // The README's two commands, as the README writes them.
+    for command in ["cargo run --release -- diff", "cargo test --workspace"] {
+        assert!(readme.contains(command), "the README lost {command:?}");
+    }
+    for gate in [
+        "cargo fmt --all -- --check",
+        "cargo clippy --workspace --all-targets -- -D warnings",
+        "cargo doc --no-deps --workspace",
+        "cargo test --workspace",
+        "-- diff --seed",
+        "-- planted",
+        "cargo publish --workspace --dry-run",
+        "miri test -p tromp-taylor-fast",
+        "fuzz run",
+        "bash python/ci.sh",
+        "bash explorer/build.sh",
+        "tests/browser/check_explorer.py",
+        "tests/browser/check_site.py",
+    ] {
+        assert!(script.contains(gate), "ci.yml does not run {gate:?}");
+        // .ci/run runs the same (miri through an array of its tests).
+        let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
+        if !gate.starts_with("miri") {
+            assert!(ci.contains(gate), ".ci/run does not run {gate:?}");
+        }
+    }
+    let doc = workflow["jobs"]["gates"]["steps"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|s| s["run"].as_str().is_some_and(|r| r.contains("cargo doc")))
+        .unwrap();
+    assert_eq!(doc["env"]["RUSTDOCFLAGS"].as_str(), Some("-D warnings"));
+    let actions = all_uses(&workflow);
+    assert!(actions.iter().all(|a| a.contains('@')), "{actions:?}");
+    for job in workflow["jobs"].as_hash().unwrap().values() {
+        let uses = uses(job);
+        assert!(
+            uses.contains(&"actions/checkout@v4".to_string()),
+            "{uses:?}"
+        );
+        assert!(
+            uses.contains(&"Swatinem/rust-cache@v2".to_string()),
+            "every job caches its build: {uses:?}"
+        );
+        assert!(
+            job["timeout-minutes"].as_i64().is_some(),
+            "a timeout on every job"
+        );
+    }
+    options_are_ours(&script, &["matrix"]);
+}
+
+#[test]
+fn the_pages_workflow_builds_the_book_with_the_explorer_and_the_matrix_site() {
+    let workflow = load(&root().join(".github/workflows/pages.yml"));
+    assert_eq!(workflow["permissions"]["pages"].as_str(), Some("write"));
+    assert_eq!(workflow["permissions"]["id-token"].as_str(), Some("write"));
+    let matrix = load(&root().join(".github/workflows/matrix.yml"));
+    let workflows = workflow["on"]["workflow_run"]["workflows"]
+        .as_vec()
+        .unwrap();
+    assert_eq!(workflows[0].as_str(), matrix["name"].as_str());
+    let build = &workflow["jobs"]["build"];
+    let script = runs(build).join("\n");
+    for step in [
+        "cargo install mdbook --locked",
+        "bash explorer/build.sh",
+        "bash docs/build-book.sh target/matrix",
+        "--name matrix-site",
+    ] {
+        assert!(script.contains(step), "pages.yml does not run {step:?}");
+    }
+    options_are_ours(&script, &["matrix"]);
+    assert!(root().join("docs/book.toml").is_file());
+    let upload = build["steps"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|s| s["uses"].as_str() == Some("actions/upload-pages-artifact@v3"))
+        .unwrap();
+    // docs/book.toml builds into ../target/book: the folder uploaded.
+    let book = std::fs::read_to_string(root().join("docs/book.toml")).unwrap();
+    assert!(book.contains("build-dir = \"../target/book\""), "{book}");
+    assert_eq!(upload["with"]["path"].as_str(), Some("target/book"));
+    let deploy = &workflow["jobs"]["deploy"];
+    assert_eq!(deploy["needs"].as_str(), Some("build"));
+    assert_eq!(uses(deploy), ["actions/deploy-pages@v4"]);
+}
+
+#[test]
+fn the_release_workflow_ships_binaries_wheels_crates_and_the_changelogs_section() {
+    let workflow = load(&root().join(".github/workflows/release.yml"));
+    let tags = workflow["on"]["push"]["tags"].as_vec().unwrap();
+    assert_eq!(tags[0].as_str(), Some("v*"));
+    let jobs = &workflow["jobs"];
+    let targets: Vec<&str> = jobs["binaries"]["strategy"]["matrix"]["include"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["target"].as_str())
+        .collect();
+    for os in ["linux", "apple", "windows"] {
+        assert!(targets.iter().any(|t| t.contains(os)), "{targets:?}");
+    }
+    let wheels = uses(&jobs["wheels"]);
+    assert!(wheels.contains(&"PyO3/maturin-action@v1".to_string()));
+    assert_eq!(
+        jobs["sdist"]["steps"][1]["with"]["command"].as_str(),
+        Some("sdist")
+    );
+    let python = std::fs::read_to_string(root().join("python/Cargo.toml")).unwrap();
+    assert!(python.contains("abi3-py38"), "the wheels are abi3");
+    assert!(runs(&jobs["crates"])
+        .join(" ")
+        .contains("cargo publish --workspace --dry-run"));
+    let needs: Vec<&str> = jobs["release"]["needs"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .filter_map(Yaml::as_str)
+        .collect();
+    assert_eq!(needs, ["binaries", "wheels", "sdist", "crates"]);
+    let script = runs(&jobs["release"]).join("\n");
+    assert!(script.contains("bash .github/release-notes.sh \"${GITHUB_REF_NAME}\" > notes.md"));
+    // The archives are named as action.yml downloads them.
+    let action = std::fs::read_to_string(root().join("action.yml")).unwrap();
+    assert!(
+        action.contains("releases/latest/download/tromp-taylor-x86_64-unknown-linux-gnu.tar.gz")
+    );
+    let archive = runs(&jobs["binaries"]).join("\n");
+    assert!(
+        archive.contains("name=tromp-taylor-${{ matrix.target }}"),
+        "{archive}"
+    );
+}
+
+/// `.github/release-notes.sh VERSION CHANGELOG`: its output and status.
+fn release_notes(version: &str, changelog: &str) -> (String, bool) {
+    let file = std::env::temp_dir().join(format!("tt-changelog-{}-{version}", std::process::id()));
+    std::fs::write(&file, changelog).unwrap();
+    let output = Command::new("bash")
+        .arg(root().join(".github/release-notes.sh"))
+        .args([version, file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        output.status.success(),
+    )
+}
+
+#[test]
+fn the_release_notes_are_the_changelogs_section_for_the_tag() {
+    let changelog = "# Changelog\n\n## [Unreleased]\n\n- next\n\n## [0.2.0] - 2026-12-01\n\n- two\n- more\n\n## [0.1.0]\n\n- one\n";
+    let (notes, ok) = release_notes("v0.2.0", changelog);
+    assert!(ok);
+    assert_eq!(notes.trim(), "- two\n- more");
+    let (notes, ok) = release_notes("0.1.0", changelog);
+    assert!(ok);
+    assert_eq!(notes.trim(), "- one");
+    // No section, or an empty one, is an error, not an empty release.
+    assert!(!release_notes("v0.3.0", changelog).1);
+    assert!(!release_notes("v0.2.0", "## [0.2.0]\n\n## [0.1.0]\n- one\n").1);
+    // 0.1.0 is not 0.1.0-rc.1.
+    assert!(!release_notes("v0.1.0", "## [0.1.0-rc.1]\n- rc\n").1);
 }
