@@ -1,4 +1,4 @@
-//! Long runs stopped by a signal: `diff`, `audit` and `matrix` get SIGINT (or SIGTERM) mid-run, print what they did, exit with 130 (143), leave every file whole, and say how to finish; `diff --from-game` and `matrix --resume` finish them.
+//! Long runs stopped by a signal: `diff`, `audit`, `matrix` and `replay` get SIGINT (or SIGTERM) mid-run, print what they did, exit with 130 (143), leave every file whole, and say how to finish; `diff --from-game` and `matrix --resume` finish them.
 
 mod common;
 
@@ -332,4 +332,38 @@ fn a_stopped_matrix_keeps_the_engines_it_finished_and_resumes_the_rest() {
         (Some("b"), Some(2))
     );
     all_whole(&out);
+}
+
+#[test]
+fn a_replay_stops_between_two_games_and_says_so() {
+    let dir = folder("replay");
+    let file = dir.join("many.sgf");
+    let game = "(;FF[4]GM[1]SZ[9]RU[Chinese]KM[7.5];B[aa];W[bb];B[cc];W[dd];B[ee];W[ff])\n";
+    std::fs::write(&file, game.repeat(200_000)).unwrap();
+    let mut child = Command::new(ours())
+        .args(["replay", file.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = send.send(line);
+        }
+    });
+    wait_for(&lines, "many.sgf");
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, "INT");
+    let mut stderr = child.stderr.take().unwrap();
+    let (code, took, text) = ended(child, &lines);
+    let mut errors = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut errors).unwrap();
+    assert_eq!(code, Some(130), "{errors}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert!(errors.contains("stopped by Ctrl-C (SIGINT)"), "{errors}");
+    let summary = text.lines().last().unwrap();
+    let games: usize = summary.split(' ').next().unwrap().parse().unwrap();
+    assert!((1..200_000).contains(&games), "{summary}");
 }
