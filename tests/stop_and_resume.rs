@@ -21,21 +21,27 @@ fn ours() -> &'static str {
     env!("CARGO_BIN_EXE_tromp-taylor")
 }
 
-/// The binary started with `args`, and its standard output line by line.
+/// The binary started with `args`, and its output line by line: standard
+/// output's lines as they are, standard error's after `stderr: `.
 fn start(args: &[&str]) -> (Child, Receiver<String>) {
     let mut child = Command::new(ours())
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stdout = child.stdout.take().unwrap();
     let (send, lines) = channel();
+    let stdout = child.stdout.take().unwrap();
+    let to_stdout = send.clone();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
-            }
+            let _ = to_stdout.send(line);
+        }
+    });
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = send.send(format!("stderr: {line}"));
         }
     });
     (child, lines)
@@ -340,30 +346,18 @@ fn a_replay_stops_between_two_games_and_says_so() {
     let file = dir.join("many.sgf");
     let game = "(;FF[4]GM[1]SZ[9]RU[Chinese]KM[7.5];B[aa];W[bb];B[cc];W[dd];B[ee];W[ff])\n";
     std::fs::write(&file, game.repeat(200_000)).unwrap();
-    let mut child = Command::new(ours())
-        .args(["replay", file.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (send, lines) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = send.send(line);
-        }
-    });
+    let (child, lines) = start(&["replay", file.to_str().unwrap()]);
     wait_for(&lines, "many.sgf");
     std::thread::sleep(Duration::from_millis(300));
     signal(&child, "INT");
-    let mut stderr = child.stderr.take().unwrap();
     let (code, took, text) = ended(child, &lines);
-    let mut errors = String::new();
-    std::io::Read::read_to_string(&mut stderr, &mut errors).unwrap();
-    assert_eq!(code, Some(130), "{errors}");
+    assert_eq!(code, Some(130), "{text}");
     assert!(took < Duration::from_secs(5), "{took:?}");
-    assert!(errors.contains("stopped by Ctrl-C (SIGINT)"), "{errors}");
-    let summary = text.lines().last().unwrap();
+    assert!(
+        text.contains("stderr: stopped by Ctrl-C (SIGINT)"),
+        "{text}"
+    );
+    let summary = text.lines().rfind(|l| !l.starts_with("stderr: ")).unwrap();
     let games: usize = summary.split(' ').next().unwrap().parse().unwrap();
     assert!((1..200_000).contains(&games), "{summary}");
 }
