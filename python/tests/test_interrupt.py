@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import traceback
 
 import pytest
 import tromp_taylor as tt
@@ -69,6 +70,31 @@ def test_a_keyboard_interrupt_in_play_stops_the_check_unchanged(jobs):
     assert report.agreed == report.games
     assert "KeyboardInterrupt" not in "".join(d.message for d in report.divergences)
     assert "Stopped early by KeyboardInterrupt: " in str(report), str(report)
+
+
+def test_the_divergences_found_before_it_are_kept():
+    counter = {"calls": 0}
+    error = KeyboardInterrupt()
+
+    class KoBug(Raising):
+        def __init__(self, width, height, rules):
+            super().__init__(width, height, rules, counter, "play", 1500, error)
+            self.planted_bug = "ko"
+
+    with pytest.raises(KeyboardInterrupt) as caught:
+        tt.check_engine(KoBug, games=300, sizes=["5x5"], seed=3, jobs=1)
+    assert caught.value is error and counter["calls"] == 1500
+    report = caught.value.report
+    assert report.stopped and not report.ok
+    assert report.divergences and all(d.sgf.startswith("(;") for d in report.divergences)
+    assert {d.kind for d in report.divergences} == {"legal-set"}, str(report)
+    assert report.agreed < report.games < 300
+
+
+def test_the_traceback_reaches_into_the_engine():
+    raised, _ = check_raising(KeyboardInterrupt(), at=10)
+    frames = [frame.name for frame in traceback.extract_tb(raised.__traceback__)]
+    assert frames[0] == "check_raising" and frames[-2:] == ["play", "_count"], frames
 
 
 def test_a_system_exit_in_play_stops_the_check_unchanged():
