@@ -160,6 +160,10 @@ class CheckReport:
     divergences: List[Divergence]
     skipped: List[str]
     ok: bool
+    stopped: bool
+    """True for the report of a check stopped early: the ``report`` of the
+    ``KeyboardInterrupt`` (Ctrl-C) or ``SystemExit`` that stopped it,
+    covering the games finished before it."""
     text: str
     def __bool__(self) -> bool: ...
 
@@ -176,4 +180,8 @@ def check_engine(
     """Plays ``games`` generated games on the rules and on the engine that
     ``factory(width, height, rules)`` starts (sizes default to 5x5 and 9x9,
     rules to ``tromp-taylor``), within the rules it ``claims`` (None: held
-    to ``rules``), and reports where they part."""
+    to ``rules``), and reports where they part. Ctrl-C, or a
+    ``KeyboardInterrupt`` or ``SystemExit`` raised by the engine, stops it
+    within a second and is raised unchanged (never counted as a refusal),
+    its attribute ``report`` the ``CheckReport`` of the games finished
+    before it (``stopped`` true)."""

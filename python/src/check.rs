@@ -4,7 +4,7 @@
 //! by a closure, within what it claims (`crate::claims`).
 //!
 //! The protocol is small: `factory(width, height, rules)` gives an object
-//! with `play(color, vertex)` (any exception is a refusal) and, optionally,
+//! with `play(color, vertex)` (any `Exception` is a refusal) and, optionally,
 //! `legal_moves(color)`, `is_legal(color, vertex)`, `board()` and
 //! `score()`. What it does not answer is taken from a shadow game on the
 //! rules' engine, so it is not compared, and the report says so in its
@@ -12,6 +12,11 @@
 //! `Illegal::Unexplained` (the protocol gives no reason), so the harness
 //! reports it as a verdict difference with the rules at stake; the
 //! engine's own words are kept beside it ([`Said`]).
+//!
+//! Ctrl-C, or a `KeyboardInterrupt` or `SystemExit` raised by the engine,
+//! stops the check within a second and reaches the caller unchanged, the
+//! report of the games finished before it attached as its `report`
+//! (`crate::interrupt`).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -20,6 +25,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tromp_taylor_harness::check::{self, rules_at_stake, CheckOptions};
 use tromp_taylor_harness::diff::Difference;
 use tromp_taylor_harness::engine::EngineKind;
+use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_harness::report::{group, Kind};
 use tromp_taylor_harness::run::Found;
 use tromp_taylor_harness::vertex::turn_name;
@@ -27,6 +33,7 @@ use tromp_taylor_harness::vocab::{Action, Player, Rules, Setup, Size, Turn};
 
 use crate::claims::{claims_text, supports_of, ADVICE};
 use crate::engine::{python_start, quiet_reported_failures, Said};
+use crate::interrupt::{cut_short, Interrupt, POLL};
 use crate::words::{player_letter, rules_from, size_from};
 
 /// The notes on what was not compared, for the parts an engine lacks.
@@ -34,7 +41,7 @@ fn notes(missing: &BTreeSet<&'static str>) -> Vec<String> {
     let mut notes = vec![
         "not in the protocol, so taken from the rules and not compared: whose turn it is \
          (play is told the color), the run of passes and the end of the game, each player's \
-         score and prisoners, and the reason for a refusal (any exception is a refusal)"
+         score and prisoners, and the reason for a refusal (any Exception is a refusal)"
             .to_string(),
         "not claimed, so those games are skipped: the agreement ending, fixed handicaps \
          (stones placed before the first turn), setup positions and undo"
@@ -199,6 +206,10 @@ pub struct PyCheckReport {
     skipped: Vec<String>,
     /// Whether the engine agreed with the rules on every game compared.
     ok: bool,
+    /// Whether the check was stopped early (by Ctrl-C, or an engine's
+    /// `KeyboardInterrupt` or `SystemExit`): this is then the `report` of
+    /// that exception, and covers the games finished before it.
+    stopped: bool,
     /// The text report.
     text: String,
 }
@@ -318,7 +329,7 @@ pub fn check_engine(
     jobs: Option<usize>,
     name: Option<String>,
     claims: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyCheckReport> {
+) -> PyResult<Py<PyCheckReport>> {
     if !factory.is_callable() {
         return Err(PyValueError::new_err(
             "factory must be callable: factory(width, height, rules) -> engine",
@@ -337,37 +348,112 @@ pub fn check_engine(
     options.advice = ADVICE.trim_end().to_string();
     let missing: Arc<Mutex<BTreeSet<&'static str>>> = Arc::default();
     let said: Said = Arc::default();
+    let interrupt = Interrupt::default();
+    options.progress = Progress::hidden().with_stop(interrupt.stop().clone());
     let start = python_start(
         factory.clone().unbind(),
         name.clone(),
         Arc::clone(&missing),
         Arc::clone(&said),
+        interrupt.clone(),
     );
     let engine = EngineKind::new(&name, supports_of(claimed.as_deref()), start);
     quiet_reported_failures();
     let py = factory.py();
-    let report = py.allow_threads(|| check::check_engine(&engine, &options));
+    let mut report = run_hearing_signals(py, &engine, &options, &interrupt);
+    // The games a stop cut short were not compared.
+    let found = report.summary.found.len();
+    report.summary.found.retain(|found| !cut_short(found));
+    let cut = found - report.summary.found.len();
+    report.summary.games = report.summary.games.saturating_sub(cut);
     let missing = missing.lock().unwrap_or_else(PoisonError::into_inner);
     let said = said.lock().unwrap_or_else(PoisonError::into_inner);
+    let stop = interrupt.take();
+    let mut report = report_of(py, &report, &options, &missing, &said, stop.as_ref())?;
+    report.claims = stated;
+    let report = Py::new(py, report)?;
+    let Some(error) = stop else {
+        return Ok(report);
+    };
+    // The exception as raised, with what was done before it; an exception
+    // that takes no attribute is raised as it is.
+    let _ = error.value_bound(py).setattr("report", report);
+    Err(error)
+}
+
+/// Runs the check on the harness's threads while this one, holding
+/// nothing, asks Python every [`POLL`] whether a signal came (Python runs
+/// signal handlers on the main thread only); an exception from a handler
+/// (Ctrl-C's `KeyboardInterrupt`) is kept and stops the check, and is
+/// raised in the engine's code on the workers in it.
+fn run_hearing_signals(
+    py: Python<'_>,
+    engine: &EngineKind,
+    options: &CheckOptions,
+    interrupt: &Interrupt,
+) -> check::CheckReport {
+    let waiting = std::thread::current();
+    std::thread::scope(|scope| {
+        let job = scope.spawn(move || {
+            let report = check::check_engine(engine, options);
+            waiting.unpark();
+            report
+        });
+        while !job.is_finished() {
+            py.allow_threads(|| std::thread::park_timeout(POLL));
+            if let Err(error) = py.check_signals() {
+                interrupt.keep(error);
+            }
+            if interrupt.is_requested() {
+                interrupt.interrupt_engine(py);
+            }
+        }
+        job.join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// The Python report of the harness's `report` on `options`: the
+/// divergences with the engine's words (`said`), the parts `missing`, and
+/// whether the exception `stop` stopped it; the claims as stated are the
+/// caller's to fill in.
+fn report_of(
+    py: Python<'_>,
+    report: &check::CheckReport,
+    options: &CheckOptions,
+    missing: &BTreeSet<&'static str>,
+    said: &HashMap<(Setup, Vec<Turn>), String>,
+    stop: Option<&PyErr>,
+) -> PyResult<PyCheckReport> {
     let divergences = report
         .summary
         .found
         .iter()
-        .map(|found| Py::new(py, PyDivergence::new(found, &said)))
+        .map(|found| Py::new(py, PyDivergence::new(found, said)))
         .collect::<PyResult<Vec<_>>>()?;
-    let checked: Vec<Rules> = options.rules.unwrap_or_default();
-    let skipped = skipped_notes(&missing, &report);
+    let checked: Vec<Rules> = options.rules.clone().unwrap_or_default();
+    let skipped = skipped_notes(missing, report);
     let mut text = report.to_string();
     text.push_str(&words_section(py, &divergences));
     text.push_str("\nNot compared:\n");
     for note in &skipped {
         text.push_str(&format!("  - {note}\n"));
     }
+    if let Some(error) = stop {
+        let kind = error.get_type_bound(py);
+        let kind = kind
+            .name()
+            .map_or_else(|_| kind.to_string(), |n| n.to_string());
+        text.push_str(&format!(
+            "\nStopped early by {kind}: {} of the {} games asked were compared.\n",
+            report.summary.games, options.games
+        ));
+    }
     let parted: BTreeSet<usize> = report.summary.found.iter().map(|f| f.game).collect();
     Ok(PyCheckReport {
-        engine: name,
+        engine: report.engine.clone(),
         rules: checked.iter().map(Rules::to_string).collect(),
-        claims: stated,
+        claims: None,
         games: report.summary.games,
         agreed: report.summary.games.saturating_sub(parted.len()),
         turns: report.summary.turns,
@@ -375,6 +461,7 @@ pub fn check_engine(
         divergences,
         skipped,
         ok: report.agrees(),
+        stopped: stop.is_some(),
         text,
     })
 }

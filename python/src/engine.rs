@@ -5,6 +5,9 @@
 //! of a turn the rules allow is the verdict `Illegal::Unexplained` (the
 //! protocol gives no reason), the engine's words kept in [`Said`]; an
 //! exception anywhere else is the engine's failure, reported as a crash.
+//! An exception that ends the program (`KeyboardInterrupt`, `SystemExit`)
+//! is neither: it is kept for the caller and stops the check
+//! ([`crate::interrupt`]).
 
 use pyo3::prelude::*;
 use std::cell::Cell;
@@ -16,6 +19,7 @@ use tromp_taylor_harness::vocab::{
     Grid, Illegal, Outcome, Player, Point, Refusal, Setup, Turn, Verdict,
 };
 
+use crate::interrupt::{ends_program, Interrupt, STOPPED};
 use crate::words::player_letter;
 
 /// Which optional parts of the protocol an engine object has.
@@ -46,6 +50,8 @@ struct PyEngine {
     /// Every turn given to `play`, refused or not (the mismatch's record).
     tried: Vec<Turn>,
     said: Said,
+    /// The check's stop, and the exception that asked for it.
+    interrupt: Interrupt,
 }
 
 thread_local! {
@@ -60,6 +66,12 @@ thread_local! {
 fn fail(message: String) -> ! {
     REPORTED.with(|reported| reported.set(true));
     std::panic::panic_any(message)
+}
+
+/// Ends the engine's answer because the check is stopping: the harness
+/// reports a panic at this step, which the check leaves out of its report.
+fn stopped() -> ! {
+    fail(STOPPED.to_string())
 }
 
 /// [`fail`] with a formatted message.
@@ -90,6 +102,24 @@ fn described(error: &PyErr) -> String {
 }
 
 impl PyEngine {
+    /// Cuts the engine's answer short if the check is stopping.
+    fn go_on(&self) {
+        if self.interrupt.is_requested() {
+            stopped()
+        }
+    }
+
+    /// Ends the engine's answer on `error`: one that ends the program is
+    /// kept for the caller and stops the check; any other is the engine's
+    /// failure, reported as `what` says it (given the exception's words).
+    fn failed(&self, py: Python<'_>, error: PyErr, what: impl FnOnce(String) -> String) -> ! {
+        if ends_program(py, &error) {
+            self.interrupt.keep(error);
+            stopped()
+        }
+        fail(what(described(&error)))
+    }
+
     /// Calls the engine's method `name` with `args`; a Python exception is
     /// the engine's failure to answer, reported as a panic of the engine.
     fn ask<'py, A: IntoPy<Py<pyo3::types::PyTuple>>>(
@@ -98,35 +128,43 @@ impl PyEngine {
         name: &str,
         args: A,
     ) -> Bound<'py, PyAny> {
+        self.go_on();
         let object = self.object.bind(py);
         let answer = match object.getattr(name) {
             Ok(attribute) if attribute.is_callable() => attribute.call1(args),
             other => other,
         };
-        answer.unwrap_or_else(|e| fail!("{}.{name}() raised {}", self.name, described(&e)))
+        answer.unwrap_or_else(|e| {
+            self.failed(py, e, |d| format!("{}.{name}() raised {d}", self.name))
+        })
     }
 
     /// Whether the engine's `is_legal` says `turn` is legal for `player`.
     fn says_legal(&self, player: Player, turn: Turn) -> bool {
-        Python::with_gil(|py| {
+        self.interrupt.python(|py| {
             let vertex = turn_name(turn);
             let answer = self.ask(py, "is_legal", (player_letter(player), vertex.as_str()));
             answer.is_truthy().unwrap_or_else(|e| {
-                fail!(
-                    "{}.is_legal() answered no truth value: {}",
-                    self.name,
-                    described(&e)
-                )
+                self.failed(py, e, |d| {
+                    format!("{}.is_legal() answered no truth value: {d}", self.name)
+                })
             })
         })
     }
 
     /// The grid the engine's `board()` gives.
     fn board(&self) -> Grid {
-        Python::with_gil(|py| {
+        self.interrupt.python(|py| {
             let answer = self.ask(py, "board", ());
-            let rows = rows_text(&answer)
-                .unwrap_or_else(|e| fail!("{}.board() gave no board: {e}", self.name));
+            let rows = rows_text(&answer).unwrap_or_else(|unread| {
+                let e = match unread {
+                    Unread::Raised(error) => error,
+                    Unread::Text(e) => fail!("{}.board() gave no board: {e}", self.name),
+                };
+                self.failed(py, e, |d| {
+                    format!("{}.board() gave no board: {d}", self.name)
+                })
+            });
             let grid = Grid::from_rows(&rows)
                 .unwrap_or_else(|e| fail!("{}.board() gave no board: {e}", self.name));
             if grid.size != self.setup.size {
@@ -145,15 +183,17 @@ impl PyEngine {
     /// pass with them (always legal before the end), in point order.
     fn listed_legal(&self, player: Player) -> Vec<Turn> {
         let size = self.setup.size;
-        let listed: HashSet<Turn> = Python::with_gil(|py| {
+        let listed: HashSet<Turn> = self.interrupt.python(|py| {
             let answer = self.ask(py, "legal_moves", (player_letter(player),));
-            let items = answer
-                .iter()
-                .unwrap_or_else(|_| fail!("{}.legal_moves() gave no list: {answer}", self.name));
+            let items = answer.iter().unwrap_or_else(|e| {
+                self.failed(py, e, |_| {
+                    format!("{}.legal_moves() gave no list: {answer}", self.name)
+                })
+            });
             items
                 .map(|item| {
                     let item = item.unwrap_or_else(|e| {
-                        fail!("{}.legal_moves() raised {}", self.name, described(&e))
+                        self.failed(py, e, |d| format!("{}.legal_moves() raised {d}", self.name))
                     });
                     let text: String = item.extract().unwrap_or_else(|_| {
                         fail!("{}.legal_moves() listed {item}, not a vertex", self.name)
@@ -212,9 +252,22 @@ fn mark(cell: &Bound<'_, PyAny>) -> Result<char, String> {
     }
 }
 
+/// Why a `board()` answer could not be read: an exception raised while
+/// reading it, or what is wrong with it.
+enum Unread {
+    Raised(PyErr),
+    Text(String),
+}
+
+impl From<String> for Unread {
+    fn from(text: String) -> Unread {
+        Unread::Text(text)
+    }
+}
+
 /// A `board()` answer as rows of `X`, `O` and `.`, top first: a text, or
 /// a sequence of rows, each a text or a sequence of cells.
-fn rows_text(board: &Bound<'_, PyAny>) -> Result<String, String> {
+fn rows_text(board: &Bound<'_, PyAny>) -> Result<String, Unread> {
     if let Ok(text) = board.extract::<String>() {
         return Ok(text);
     }
@@ -223,7 +276,7 @@ fn rows_text(board: &Bound<'_, PyAny>) -> Result<String, String> {
         .map_err(|_| format!("{board} is neither a text nor a sequence of rows"))?;
     let mut text = Vec::new();
     for row in rows {
-        let row = row.map_err(|e| described(&e))?;
+        let row = row.map_err(Unread::Raised)?;
         if let Ok(line) = row.extract::<String>() {
             let line: Result<String, String> = line
                 .chars()
@@ -238,7 +291,7 @@ fn rows_text(board: &Bound<'_, PyAny>) -> Result<String, String> {
             .map_err(|_| format!("row {row} is neither a text nor a sequence of cells"))?;
         let mut line = String::new();
         for cell in cells {
-            line.push(mark(&cell.map_err(|e| described(&e))?)?);
+            line.push(mark(&cell.map_err(Unread::Raised)?)?);
         }
         text.push(line);
     }
@@ -279,6 +332,7 @@ impl Engine for PyEngine {
     }
 
     fn play(&mut self, turn: Turn) -> Verdict {
+        self.go_on();
         self.tried.push(turn);
         // The end of the game is the rules' (the protocol has no end).
         if self.shadow.is_over() {
@@ -287,11 +341,18 @@ impl Engine for PyEngine {
         let rules = self.shadow.check(turn);
         let player = self.shadow.to_move();
         let vertex = turn_name(turn);
-        let answer = Python::with_gil(|py| {
+        let answer = self.interrupt.python(|py| {
             let played =
                 self.object
                     .call_method1(py, "play", (player_letter(player), vertex.as_str()));
-            played.map(drop).map_err(|e| described(&e))
+            match played {
+                Ok(_) => Ok(()),
+                Err(e) if ends_program(py, &e) => {
+                    self.interrupt.keep(e);
+                    stopped()
+                }
+                Err(e) => Err(described(&e)),
+            }
         });
         match (answer, rules) {
             // Legal for both, or refused by both: the rules' reason, and
@@ -355,7 +416,7 @@ impl Engine for PyEngine {
         if !self.has.score {
             return self.shadow.outcome();
         }
-        Python::with_gil(|py| {
+        self.interrupt.python(|py| {
             let answer = self.ask(py, "score", ());
             let text = answer.str().map(|s| s.to_string()).unwrap_or_default();
             text.parse::<Outcome>()
@@ -374,20 +435,30 @@ fn has(object: &Bound<'_, PyAny>, name: &str) -> bool {
 }
 
 /// The closure that starts a game in the Python engine: the factory's
-/// object, with a shadow game on `fast`.
+/// object, with a shadow game on `fast`; none once the check is stopping
+/// (the start fails with [`STOPPED`]).
 pub(crate) fn python_start(
     factory: Py<PyAny>,
     name: String,
     missing: Arc<Mutex<BTreeSet<&'static str>>>,
     said: Said,
+    interrupt: Interrupt,
 ) -> impl Fn(Setup) -> Result<Box<dyn Engine + Send>, String> + Send + Sync + 'static {
     move |setup: Setup| {
+        if interrupt.is_requested() {
+            return Err(STOPPED.to_string());
+        }
         let shadow = EngineKind::fast().start(setup)?;
-        Python::with_gil(|py| {
+        interrupt.python(|py| {
             let (width, height) = (setup.size.width(), setup.size.height());
-            let object = factory
-                .call1(py, (width, height, setup.rules.to_string()))
-                .map_err(|e| format!("factory({width}, {height}, ...) raised {}", described(&e)))?;
+            let made = factory.call1(py, (width, height, setup.rules.to_string()));
+            let object = made.map_err(|e| match ends_program(py, &e) {
+                true => {
+                    interrupt.keep(e);
+                    STOPPED.to_string()
+                }
+                false => format!("factory({width}, {height}, ...) raised {}", described(&e)),
+            })?;
             let bound = object.bind(py);
             if !has(bound, "play") {
                 return Err("the engine object has no play(color, vertex)".to_string());
@@ -401,6 +472,7 @@ pub(crate) fn python_start(
                 has: found,
                 tried: Vec::new(),
                 said: Arc::clone(&said),
+                interrupt: interrupt.clone(),
             });
             Ok(engine)
         })

@@ -154,7 +154,8 @@ impl Game {
     /// `engine`; a reproducer's disputed turn (its last node, marked `TTV`)
     /// is not played but kept as `disputed`. ValueError if the SGF cannot
     /// be read, starts from a setup position, or holds a turn the rules
-    /// refuse.
+    /// refuse; KeyboardInterrupt on Ctrl-C while a long record is
+    /// replayed.
     #[staticmethod]
     #[pyo3(signature = (text, engine = "fast"))]
     fn from_sgf(py: Python<'_>, text: &str, engine: &str) -> PyResult<Game> {
@@ -178,6 +179,10 @@ impl Game {
         game.disputed = disputed_of(text, &mut record)?;
         for (number, (player, action)) in record.into_iter().enumerate() {
             let number = number + 1;
+            // A long record: Ctrl-C is heard between two of its moves.
+            if number % 256 == 0 {
+                py.check_signals()?;
+            }
             let to_move = game.engine.to_move();
             if player != to_move {
                 return Err(error(format!(

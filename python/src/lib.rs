@@ -16,6 +16,7 @@ mod check;
 mod claims;
 mod engine;
 mod game;
+mod interrupt;
 mod words;
 
 use pyo3::prelude::*;
