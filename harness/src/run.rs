@@ -406,9 +406,13 @@ fn minimise_found(options: &DiffOptions, summary: &mut Summary) {
         if first {
             kinds.push(found.kind());
         }
+        if options.progress.stop().is_requested() {
+            return;
+        }
         shrunk += 1;
         let mismatch = found.mismatch.clone();
         (found.script, found.mismatch) = shrink(options, &found.script, mismatch, found.known);
-        found.minimised = true;
+        // A stop requested meanwhile ends the shrinking with what it had.
+        found.minimised = !options.progress.stop().is_requested();
     }
 }
