@@ -2,7 +2,7 @@
 # The Python package's CI: its Rust gates (it is outside the root workspace,
 # so the root's fmt, clippy and doc do not see it), then a fresh venv with
 # maturin, pytest and mypy from PyPI, a release wheel built by maturin and
-# installed there, its type stubs checked against it (stubtest), and the
+# installed there, its sdist, its type stubs checked against it (stubtest), and the
 # tests of python/tests. Exits non-zero on any
 # failure. Run from anywhere: bash python/ci.sh
 set -euo pipefail
@@ -37,6 +37,10 @@ fi
 step "maturin build --release"
 "$work/venv/bin/maturin" build --release --out "$work/wheels"
 "$work/venv/bin/python" -m pip install -q "$work"/wheels/*.whl
+
+step "maturin sdist (what release.yml uploads besides the wheels)"
+"$work/venv/bin/maturin" sdist --out "$work/sdist"
+ls "$work"/sdist/*.tar.gz
 
 step "the type stubs against the module (mypy's stubtest)"
 (cd "$work" && "$work/venv/bin/python" -m mypy.stubtest tromp_taylor --ignore-disjoint-bases \
