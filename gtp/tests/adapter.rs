@@ -180,6 +180,11 @@ fn set_up_with_kata_set_rules_then_komi() {
         ..rules
     };
     assert_eq!(kgs_rules_name(lost), Some("chinese"));
+    let kept = Rules {
+        illegal_loses_turn: false,
+        ..rules
+    };
+    assert_eq!(kgs_rules_name(kept), Some("chinese"));
     let ten = setup(9, 9, Rules::TROMP_TAYLOR, Handicap::None);
     assert_eq!(
         setup_commands(&options, &kgs, ten),
