@@ -2,6 +2,7 @@
 //! quoted, its anchor in docs/rules.md), what rule 4 cleared after a legal
 //! move and why (rule 3's reach), and the score as rule 9 counts it.
 
+use crate::engines::spec_illegal;
 use serde_json::{json, Value};
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::rules::{self, Topology};
@@ -109,17 +110,17 @@ pub fn clearings(grid: &Rectangle, before: &Coloring, p: usize, player: Player) 
     cleared
 }
 
-/// The verdict on a turn `player` attempted as turn `number`: legal (with
-/// what it cleared) or refused (with the rule, its words, and for superko
-/// the turn it repeats); `lost` when the refusal cost the turn (seed 003).
+/// The verdict on a turn `player` attempted as turn `number` on the
+/// coloring `before`: legal (with what it cleared) or refused (with the
+/// rule, its words, and for superko the turn it repeats); `lost` when the
+/// refusal cost the turn (seed 003).
 pub fn verdict(
-    game_before: &spec::Game,
+    (grid, before, player): (&Rectangle, &Coloring, Player),
     turn: Turn,
     outcome: Result<(), IllegalTurn>,
     number: usize,
     lost: bool,
 ) -> Value {
-    let player = game_before.to_move();
     let mut v = json!({
         "turn": turn_name(turn),
         "player": format!("{player:?}"),
@@ -129,7 +130,8 @@ pub fn verdict(
         Err(illegal) => {
             v["legal"] = json!(false);
             v["cited"] = cited(refusal_rule(&illegal));
-            v["reason"] = json!(illegal.to_string());
+            // The harness's one phrasing of a reason (the vocabulary's).
+            v["reason"] = json!(spec_illegal(illegal).to_string());
             v["lostTurn"] = json!(lost);
             if let IllegalTurn::Superko { repeats_turn, .. }
             | IllegalTurn::SituationalSuperko { repeats_turn, .. } = illegal
@@ -149,9 +151,8 @@ pub fn verdict(
                     v["reason"] = json!("a pass is always a turn (rule 6); the coloring stays");
                 }
                 Turn::Move(point) => {
-                    let grid = game_before.grid();
                     let p = grid.index(point).unwrap_or(0);
-                    let cleared = clearings(&grid, game_before.coloring(), p, player);
+                    let cleared = clearings(grid, before, p, player);
                     v["cited"] = cited(Cited {
                         rule: "rule 7",
                         anchor: "rule-7",

@@ -71,9 +71,10 @@ impl Explorer {
     /// An empty 9x9 board under the ten rules, saying `message`: what an
     /// input that could not be read leaves.
     pub fn failed(message: String) -> Explorer {
-        let mut explorer = Explorer::default();
-        explorer.message = Some(message);
-        explorer
+        Explorer {
+            message: Some(message),
+            ..Explorer::default()
+        }
     }
 
     /// The setup.
@@ -110,16 +111,21 @@ impl Explorer {
     /// its reasons. Returns whether a turn was taken (a refusal takes none,
     /// unless it loses the turn).
     pub fn attempt(&mut self, turn: Turn) -> bool {
-        let before = self.pair.spec.clone();
-        let number = before.turns_taken() + 1;
+        // What the verdict needs of the game before the turn (not a clone
+        // of the whole game: its history grows with every turn).
+        let grid = self.pair.spec.grid();
+        let coloring = self.pair.spec.coloring().clone();
+        let player = self.pair.spec.to_move();
+        let turns_before = self.pair.spec.turns_taken();
+        let number = turns_before + 1;
         let (outcome, differs) = self.pair.play(turn);
         if let Some(d) = differs {
             self.disagreements
                 .push(format!("turn {number} ({}): {d}", turn_name(turn)));
         }
-        let took = self.pair.spec.turns_taken() > before.turns_taken();
+        let took = self.pair.spec.turns_taken() > turns_before;
         self.verdict = Some(explain::verdict(
-            &before,
+            (&grid, &coloring, player),
             turn,
             outcome,
             number,
@@ -127,7 +133,7 @@ impl Explorer {
         ));
         if took {
             self.taken.push(Taken {
-                player: before.to_move(),
+                player,
                 turn,
                 lost: outcome.is_err(),
             });

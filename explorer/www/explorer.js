@@ -18,7 +18,7 @@ let explorer = null;
 let view = null;
 let cells = []; // cells[index] = element, index = y * width + x
 let focus = 0;
-const timings = { firstVerdictMs: null, plays: [] };
+const timings = { firstVerdictMs: null, plays: [], engines: [], frames: [] };
 window.explorerTimings = timings;
 
 function esc(text) {
@@ -199,27 +199,45 @@ function drawScore(v) {
     <details ${s.over ? "open" : ""}><summary>${s.regions.length} empty region${s.regions.length === 1 ? "" : "s"}</summary><ul id="regions">${regions}</ul></details>`;
 }
 
+// The turns, as a list from turn 0: built again only when it is not the
+// list drawn before with turns added or taken off its end (a long game
+// would otherwise redraw a thousand items a play).
+let drawnTurns = [];
+function turnItem(n, html) {
+  const li = document.createElement("li");
+  li.id = `turn-${n}`;
+  li.value = n;
+  li.innerHTML = html;
+  return li;
+}
 function drawTurns(v) {
-  const first = v.turnsTaken - v.turns.length;
-  const repeated = v.verdict && v.verdict.repeatsTurn;
-  const items = [];
-  for (let n = 0; n < first; n++) {
-    items.push(`<li id="turn-${n}" value="${n}">${n === 0 ? "the start" : "the handicap stones"}</li>`);
-  }
-  for (const t of v.turns) {
-    items.push(`<li id="turn-${t.number}" value="${t.number}">${t.player} ${esc(t.turn)}${t.lost ? " (refused, turn lost)" : ""}</li>`);
-  }
+  // Turn 0 is the start; a fixed handicap is turn 1.
+  const before = v.turnsTaken - v.turns.length;
+  const keys = [];
+  for (let n = 0; n <= before; n++) keys.push(n === 0 ? "the start" : "the handicap stones");
+  for (const t of v.turns) keys.push(`${t.player} ${esc(t.turn)}${t.lost ? " (refused, turn lost)" : ""}`);
   const list = $("turns");
-  list.innerHTML = items.join("");
-  if (repeated !== undefined && repeated !== null) {
-    const li = document.getElementById(`turn-${repeated}`);
-    if (li) {
-      li.classList.add("repeated");
-      li.setAttribute("aria-current", "true");
-      li.scrollIntoView({ block: "nearest" });
-    }
-  } else {
-    list.scrollTop = list.scrollHeight;
+  let same = 0;
+  while (same < keys.length && same < drawnTurns.length && keys[same] === drawnTurns[same]) same++;
+  while (list.children.length > same) list.lastChild.remove();
+  for (let n = same; n < keys.length; n++) list.appendChild(turnItem(n, keys[n]));
+  drawnTurns = keys;
+  for (const li of list.querySelectorAll(".repeated")) {
+    li.classList.remove("repeated");
+    li.removeAttribute("aria-current");
+  }
+  const repeated = v.verdict ? v.verdict.repeatsTurn : undefined;
+  const li = repeated !== undefined ? document.getElementById(`turn-${repeated}`) : list.lastChild;
+  if (repeated !== undefined && li) {
+    li.classList.add("repeated");
+    li.setAttribute("aria-current", "true");
+  }
+  // The list (not the page) scrolled to it after the frame is drawn, not
+  // forcing a layout now.
+  if (li) {
+    requestAnimationFrame(() => {
+      list.scrollTop = li.offsetTop - list.clientHeight / 2;
+    });
   }
 }
 
@@ -272,10 +290,16 @@ function open(next) {
   showSettings(v);
 }
 
+// Each play timed three ways: the engines (the wasm call), the page's
+// drawing besides, and until the next frame has been drawn.
 function timed(action) {
   const t0 = performance.now();
-  draw(action());
+  const json = action();
+  const t1 = performance.now();
+  draw(json);
+  timings.engines.push(t1 - t0);
   timings.plays.push(performance.now() - t0);
+  requestAnimationFrame(() => setTimeout(() => timings.frames.push(performance.now() - t0), 0));
 }
 
 function play(x, y) {
