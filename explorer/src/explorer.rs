@@ -131,6 +131,13 @@ impl Explorer {
             number,
             took && outcome.is_err(),
         ));
+        if turn == Turn::Pass && took && self.pair.spec.is_over() {
+            if let Some(v) = self.verdict.as_mut() {
+                v["reason"] = json!(
+                    "a pass is always a turn (rule 6); it is the second pass in a row, and the game ends after two consecutive passes (rule 8)"
+                );
+            }
+        }
         if took {
             self.taken.push(Taken {
                 player,

@@ -82,6 +82,10 @@ fn occupied_and_game_over_name_rules_7_and_8() {
     explorer.pass();
     let view = json(&explorer.pass());
     assert_eq!(view["over"], true);
+    assert!(view["verdict"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("(rule 8)"));
     let view = json(&explorer.play(0, 0));
     assert_eq!(view["verdict"]["cited"]["rule"], "rule 8");
 }
