@@ -53,8 +53,9 @@ impl Explorer {
         Explorer { inner }
     }
 
-    /// The same turns replayed under other settings: the board stays if the
-    /// size does; a setting that cannot be read changes nothing and says why.
+    /// The same turns replayed under other rules or komi (up to the first
+    /// the new rules refuse); a new size or handicap starts an empty game;
+    /// a setting that cannot be read changes nothing and says why.
     pub fn reconfigure(&mut self, size: &str, rules: &str, komi: &str, handicap: &str) -> String {
         match read_setup(size, rules, komi, handicap) {
             Ok(mut setup) => {
