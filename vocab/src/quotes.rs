@@ -5,6 +5,8 @@
 
 /// Rule 1 and comment 1 of the Tromp-Taylor rules.
 pub const RULE_1: &str = "Rule 1: \"Go is played on a 19x19 square grid of points, by two players called Black and White.\" Comment 1: \"By prior agreement a rectangle of different dimensions may be used.\"";
+/// Rule 3: reaching, which decides what rule 4 clears.
+pub const RULE_3: &str = "Rule 3: \"A point P, not colored C, is said to reach C, if there is a path of (vertically or horizontally) adjacent points of P's color from P to a point of color C.\"";
 /// Rule 4.
 pub const RULE_4: &str = "Rule 4: \"Clearing a color is the process of emptying all points of that color that don't reach empty.\"";
 /// Rule 5.
