@@ -28,7 +28,7 @@ pub fn refusal_rule(illegal: &IllegalTurn) -> Cited {
         IllegalTurn::GameOver => ("rule 8", "rule-8", quotes::RULE_8),
         IllegalTurn::OffBoard(_) => ("rule 1", "rule-1", quotes::RULE_1),
         IllegalTurn::Occupied(_) => ("rule 7", "rule-7", quotes::RULE_7),
-        IllegalTurn::Suicide(_) => ("comment 7", "comment-7", quotes::NO_SUICIDE),
+        IllegalTurn::Suicide(_) => ("comment 7", "comment-7-variation", quotes::NO_SUICIDE),
         IllegalTurn::Superko { .. } => ("rule 6", "rule-6", quotes::RULE_6),
         IllegalTurn::SituationalSuperko { .. } => ("comment 6", "comment-6", quotes::COMMENT_6),
         IllegalTurn::Ko(_) => ("seed 004", "simple-ko", quotes::SIMPLE_KO),

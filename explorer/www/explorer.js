@@ -4,7 +4,7 @@ import init, { Explorer, presets } from "./pkg/tromp_taylor_explorer.js";
 
 const $ = (id) => document.getElementById(id);
 const ruleBase =
-  document.querySelector('meta[name="rule-base"]')?.content ?? "rules.html";
+  document.querySelector('meta[name="rule-base"]')?.content ?? "../rules.html";
 
 // Column names as GTP writes them (no I; AA, AB, ... past 25), as the Rust side does.
 const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
