@@ -1,13 +1,18 @@
 //! `tromp-taylor count games|positions`: exact counts of complete games and
 //! of legal colorings. Each prints the count alone as its last line, or with
-//! `--json` one JSON object with the count and the details.
+//! `--json` one JSON object with the count and the details. A count of
+//! positions may be split into modulus jobs put together by `count combine`
+//! ([`positions`]).
+
+mod positions;
 
 use super::{fail, print_json};
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 use num_bigint::BigUint;
 use serde::Serialize;
+use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_counts::border::{legal_colorings, BorderOptions, LegalColorings, MAX_ACROSS};
+use tromp_taylor_counts::border::{legal_colorings, LegalColorings, MAX_ACROSS};
 use tromp_taylor_counts::games::{games, Games, GamesOptions};
 use tromp_taylor_counts::positions::{positions, Positions, PositionsOptions, MAX_POINTS};
 use tromp_taylor_counts::{table, CountError, EngineChoice};
@@ -42,22 +47,85 @@ enum CountCommand {
     },
     /// The number of legal colorings L(m, n), exactly, by a transfer matrix
     /// over the border of the points decided (any size whose shorter side
-    /// is at most 16; 9x9 in seconds, 11x11 in minutes).
-    Positions {
-        /// Board size: N, WxH or W:H.
-        size: Size,
-        /// Also count by enumerating all 3^points colorings and by exploring
-        /// moves of either color from the empty grid (at most 18 points); all
-        /// three counts must agree.
-        #[arg(long)]
-        enumerate: bool,
-        /// Also count the arcs of the move graph (implies --enumerate).
-        #[arg(long)]
-        edges: bool,
+    /// is at most 16; 9x9 in seconds, 11x11 in minutes), or modulo a 64-bit
+    /// modulus: one job of a count split over machines (see `count combine`).
+    Positions(Box<PositionsArgs>),
+    /// L(m, n) from the result files of its modulus jobs (`count positions
+    /// --job K --jobs N --out FILE`), by the Chinese remainder theorem.
+    Combine {
+        /// The jobs' result files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
     },
+    /// What a checkpoint of `count positions` holds, after checking it whole.
+    Checkpoint {
+        /// The checkpoint file.
+        file: PathBuf,
+    },
+}
+
+/// `tromp-taylor count positions ...`.
+#[derive(Args, Debug)]
+struct PositionsArgs {
+    /// Board size: N, WxH or W:H.
+    size: Size,
+    /// Count modulo M (at least 2) instead of exactly, one 64-bit word a
+    /// border state.
+    #[arg(long, value_name = "M", conflicts_with_all = ["job", "enumerate", "edges"])]
+    modulus: Option<u64>,
+    /// Count modulo the K-th (from 1) of the N moduli of a split count: the
+    /// largest primes below 2^64, in descending order.
+    #[arg(long, value_name = "K", requires = "jobs", conflicts_with_all = ["enumerate", "edges"])]
+    job: Option<usize>,
+    /// The number of modulus jobs of the split count (with --job).
+    #[arg(long, value_name = "N", requires = "job")]
+    jobs: Option<usize>,
+    /// The side the border runs across: the shorter (fewest states) or the
+    /// longer (a check: L(m, n) = L(n, m)).
+    #[arg(long, value_enum, default_value = "shorter")]
+    across: AcrossArg,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write the result as a small JSON file (written whole) for `count combine`.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write the border states to FILE between two points, now and then
+    /// (written whole: beside, then renamed).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// The least time between two checkpoints.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 300,
+        requires = "checkpoint"
+    )]
+    checkpoint_every: u64,
+    /// Start from the checkpoint (--checkpoint FILE) instead of the empty grid.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// Also count by enumerating all 3^points colorings and by exploring
+    /// moves of either color from the empty grid (at most 18 points); all
+    /// three counts must agree.
+    #[arg(long)]
+    enumerate: bool,
+    /// Also count the arcs of the move graph (implies --enumerate).
+    #[arg(long)]
+    edges: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `--across`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum AcrossArg {
+    Shorter,
+    Longer,
 }
 
 #[derive(Serialize)]
@@ -116,12 +184,12 @@ impl CountArgs {
                 engine,
                 json,
             } => count_games(size, *rules, *engine, *json),
-            CountCommand::Positions {
-                size,
-                enumerate,
-                edges,
-                json,
-            } => count_positions(size, *enumerate || *edges, *edges, *json),
+            CountCommand::Positions(args) if args.modulus.is_some() || args.job.is_some() => {
+                positions::modulus_job(args)
+            }
+            CountCommand::Positions(args) => count_positions(args),
+            CountCommand::Combine { files, json } => positions::combine(files, *json),
+            CountCommand::Checkpoint { file } => positions::inspect(file),
         }
     }
 }
@@ -226,7 +294,9 @@ fn count_games_on_table(size: &Size, rules: Rules, json: bool) -> ExitCode {
     }
 }
 
-fn count_positions(size: &Size, enumerate: bool, edges: bool, json: bool) -> ExitCode {
+fn count_positions(args: &PositionsArgs) -> ExitCode {
+    let (size, json) = (&args.size, args.json);
+    let (enumerate, edges) = (args.enumerate || args.edges, args.edges);
     let points = size.width() * size.height();
     if enumerate && points > MAX_POINTS {
         return fail(CountError::TooLarge(format!(
@@ -235,14 +305,16 @@ fn count_positions(size: &Size, enumerate: bool, edges: bool, json: bool) -> Exi
              counts any size whose shorter side is at most {MAX_ACROSS})"
         )));
     }
-    let border = BorderOptions {
-        progress: super::progress::bars(!json),
-        ..BorderOptions::new(size.width(), size.height())
-    };
+    let border = positions::border_options(args, None);
     let counted = match legal_colorings(&border) {
         Ok(counted) => counted,
-        Err(error) => return fail(error),
+        Err(error) => return positions::failed(args, &border, error),
     };
+    if let Some(out) = &args.out {
+        if let Err(code) = positions::write_result(out, args, &counted, None) {
+            return code;
+        }
+    }
     let others = if enumerate {
         let options = PositionsOptions {
             edges,
