@@ -361,3 +361,86 @@ fn merge_step_makes_the_site(script: &str) {
     );
     let _ = std::fs::remove_dir_all(&work);
 }
+
+/// Runs `script` with bash in `dir`, with `env`; its status.
+fn bash_in(dir: &Path, script: &str, env: &[(&str, &str)]) -> std::process::ExitStatus {
+    let mut command = Command::new("bash");
+    command
+        .args(["-euo", "pipefail", "-c", script])
+        .current_dir(dir);
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.status().unwrap()
+}
+
+#[test]
+fn the_count_workflow_runs_a_job_per_modulus_and_combines_them() {
+    let workflow = load(&root().join(".github/workflows/count.yml"));
+    let jobs = &workflow["jobs"];
+    let work = std::env::temp_dir().join(format!("tromp-taylor-count-yml-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(work.join("target/release")).unwrap();
+    std::fs::copy(
+        env!("CARGO_BIN_EXE_tromp-taylor"),
+        work.join("target/release/tromp-taylor"),
+    )
+    .unwrap();
+    // The plan: the job numbers 1 to N.
+    let output = work.join("github-output");
+    let plan = runs(&jobs["plan"]).remove(0);
+    assert!(bash_in(
+        &work,
+        &plan,
+        &[("JOBS", "2"), ("GITHUB_OUTPUT", output.to_str().unwrap())]
+    )
+    .success());
+    assert_eq!(
+        std::fs::read_to_string(&output).unwrap().trim(),
+        "numbers=[1,2]"
+    );
+    let modulus = &jobs["modulus"];
+    assert_eq!(modulus["needs"].as_str(), Some("plan"));
+    assert_eq!(
+        modulus["strategy"]["matrix"]["job"].as_str(),
+        Some("${{ fromJSON(needs.plan.outputs.numbers) }}")
+    );
+    let used = uses(modulus);
+    for action in [
+        "actions/cache/restore@v4",
+        "actions/cache/save@v4",
+        "actions/upload-artifact@v4",
+    ] {
+        assert!(used.contains(&action.to_string()), "{action} in {used:?}");
+    }
+    // Each job as the runner runs it, the first twice (the second resumes
+    // from the checkpoint the first left).
+    let count = runs(modulus)
+        .into_iter()
+        .find(|r| r.contains("count positions"))
+        .unwrap();
+    options_are_ours(&count, &["count", "positions"]);
+    for job in ["1", "1", "2"] {
+        let env = [("SIZE", "5x5"), ("JOB", job), ("JOBS", "2")];
+        assert!(bash_in(&work, &count, &env).success(), "job {job}");
+        // As download-artifact lays the results out.
+        let dir = work.join(format!("results/result-{job}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(
+            work.join(format!("out/5x5-{job}.json")),
+            dir.join(format!("5x5-{job}.json")),
+        )
+        .unwrap();
+    }
+    let combine = &jobs["combine"];
+    assert_eq!(combine["needs"].as_str(), Some("modulus"));
+    let script = runs(combine)
+        .into_iter()
+        .find(|r| r.contains("count combine"))
+        .unwrap();
+    options_are_ours(&script, &["count", "combine"]);
+    assert!(bash_in(&work, &script, &[]).success());
+    let combined = std::fs::read_to_string(work.join("combined.txt")).unwrap();
+    assert_eq!(combined.lines().last(), Some("414295148741"), "{combined}");
+    std::fs::remove_dir_all(&work).unwrap();
+}

@@ -17,7 +17,7 @@ pub fn is_prime(n: u64) -> bool {
         return false;
     }
     for p in BASES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }
@@ -58,9 +58,12 @@ fn pow_mod(mut base: u64, mut exp: u64, m: u64) -> u64 {
 /// The modulus of job `job` (from 1): the `job`-th largest prime below
 /// 2^64 (2^64 - 59 first), or `None` for job 0.
 pub fn job_modulus(job: usize) -> Option<u64> {
+    if job == 0 {
+        return None;
+    }
     let mut found = 0;
     let mut n = u64::MAX;
-    while job > 0 {
+    loop {
         if is_prime(n) {
             found += 1;
             if found == job {
@@ -69,7 +72,6 @@ pub fn job_modulus(job: usize) -> Option<u64> {
         }
         n = n.checked_sub(2)?;
     }
-    None
 }
 
 /// log2 of Tromp's approximation L(m, n) ~ 0.8506399258457 *
@@ -295,7 +297,12 @@ mod tests {
 
     #[test]
     fn miller_rabin_agrees_with_trial_division_and_knows_strong_pseudoprimes() {
-        let by_division = |n: u64| n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0);
+        let by_division = |n: u64| {
+            n >= 2
+                && (2..)
+                    .take_while(|d| d * d <= n)
+                    .all(|d| !n.is_multiple_of(d))
+        };
         for n in 0..5000 {
             assert_eq!(is_prime(n), by_division(n), "{n}");
         }

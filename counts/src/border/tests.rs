@@ -145,7 +145,7 @@ fn a_stopped_count_resumes_from_its_checkpoint_to_the_same_result() {
     let exact = BorderOptions {
         modulus: None,
         progress: stopping_after(9),
-        ..stopped.clone()
+        ..stopped
     };
     assert!(matches!(
         legal_colorings(&exact),
