@@ -179,27 +179,40 @@ pub(crate) fn below<W: Walker, T>(
 /// Walks every prefix of `prefixes`, handed out one at a time to `threads`
 /// threads, each with its own walker from `make` and its own buffers: `work`
 /// makes the count below one prefix and says whether to go on. The meter
-/// counts the prefixes done.
+/// counts the prefixes done. A request to stop (the progress's) is heard
+/// between two prefixes: the walk then ends with [`CountError::Interrupted`],
+/// saying how many prefixes were done.
 pub(crate) fn walk_prefixes<W: Walker, P: Sync>(
     threads: usize,
     progress: &Progress,
     prefixes: &[P],
     make: impl Fn() -> W + Sync,
     work: impl Fn(&mut W, &mut Vec<Vec<Turn>>, &P) -> bool + Sync,
-) {
+) -> Result<(), CountError> {
     let bar = progress.meter(prefixes.len() as u64, "prefixes");
     let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let stop = progress.stop();
     on_threads(threads, || {
         let mut walker = make();
         let mut buffers = Vec::new();
         while let Some(prefix) = prefixes.get(next.fetch_add(1, Ordering::Relaxed)) {
-            if !work(&mut walker, &mut buffers, prefix) {
+            if stop.is_requested() || !work(&mut walker, &mut buffers, prefix) {
                 break;
             }
+            done.fetch_add(1, Ordering::Relaxed);
             bar.inc(1);
         }
     });
     bar.finish();
+    if stop.is_requested() {
+        return Err(CountError::Interrupted(format!(
+            "{} of {} prefixes of the game tree were walked; no count is given",
+            done.into_inner().min(prefixes.len()),
+            prefixes.len()
+        )));
+    }
+    Ok(())
 }
 
 /// Adds two counts, or says the sum does not fit.

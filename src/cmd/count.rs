@@ -6,8 +6,10 @@
 
 mod positions;
 
+use positions::PositionsArgs;
+
 use super::{fail, print_json};
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use num_bigint::BigUint;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -65,67 +67,6 @@ enum CountCommand {
         /// The checkpoint file.
         file: PathBuf,
     },
-}
-
-/// `tromp-taylor count positions ...`.
-#[derive(Args, Debug)]
-struct PositionsArgs {
-    /// Board size: N, WxH or W:H.
-    size: Size,
-    /// Count modulo M (at least 2) instead of exactly, one 64-bit word a
-    /// border state.
-    #[arg(long, value_name = "M", conflicts_with_all = ["job", "enumerate", "edges"])]
-    modulus: Option<u64>,
-    /// Count modulo the K-th (from 1) of the N moduli of a split count: the
-    /// largest primes below 2^64, in descending order.
-    #[arg(long, value_name = "K", requires = "jobs", conflicts_with_all = ["enumerate", "edges"])]
-    job: Option<usize>,
-    /// The number of modulus jobs of the split count (with --job).
-    #[arg(long, value_name = "N", requires = "job")]
-    jobs: Option<usize>,
-    /// The side the border runs across: the shorter (fewest states) or the
-    /// longer (a check: L(m, n) = L(n, m)).
-    #[arg(long, value_enum, default_value = "shorter")]
-    across: AcrossArg,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Write the result as a small JSON file (written whole) for `count combine`.
-    #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
-    /// Write the border states to FILE between two points, now and then
-    /// (written whole: beside, then renamed).
-    #[arg(long, value_name = "FILE")]
-    checkpoint: Option<PathBuf>,
-    /// The least time between two checkpoints.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 300,
-        requires = "checkpoint"
-    )]
-    checkpoint_every: u64,
-    /// Start from the checkpoint (--checkpoint FILE) instead of the empty grid.
-    #[arg(long, requires = "checkpoint")]
-    resume: bool,
-    /// Also count by enumerating all 3^points colorings and by exploring
-    /// moves of either color from the empty grid (at most 18 points); all
-    /// three counts must agree.
-    #[arg(long)]
-    enumerate: bool,
-    /// Also count the arcs of the move graph (implies --enumerate).
-    #[arg(long)]
-    edges: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
-}
-
-/// `--across`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum AcrossArg {
-    Shorter,
-    Longer,
 }
 
 #[derive(Serialize)]

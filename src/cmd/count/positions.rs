@@ -1,7 +1,7 @@
 //! `count positions` split over machines: one modulus job (`--modulus M`, or `--job K --jobs N`), its result file (`--out`), its checkpoints (`--checkpoint`, `--resume`), `count combine` and `count checkpoint`.
 
-use super::super::signals;
-use super::{fail, print_json, AcrossArg, PositionsArgs};
+use super::super::{fail, print_json, signals};
+use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,6 +9,68 @@ use std::time::Duration;
 use tromp_taylor_counts::border::{legal_colorings, Across, BorderOptions, LegalColorings};
 use tromp_taylor_counts::modular::{self, Bound, Residue};
 use tromp_taylor_counts::{checkpoint, CountError};
+use tromp_taylor_harness::vocab::Size;
+
+/// `tromp-taylor count positions ...`.
+#[derive(Args, Debug)]
+pub(super) struct PositionsArgs {
+    /// Board size: N, WxH or W:H.
+    pub(super) size: Size,
+    /// Count modulo M (at least 2) instead of exactly, one 64-bit word a
+    /// border state.
+    #[arg(long, value_name = "M", conflicts_with_all = ["job", "enumerate", "edges"])]
+    pub(super) modulus: Option<u64>,
+    /// Count modulo the K-th (from 1) of the N moduli of a split count: the
+    /// largest primes below 2^64, in descending order.
+    #[arg(long, value_name = "K", requires = "jobs", conflicts_with_all = ["enumerate", "edges"])]
+    pub(super) job: Option<usize>,
+    /// The number of modulus jobs of the split count (with --job).
+    #[arg(long, value_name = "N", requires = "job")]
+    pub(super) jobs: Option<usize>,
+    /// The side the border runs across: the shorter (fewest states) or the
+    /// longer (a check: L(m, n) = L(n, m)).
+    #[arg(long, value_enum, default_value = "shorter")]
+    pub(super) across: AcrossArg,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub(super) threads: Option<usize>,
+    /// Write the result as a small JSON file (written whole) for `count combine`.
+    #[arg(long, value_name = "FILE")]
+    pub(super) out: Option<PathBuf>,
+    /// Write the border states to FILE between two points, now and then
+    /// (written whole: beside, then renamed).
+    #[arg(long, value_name = "FILE")]
+    pub(super) checkpoint: Option<PathBuf>,
+    /// The least time between two checkpoints.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 300,
+        requires = "checkpoint"
+    )]
+    pub(super) checkpoint_every: u64,
+    /// Start from the checkpoint (--checkpoint FILE) instead of the empty grid.
+    #[arg(long, requires = "checkpoint")]
+    pub(super) resume: bool,
+    /// Also count by enumerating all 3^points colorings and by exploring
+    /// moves of either color from the empty grid (at most 18 points); all
+    /// three counts must agree.
+    #[arg(long)]
+    pub(super) enumerate: bool,
+    /// Also count the arcs of the move graph (implies --enumerate).
+    #[arg(long)]
+    pub(super) edges: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+/// `--across`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(super) enum AcrossArg {
+    Shorter,
+    Longer,
+}
 
 /// The result files' format.
 const FORMAT: &str = "tromp-taylor count positions result";
