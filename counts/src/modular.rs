@@ -88,10 +88,12 @@ pub fn approximation_log2(width: usize, height: usize) -> f64 {
 ///
 /// The errors of the published L(n) shrink fast with n (4x4 1.2e-3, 5x5
 /// 7e-5, 6x6 7.3e-6, 7x7 1.3e-6, 8x8 2.3e-8, 9x9 1.1e-8, 10x10 9.3e-10,
-/// 11x11 4.8e-11); on long boards of a fixed shorter side the error settles
-/// to that side's limit (docs/benchmarks.md lists the largest measured here
-/// for shorter sides 5 to 8 on boards up to 52 long: 3.2e-4 at 5xn). 1e-3 is
-/// three times the worst seen, and costs a modulus job a few bits.
+/// 11x11 4.8e-11). On long boards of a fixed shorter side the error settles
+/// near that side's limit, measured here for every board up to 52 long:
+/// at most 7.0e-5 for a shorter side of 5 (5x5 itself; 3.5e-5 at 5x52) and
+/// 7.3e-6 for 6 (docs/benchmarks.md). 1e-3 is fourteen times the worst
+/// seen, and costs a modulus job a few bits. 4x4 is already off by 1.2e-3,
+/// so smaller sides get the rigorous bound only.
 pub fn tolerance(width: usize, height: usize) -> Option<f64> {
     (width.min(height) >= 5).then_some(TOLERANCE)
 }
@@ -335,6 +337,14 @@ mod tests {
             let listed = [58, 82, 94, 178].iter().any(|d| n == u64::MAX - d);
             assert_eq!(is_prime(n), listed, "2^64 - {}", u64::MAX - n + 1);
         }
+    }
+
+    #[test]
+    fn the_jobs_needed_grow_with_the_board() {
+        assert_eq!(jobs_needed(3, 3), 1);
+        assert_eq!(jobs_needed(12, 12), 4);
+        assert_eq!(jobs_needed(13, 13), 5);
+        assert_eq!(jobs_needed(14, 14), 5);
     }
 
     #[test]
