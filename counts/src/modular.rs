@@ -340,6 +340,33 @@ mod tests {
     }
 
     #[test]
+    fn a_count_far_from_the_approximation_is_an_error() {
+        let l5: BigUint = "414295148741".parse().unwrap();
+        assert_eq!(plausible(5, 5, &l5), Ok(()));
+        let off = &l5 + &l5 / 500u32;
+        assert!(matches!(
+            plausible(5, 5, &off),
+            Err(CountError::Implausible(_))
+        ));
+        // Below a shorter side of 5 nothing is claimed.
+        assert_eq!(plausible(4, 4, &BigUint::from(1u8)), Ok(()));
+        // L(5x5) modulo one prime near 10^6 is not determined; modulo two
+        // (a product of 10^9, below 3^25 but above the interval of the
+        // approximation, 8.3e8 wide) it is.
+        let residue = |m: u64| Residue {
+            modulus: m,
+            residue: u64::try_from(&l5 % m).unwrap(),
+        };
+        let one = [residue(1_000_003)];
+        assert!(matches!(
+            combine(5, 5, &one),
+            Err(CountError::Undetermined(_))
+        ));
+        let two = combine(5, 5, &[residue(1_000_003), residue(1_009)]).unwrap();
+        assert_eq!((two.count, two.bound), (l5, Bound::Approximation));
+    }
+
+    #[test]
     fn the_jobs_needed_grow_with_the_board() {
         assert_eq!(jobs_needed(3, 3), 1);
         assert_eq!(jobs_needed(12, 12), 4);

@@ -202,3 +202,20 @@ pub fn perft_node<W: Walker>(
     buffers.push(turns);
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_perft_asked_to_stop_gives_no_number() {
+        let mut options = PerftOptions::new(Size::new(3, 3).unwrap(), 6);
+        let stop = Stop::new();
+        stop.request(2);
+        options.progress = tromp_taylor_harness::progress::Progress::hidden().with_stop(stop);
+        assert!(matches!(perft(&options), Err(CountError::Interrupted(_))));
+        options.progress = tromp_taylor_harness::progress::Progress::hidden();
+        options.depth = 2;
+        assert!(perft(&options).is_ok());
+    }
+}
