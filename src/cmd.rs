@@ -59,8 +59,18 @@ pub(crate) fn stdout_write(text: std::fmt::Arguments<'_>) {
     }
 }
 
-/// Says why a count could not be made, and exits with 2.
+/// Says why a count could not be made, and exits with 2; or, for a count
+/// stopped by Ctrl-C or SIGTERM, says how far it got and exits with 130 or
+/// 143.
 fn fail(error: CountError) -> ExitCode {
+    if let CountError::Stopped(_) | CountError::Interrupted(_) = error {
+        let stop = signals::stop();
+        if let Some(line) = signals::stopped_line(&stop) {
+            eprintln!("{line}");
+        }
+        eprintln!("{error}");
+        return signals::stopped_status(&stop).unwrap_or(ExitCode::from(130));
+    }
     eprintln!("error: {error}");
     ExitCode::from(2)
 }

@@ -7,7 +7,8 @@
 //! manifest merged into one site; and the project's own workflows (ci.yml
 //! runs what .ci/run runs, pages.yml builds and deploys the book with the
 //! explorer and the matrix site, release.yml ships the binaries, wheels and
-//! crates with the CHANGELOG's section).
+//! crates with the CHANGELOG's section; count.yml, a count as modulus
+//! jobs combined by the Chinese remainder theorem).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -569,4 +570,87 @@ fn the_release_notes_are_the_changelogs_section_for_the_tag() {
     assert!(!release_notes("v0.2.0", "## [0.2.0]\n\n## [0.1.0]\n- one\n").1);
     // 0.1.0 is not 0.1.0-rc.1.
     assert!(!release_notes("v0.1.0", "## [0.1.0-rc.1]\n- rc\n").1);
+}
+
+/// Runs `script` with bash in `dir`, with `env`; its status.
+fn bash_in(dir: &Path, script: &str, env: &[(&str, &str)]) -> std::process::ExitStatus {
+    let mut command = Command::new("bash");
+    command
+        .args(["-euo", "pipefail", "-c", script])
+        .current_dir(dir);
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.status().unwrap()
+}
+
+#[test]
+fn the_count_workflow_runs_a_job_per_modulus_and_combines_them() {
+    let workflow = load(&root().join(".github/workflows/count.yml"));
+    let jobs = &workflow["jobs"];
+    let work = std::env::temp_dir().join(format!("tromp-taylor-count-yml-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(work.join("target/release")).unwrap();
+    std::fs::copy(
+        env!("CARGO_BIN_EXE_tromp-taylor"),
+        work.join("target/release/tromp-taylor"),
+    )
+    .unwrap();
+    // The plan: the job numbers 1 to N.
+    let output = work.join("github-output");
+    let plan = runs(&jobs["plan"]).remove(0);
+    assert!(bash_in(
+        &work,
+        &plan,
+        &[("JOBS", "2"), ("GITHUB_OUTPUT", output.to_str().unwrap())]
+    )
+    .success());
+    assert_eq!(
+        std::fs::read_to_string(&output).unwrap().trim(),
+        "numbers=[1,2]"
+    );
+    let modulus = &jobs["modulus"];
+    assert_eq!(modulus["needs"].as_str(), Some("plan"));
+    assert_eq!(
+        modulus["strategy"]["matrix"]["job"].as_str(),
+        Some("${{ fromJSON(needs.plan.outputs.numbers) }}")
+    );
+    let used = uses(modulus);
+    for action in [
+        "actions/cache/restore@v4",
+        "actions/cache/save@v4",
+        "actions/upload-artifact@v4",
+    ] {
+        assert!(used.contains(&action.to_string()), "{action} in {used:?}");
+    }
+    // Each job as the runner runs it, the first twice (the second resumes
+    // from the checkpoint the first left).
+    let count = runs(modulus)
+        .into_iter()
+        .find(|r| r.contains("count positions"))
+        .unwrap();
+    options_are_ours(&count, &["count", "positions"]);
+    for job in ["1", "1", "2"] {
+        let env = [("SIZE", "5x5"), ("JOB", job), ("JOBS", "2")];
+        assert!(bash_in(&work, &count, &env).success(), "job {job}");
+        // As download-artifact lays the results out.
+        let dir = work.join(format!("results/result-{job}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(
+            work.join(format!("out/5x5-{job}.json")),
+            dir.join(format!("5x5-{job}.json")),
+        )
+        .unwrap();
+    }
+    let combine = &jobs["combine"];
+    assert_eq!(combine["needs"].as_str(), Some("modulus"));
+    let script = runs(combine)
+        .into_iter()
+        .find(|r| r.contains("count combine"))
+        .unwrap();
+    options_are_ours(&script, &["count", "combine"]);
+    assert!(bash_in(&work, &script, &[]).success());
+    let combined = std::fs::read_to_string(work.join("combined.txt")).unwrap();
+    assert_eq!(combined.lines().last(), Some("414295148741"), "{combined}");
+    std::fs::remove_dir_all(&work).unwrap();
 }

@@ -1,7 +1,7 @@
 //! L(m, n), the number of legal colorings of an m x n grid (every string of
 //! stones reaches empty), by a transfer matrix over the border between the
 //! points decided and the points still to decide, exact for any size whose
-//! shorter side is at most [`MAX_ACROSS`].
+//! border side is at most [`MAX_ACROSS`], or modulo a 64-bit modulus.
 //!
 //! This is the method of Tromp and Farnebäck ("Combinatorics of Go", 2006).
 //! The points are decided one at a time, column by column and in a column
@@ -12,32 +12,56 @@
 //! joins (through points already decided) and whether that string already
 //! reaches empty. A string that leaves the border without reaching empty
 //! makes the coloring illegal, and its states are dropped; at the end, every
-//! string still on the border must reach empty. The count under each border
-//! state is kept exactly, in as many 64-bit words as 3^(m n) needs, and
-//! summed; nothing is sampled.
+//! string still on the border must reach empty. Under each border state the
+//! number of ways to reach it is kept as a [`Tally`]: exactly, in as many
+//! 64-bit words as 3^(m n) needs, or modulo one modulus in one word (a job
+//! of a count split by the Chinese remainder theorem, [`super::modular`]).
+//! Nothing is sampled.
 //!
 //! When a whole column is the border, a border state and its mirror image
 //! (the column upside down) have the same number of completions, since the
 //! rest of the grid is the same upside down; the two are kept as one.
 //!
-//! Each step's states are kept in shards by a hash of the state, so the
-//! threads share a step's work without locks: each takes states of the
-//! step before and writes each successor to its shard's list, then each
-//! shard is merged by one thread.
+//! Each step's states are kept in [`SHARDS`] hash maps by a hash of the
+//! state. The threads take the maps of the step before one at a time, free
+//! each once read, and add every successor to its map of the next step in
+//! batches (a lock per map), so a step needs the memory of its states and
+//! of its successors' distinct states, and no list of every successor.
+//! Between two points the states can be written to a checkpoint
+//! ([`super::checkpoint`]) and read back to resume; a request to stop is
+//! heard within a few thousand states, and abandons the step.
 
-use super::{on_threads, CountError, Fx};
+use super::checkpoint::{self, Header};
+use super::tally::{Exact, Modulo, Tally};
+use super::{modular, on_threads, CountError, Stopped};
 use num_bigint::BigUint;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tromp_taylor_harness::progress::Progress;
+use tromp_taylor_harness::stop::Stop;
 
-/// The longest shorter side a grid may have here: a border state keeps 8
-/// bits per border point in 128 bits. (15x15 would already need billions
-/// of states; Tromp and Farnebäck went to 19x19 with other means.)
+/// The longest border a count may have here: a border state keeps 8 bits
+/// per border point in 128 bits. (15x15 would already need billions of
+/// states; Tromp and Farnebäck went to 19x19 with other means.)
 pub const MAX_ACROSS: usize = 16;
+
+/// The hash maps a step's states are kept in.
+pub const SHARDS: usize = 256;
+
+/// Which side of the grid the border runs across.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Across {
+    /// The shorter side (the fewest border states: the default).
+    #[default]
+    Shorter,
+    /// The longer side (a check of the other: L(m, n) = L(n, m)).
+    Longer,
+}
 
 /// What to count.
 #[derive(Clone, Debug)]
@@ -48,19 +72,35 @@ pub struct BorderOptions {
     pub height: usize,
     /// Worker threads.
     pub threads: usize,
-    /// How to show progress (points decided; hidden by default).
+    /// How to show progress (points decided; hidden by default), and the
+    /// request to stop that the count hears.
     pub progress: Progress,
+    /// Which side the border runs across.
+    pub across: Across,
+    /// Count modulo this (at least 2) instead of exactly.
+    pub modulus: Option<u64>,
+    /// Write the border states here between two points, now and then.
+    pub checkpoint: Option<PathBuf>,
+    /// The least time between two checkpoints (zero: after every point).
+    pub checkpoint_every: Duration,
+    /// Start from the checkpoint instead of the empty grid.
+    pub resume: bool,
 }
 
 impl BorderOptions {
-    /// The count on a `width` x `height` grid, one thread per core, no
-    /// progress bar.
+    /// The exact count on a `width` x `height` grid across its shorter
+    /// side, one thread per core, no progress bar, no checkpoint.
     pub fn new(width: usize, height: usize) -> BorderOptions {
         BorderOptions {
             width,
             height,
             threads: super::default_threads(),
             progress: Progress::hidden(),
+            across: Across::Shorter,
+            modulus: None,
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(300),
+            resume: false,
         }
     }
 }
@@ -68,17 +108,29 @@ impl BorderOptions {
 /// What the count came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LegalColorings {
-    /// L(width, height): the number of legal colorings.
+    /// L(width, height), or its residue modulo [`LegalColorings::modulus`].
     pub count: BigUint,
+    /// The modulus of a modulus job; `None` for the exact count.
+    pub modulus: Option<u64>,
+    /// The border's length (the side it runs across).
+    pub across: usize,
     /// The most border states kept after one point.
     pub most_states: usize,
-    /// Wall time.
+    /// The points decided before this run (when resumed from a checkpoint).
+    pub resumed_at: Option<usize>,
+    /// The checkpoints written.
+    pub checkpoints: usize,
+    /// Wall time of this run.
     pub time: Duration,
 }
 
-/// Counts the legal colorings of the grid.
-pub fn legal_colorings(options: &BorderOptions) -> Result<LegalColorings, CountError> {
-    let (width, height) = (options.width, options.height);
+/// The border's length and the number of columns along the other side, or
+/// why the grid cannot be counted so.
+pub fn orientation(
+    width: usize,
+    height: usize,
+    across: Across,
+) -> Result<(usize, usize), CountError> {
     if !(1..=tromp_taylor_spec::rules::MAX_SIDE).contains(&width)
         || !(1..=tromp_taylor_spec::rules::MAX_SIDE).contains(&height)
     {
@@ -87,35 +139,164 @@ pub fn legal_colorings(options: &BorderOptions) -> Result<LegalColorings, CountE
             tromp_taylor_spec::rules::MAX_SIDE
         )));
     }
-    let across = width.min(height);
-    let along = width.max(height);
+    let (short, long) = (width.min(height), width.max(height));
+    let (across, along) = match across {
+        Across::Shorter => (short, long),
+        Across::Longer => (long, short),
+    };
     if across > MAX_ACROSS {
         return Err(CountError::TooLarge(format!(
-            "{width}x{height}: the shorter side is {across}; the transfer matrix keeps \
-             border states of at most {MAX_ACROSS} points (and beyond 13 or so, more \
-             states than this machine's memory)"
+            "{width}x{height}: the border would run across {across} points; the transfer \
+             matrix keeps border states of at most {MAX_ACROSS} points (and beyond 13 or so, \
+             more states than this machine's memory)"
         )));
     }
+    Ok((across, along))
+}
+
+/// Counts the legal colorings of the grid: exactly, or modulo
+/// `options.modulus`. An exact count whose shorter side is at least 5 must
+/// lie near Tromp's approximation ([`modular::plausible`]), or it is an error.
+pub fn legal_colorings(options: &BorderOptions) -> Result<LegalColorings, CountError> {
+    let (across, along) = orientation(options.width, options.height, options.across)?;
+    if let Some(modulus) = options.modulus {
+        let tally = Modulo::new(modulus).ok_or(CountError::BadModulus(modulus))?;
+        return run(options, tally, across, along);
+    }
+    let counted = match words_for(across * along).next_power_of_two() {
+        1 => run(options, Exact::<1>, across, along),
+        2 => run(options, Exact::<2>, across, along),
+        4 => run(options, Exact::<4>, across, along),
+        8 => run(options, Exact::<8>, across, along),
+        16 => run(options, Exact::<16>, across, along),
+        32 => run(options, Exact::<32>, across, along),
+        _ => Err(CountError::TooLarge(format!(
+            "{}x{}: an exact count of {} points needs more than 32 words a state",
+            options.width,
+            options.height,
+            across * along
+        ))),
+    }?;
+    modular::plausible(options.width, options.height, &counted.count)?;
+    Ok(counted)
+}
+
+/// The count with `tally`, from the empty grid or the checkpoint.
+fn run<T: Tally>(
+    options: &BorderOptions,
+    tally: T,
+    across: usize,
+    along: usize,
+) -> Result<LegalColorings, CountError> {
     let started = Instant::now();
-    let words = words_for(across * along);
     let threads = options.threads.max(1);
-    let shards = 4 * threads;
-    let meter = options.progress.meter((across * along) as u64, "points");
-    let mut step = Step::start(across, words, shards);
-    let mut most_states = 1;
-    for _column in 0..along {
-        for row in 0..across {
-            step = step.next(row, threads);
-            most_states = most_states.max(step.len());
-            meter.inc(1);
+    let points = across * along;
+    let expected = Header {
+        width: options.width,
+        height: options.height,
+        across,
+        modulus: tally.modulus(),
+        words: tally.words(),
+        decided: 0,
+        states: 0,
+    };
+    let (mut step, mut decided, resumed_at) = match (&options.checkpoint, options.resume) {
+        (Some(path), true) => {
+            let (step, decided) = Step::resume(path, &expected, tally)?;
+            (step, decided, Some(decided))
+        }
+        (None, true) => {
+            return Err(CountError::Checkpoint(
+                "--resume needs the checkpoint file to resume from (--checkpoint FILE)".into(),
+            ))
+        }
+        _ => (Step::start(across, tally), 0, None),
+    };
+    let stop = options.progress.stop();
+    let meter = options.progress.meter(points as u64, "points");
+    meter.inc(decided as u64);
+    let mut most_states = step.len();
+    let mut saved = Saved::new(options, resumed_at);
+    while decided < points {
+        let Some(next) = step.next(decided % across, threads, stop) else {
+            meter.finish();
+            return Err(CountError::Stopped(Stopped {
+                decided,
+                points,
+                states: most_states,
+                checkpoint: saved.last(),
+            }));
+        };
+        step = next;
+        decided += 1;
+        most_states = most_states.max(step.len());
+        meter.inc(1);
+        if decided < points {
+            saved.maybe(
+                &step,
+                Header {
+                    decided,
+                    states: step.len(),
+                    ..expected
+                },
+            )?;
         }
     }
     meter.finish();
     Ok(LegalColorings {
         count: step.legal_total(),
+        modulus: (tally.modulus() != 0).then_some(tally.modulus()),
+        across,
         most_states,
+        resumed_at,
+        checkpoints: saved.written,
         time: started.elapsed(),
     })
+}
+
+/// The checkpoints of one run: where, how often, and the last one written.
+struct Saved {
+    path: Option<PathBuf>,
+    every: Duration,
+    since: Instant,
+    written: usize,
+    last_decided: Option<usize>,
+}
+
+impl Saved {
+    fn new(options: &BorderOptions, resumed_at: Option<usize>) -> Saved {
+        Saved {
+            path: options.checkpoint.clone(),
+            every: options.checkpoint_every,
+            since: Instant::now(),
+            written: 0,
+            last_decided: resumed_at,
+        }
+    }
+
+    /// Writes a checkpoint of `step` if one is due.
+    fn maybe<T: Tally>(&mut self, step: &Step<T>, header: Header) -> Result<(), CountError> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        if self.since.elapsed() < self.every {
+            return Ok(());
+        }
+        let records = step.shards.iter().flatten().map(|(k, v)| (k.0, *v));
+        checkpoint::write(path, &header, records, step.tally)?;
+        self.since = Instant::now();
+        self.written += 1;
+        self.last_decided = Some(header.decided);
+        Ok(())
+    }
+
+    /// The last checkpoint on disk for this run (written or resumed from).
+    fn last(&self) -> Option<(String, usize)> {
+        Some((
+            self.path.as_ref()?.display().to_string(),
+            self.last_decided?,
+        ))
+    }
 }
 
 /// The 64-bit words a count up to 3^points needs (log2 3 < 1.585), and one
@@ -167,16 +348,16 @@ impl Point {
     }
 }
 
-/// A border state packed in 128 bits: 8 bits per point, the color in bits
-/// 0-1, whether its string reaches empty in bit 2, its label in bits 3-7
-/// (labels numbered by first appearance, so equal states pack equally).
+/// A border state packed in 128 bits (two words, so that a state and its
+/// count take 24 bytes): 8 bits per point, the color in bits 0-1, whether
+/// its string reaches empty in bit 2, its label in bits 3-7 (labels numbered
+/// by first appearance, so equal states pack equally).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Key(u128);
+pub(crate) struct Key(pub(crate) [u64; 2]);
 
 impl Hash for Key {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0 as u64);
-        state.write_u64((self.0 >> 64) as u64);
+        state.write_u64(self.mix());
     }
 }
 
@@ -186,198 +367,247 @@ impl Key {
         for (byte, p) in bytes.iter_mut().zip(points) {
             *byte = p.0;
         }
-        Key(u128::from_le_bytes(bytes))
+        let both = u128::from_le_bytes(bytes);
+        Key([both as u64, (both >> 64) as u64])
     }
 
     fn unpack(self, points: &mut [Point]) {
-        for (p, byte) in points.iter_mut().zip(self.0.to_le_bytes()) {
+        let both = u128::from(self.0[0]) | u128::from(self.0[1]) << 64;
+        for (p, byte) in points.iter_mut().zip(both.to_le_bytes()) {
             *p = Point(byte);
         }
     }
 
-    /// Which shard keeps this state.
+    /// Both words mixed into one (the maps take their buckets from the low
+    /// bits and a tag from the top seven; the shard comes from bits 48-55).
+    fn mix(self) -> u64 {
+        let x = self.0[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ self.0[1]
+                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                .rotate_left(31);
+        let x = (x ^ (x >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        x ^ (x >> 32)
+    }
+
+    /// Which map keeps this state.
     fn shard(self, shards: usize) -> usize {
-        let mut hasher = Fx::default();
-        self.hash(&mut hasher);
-        (hasher.finish() >> 40) as usize % shards
+        (self.mix() >> 48) as usize % shards
     }
 }
 
-/// The states after some points: shards of keys, each with its count in
-/// `words` words (least significant first).
-struct Step {
+/// The hasher of [`Key`]s: the key's own mix, unchanged.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 ^= x;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// One shard of a step's states: each state once, with the ways to reach
+/// it, 24 bytes a state for a modulus job.
+type States<V> = Vec<(Key, V)>;
+
+/// The map that merges one shard's successors.
+type Map<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
+
+/// Successors a thread gathers for one shard before handing them over, as
+/// one chunk of that shard's successors.
+const BATCH: usize = 1024;
+
+/// The states a thread reads between two looks at the request to stop.
+const LOOK_EVERY: usize = 4096;
+
+/// The states after some points, in [`SHARDS`] shards.
+struct Step<T: Tally> {
     across: usize,
-    words: usize,
-    shards: Vec<Shard>,
-    /// Lists of successors from the step before, emptied, to be filled
-    /// again (so that their memory is not asked for anew every step).
-    spare: Vec<Successors>,
+    tally: T,
+    shards: Vec<States<T::Value>>,
 }
 
-#[derive(Default)]
-struct Shard {
-    keys: Vec<Key>,
-    counts: Vec<u64>,
+/// The successors of one shard: chunks of at most [`BATCH`], handed over
+/// by the threads.
+type Chunks<V> = Mutex<Vec<Vec<(Key, V)>>>;
+
+fn lock<X>(m: &Mutex<X>) -> std::sync::MutexGuard<'_, X> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The successors written by the first half of a step for one shard: for
-/// each, its key's two halves and then the count it adds, in one flat list
-/// (read in order by the second half, with no look-up of the state before).
-type Successors = Vec<u64>;
-
-impl Step {
+impl<T: Tally> Step<T> {
     /// Before any point: the border is off the grid; one way.
-    fn start(across: usize, words: usize, shards: usize) -> Step {
-        let mut step = Step {
+    fn start(across: usize, tally: T) -> Step<T> {
+        let mut shards: Vec<States<T::Value>> = (0..SHARDS).map(|_| Vec::new()).collect();
+        let key = Key::pack(&vec![Point::OFF; across]);
+        shards[key.shard(SHARDS)].push((key, tally.one()));
+        Step {
             across,
-            words,
-            shards: (0..shards).map(|_| Shard::default()).collect(),
-            spare: Vec::new(),
+            tally,
+            shards,
+        }
+    }
+
+    /// The states of the checkpoint at `path`, which must be of the count
+    /// `expected` describes, and the points they follow.
+    fn resume(
+        path: &std::path::Path,
+        expected: &Header,
+        tally: T,
+    ) -> Result<(Step<T>, usize), CountError> {
+        let mut shards: Vec<States<T::Value>> = (0..SHARDS).map(|_| Vec::new()).collect();
+        let header = checkpoint::read(path, expected, tally, |key, value| {
+            let key = Key(key);
+            shards[key.shard(SHARDS)].push((key, value));
+        })?;
+        for shard in &mut shards {
+            shard.shrink_to_fit();
+        }
+        let step = Step {
+            across: expected.across,
+            tally,
+            shards,
         };
-        let first = &mut step.shards[0];
-        first.keys.push(Key::pack(&vec![Point::OFF; across]));
-        first.counts.push(1);
-        first.counts.extend(std::iter::repeat_n(0, words - 1));
-        step
+        Ok((step, header.decided))
     }
 
     fn len(&self) -> usize {
-        self.shards.iter().map(|s| s.keys.len()).sum()
+        self.shards.iter().map(Vec::len).sum()
     }
 
-    /// Decides the point in `row` of the next column position.
-    fn next(self, row: usize, threads: usize) -> Step {
-        let shards = self.shards.len();
-        let words = self.words;
-        // First half: every state's successors, to their shards' lists.
-        let lists: Vec<Mutex<Vec<Successors>>> =
-            (0..shards).map(|_| Mutex::new(Vec::new())).collect();
+    /// Decides the point in `row` of the next column position; `None` when
+    /// `stop` was requested meanwhile (the step is abandoned).
+    fn next(self, row: usize, threads: usize, stop: &Stop) -> Option<Step<T>> {
+        let Step {
+            across,
+            tally,
+            shards,
+        } = self;
+        let sources: Vec<Mutex<States<T::Value>>> = shards.into_iter().map(Mutex::new).collect();
+        let chunks: Vec<Chunks<T::Value>> = (0..SHARDS).map(|_| Mutex::default()).collect();
+        let stopped = AtomicBool::new(false);
         let next_source = AtomicUsize::new(0);
-        let spare = Mutex::new(self.spare);
+        // First half: every state's successors, in chunks, to their shards;
+        // each shard of states freed once read.
         on_threads(threads, || {
-            let mut out: Vec<Successors> = {
-                let mut spare = spare.lock().expect("no thread panics");
-                (0..shards)
-                    .map(|_| spare.pop().unwrap_or_default())
-                    .collect()
-            };
+            let mut out: Vec<Vec<(Key, T::Value)>> =
+                (0..SHARDS).map(|_| Vec::with_capacity(BATCH)).collect();
             let mut before = [Point::OFF; MAX_ACROSS];
-            loop {
-                let s = next_source.fetch_add(1, Ordering::Relaxed);
-                let Some(source) = self.shards.get(s) else {
-                    break;
-                };
-                for (key, count) in source.keys.iter().zip(source.counts.chunks_exact(words)) {
-                    key.unpack(&mut before[..self.across]);
+            while let Some(slot) = sources.get(next_source.fetch_add(1, Ordering::Relaxed)) {
+                let source = std::mem::take(&mut *lock(slot));
+                for (i, &(key, value)) in source.iter().enumerate() {
+                    if i % LOOK_EVERY == 0
+                        && (stop.is_requested() || stopped.load(Ordering::Relaxed))
+                    {
+                        stopped.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    key.unpack(&mut before[..across]);
                     for color in 0..3 {
                         let mut points = before;
-                        if let Some(next) = decide(&mut points[..self.across], row, color) {
-                            let list = &mut out[next.shard(shards)];
-                            list.extend([next.0 as u64, (next.0 >> 64) as u64]);
-                            list.extend_from_slice(count);
+                        if let Some(next) = decide(&mut points[..across], row, color) {
+                            let shard = next.shard(SHARDS);
+                            out[shard].push((next, value));
+                            if out[shard].len() == BATCH {
+                                let full =
+                                    std::mem::replace(&mut out[shard], Vec::with_capacity(BATCH));
+                                lock(&chunks[shard]).push(full);
+                            }
                         }
                     }
                 }
             }
-            for (list, mine) in lists.iter().zip(out) {
-                list.lock().expect("no thread panics").push(mine);
+            for (shard, mut list) in out.into_iter().enumerate() {
+                if !list.is_empty() {
+                    list.shrink_to_fit();
+                    lock(&chunks[shard]).push(list);
+                }
             }
         });
-        drop(self.shards);
-        // Second half: each shard's successors merged, one thread a shard.
-        let mut lists: Vec<Vec<Successors>> = lists
-            .into_iter()
-            .map(|l| l.into_inner().expect("no thread panics"))
-            .collect();
-        let merged: Vec<Mutex<Shard>> = (0..shards).map(|_| Mutex::default()).collect();
-        let next_shard = AtomicUsize::new(0);
-        on_threads(threads, || loop {
-            let index = next_shard.fetch_add(1, Ordering::Relaxed);
-            let Some(parts) = lists.get(index) else {
-                break;
-            };
-            let shard = merge(parts, words);
-            *merged[index].lock().expect("no thread panics") = shard;
-        });
-        let spare = lists
-            .iter_mut()
-            .flatten()
-            .map(|list| {
-                list.clear();
-                std::mem::take(list)
-            })
-            .collect();
-        Step {
-            across: self.across,
-            words,
-            spare,
-            shards: merged
-                .into_iter()
-                .map(|m| m.into_inner().expect("no thread panics"))
-                .collect(),
+        drop(sources);
+        if stopped.load(Ordering::Relaxed) {
+            return None;
         }
+        let shards = merge_all(&chunks, threads, tally, stop)?;
+        Some(Step {
+            across,
+            tally,
+            shards,
+        })
     }
 
     /// After the last point: the sum of the counts of the states whose
     /// strings all reach empty.
     fn legal_total(&self) -> BigUint {
-        let mut total = vec![0u64; self.words];
+        let mut total: Option<T::Value> = None;
         let mut points = vec![Point::OFF; self.across];
-        for shard in &self.shards {
-            for (i, key) in shard.keys.iter().enumerate() {
-                key.unpack(&mut points);
-                if points.iter().all(|p| !p.is_stone() || p.reaches_empty()) {
-                    add(
-                        &mut total,
-                        &shard.counts[i * self.words..(i + 1) * self.words],
-                    );
+        for (key, value) in self.shards.iter().flatten() {
+            key.unpack(&mut points);
+            if points.iter().all(|p| !p.is_stone() || p.reaches_empty()) {
+                match &mut total {
+                    Some(total) => self.tally.add(total, *value),
+                    None => total = Some(*value),
                 }
             }
         }
-        let digits: Vec<u32> = total
-            .iter()
-            .flat_map(|w| [*w as u32, (w >> 32) as u32])
-            .collect();
-        BigUint::from_slice(&digits)
+        total.map_or_else(BigUint::default, |t| self.tally.big(&t))
     }
 }
 
-/// One shard of the next step: each distinct successor once, with the sum
-/// of the counts of the states it follows.
-fn merge(parts: &[Successors], words: usize) -> Shard {
-    let expected: usize = parts.iter().map(|p| p.len() / (2 + words)).sum();
-    let mut index: HashMap<Key, u32, BuildHasherDefault<Fx>> =
-        HashMap::with_capacity_and_hasher(expected / 2, Default::default());
-    let mut shard = Shard::default();
-    for part in parts {
-        for successor in part.chunks_exact(2 + words) {
-            let key = Key(u128::from(successor[0]) | u128::from(successor[1]) << 64);
-            let count = &successor[2..];
-            let len = shard.keys.len() as u32;
-            let at = *index.entry(key).or_insert(len);
-            if at == len {
-                shard.keys.push(key);
-                shard.counts.extend_from_slice(count);
-            } else {
-                let at = at as usize * words;
-                add(&mut shard.counts[at..at + words], count);
+/// Second half of a step: each shard's successors merged (each distinct
+/// state once, with the sum of the ways), one thread a shard, each chunk
+/// freed once merged; `None` when `stop` was requested meanwhile.
+fn merge_all<T: Tally>(
+    chunks: &[Chunks<T::Value>],
+    threads: usize,
+    tally: T,
+    stop: &Stop,
+) -> Option<Vec<States<T::Value>>> {
+    let merged: Vec<Mutex<States<T::Value>>> = (0..SHARDS).map(|_| Mutex::default()).collect();
+    let next_shard = AtomicUsize::new(0);
+    on_threads(threads, || loop {
+        let index = next_shard.fetch_add(1, Ordering::Relaxed);
+        let Some(slot) = chunks.get(index) else {
+            return;
+        };
+        if stop.is_requested() {
+            return;
+        }
+        let parts = std::mem::take(&mut *lock(slot));
+        let successors: usize = parts.iter().map(Vec::len).sum();
+        let mut map: Map<T::Value> =
+            HashMap::with_capacity_and_hasher(successors / 3, Default::default());
+        for part in parts {
+            for (key, value) in part {
+                match map.entry(key) {
+                    Entry::Occupied(mut e) => tally.add(e.get_mut(), value),
+                    Entry::Vacant(e) => {
+                        e.insert(value);
+                    }
+                }
             }
         }
+        let states: States<T::Value> = map.into_iter().collect();
+        *lock(&merged[index]) = states;
+    });
+    if stop.is_requested() {
+        return None;
     }
-    shard
-}
-
-/// Adds `from` to `to`, word by word with carries. The words were sized so
-/// that no count overflows them.
-fn add(to: &mut [u64], from: &[u64]) {
-    let mut carry = false;
-    for (t, &f) in to.iter_mut().zip(from) {
-        let (sum, c1) = t.overflowing_add(f);
-        let (sum, c2) = sum.overflowing_add(u64::from(carry));
-        *t = sum;
-        carry = c1 || c2;
-    }
-    debug_assert!(!carry, "the words hold 3^points");
+    Some(
+        merged
+            .into_iter()
+            .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
+            .collect(),
+    )
 }
 
 /// Decides the point in `row` of the next column as `color` on the border
@@ -463,34 +693,4 @@ fn renumber(points: &mut [Point]) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn count(width: usize, height: usize, threads: usize) -> String {
-        let mut options = BorderOptions::new(width, height);
-        options.threads = threads;
-        legal_colorings(&options).unwrap().count.to_string()
-    }
-
-    #[test]
-    fn one_point_has_one_legal_coloring_and_a_line_of_two_five() {
-        assert_eq!(count(1, 1, 1), "1");
-        assert_eq!(count(2, 1, 1), "5");
-        assert_eq!(count(1, 2, 2), "5");
-    }
-
-    #[test]
-    fn the_words_hold_every_coloring() {
-        for points in 1..400 {
-            let words = words_for(points);
-            let bits = (points as f64 * 3f64.log2()).ceil() as usize;
-            assert!(words * 64 > bits, "{points} points");
-        }
-    }
-
-    #[test]
-    fn the_count_is_the_same_on_any_number_of_threads() {
-        assert_eq!(count(4, 5, 1), count(4, 5, 3));
-        assert_eq!(count(4, 5, 1), count(5, 4, 2));
-    }
-}
+mod tests;

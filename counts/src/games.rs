@@ -505,7 +505,7 @@ impl Shared {
             };
             total.is_ok()
         };
-        walk_prefixes(options.threads, &options.progress, prefixes, make, work);
+        walk_prefixes(options.threads, &options.progress, prefixes, make, work)?;
         total.into_inner().expect("no worker panics")
     }
 }

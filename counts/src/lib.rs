@@ -13,16 +13,24 @@
 //!   3^(W*H) colorings and by exploring moves of either color from the empty
 //!   grid with a small bitboard statement of rule 7 ([`tiny`]).
 //! - [`border`]: L(m, n) by a transfer matrix over the border states of the
-//!   points decided, exact in 64-bit words, shards merged by the threads.
+//!   points decided, exactly or modulo a 64-bit modulus ([`tally`]), the
+//!   threads adding successors to shared shards, with [`checkpoint`]s to
+//!   resume from.
+//! - [`modular`]: the moduli of the jobs a count is split into, the Chinese
+//!   remainder theorem that puts their residues together, and the check of
+//!   a count against Tromp's approximation of L(m, n).
 //! - [`table`]: complete games under positional superko on a table of the
 //!   legal colorings, with the board's symmetries and the exchange of colors.
 //! - The `perft` and `count` subcommands of the binary (src/cmd/) run them.
 
 pub mod border;
+pub mod checkpoint;
 pub mod games;
+pub mod modular;
 pub mod perft;
 pub mod positions;
 pub mod table;
+pub mod tally;
 pub mod tiny;
 
 use std::hash::{BuildHasherDefault, Hasher};
@@ -66,6 +74,63 @@ pub enum CountError {
     /// the rules forbid: a bug in that engine.
     #[error("engine error: {0}")]
     Engine(String),
+    /// A modulus below 2, or a residue not below its modulus.
+    #[error("bad modulus {0}: a modulus is at least 2, and a residue below it")]
+    BadModulus(u64),
+    /// Results of different counts put together.
+    #[error("the results are of different counts: {0}")]
+    DifferentCounts(String),
+    /// Two results of the same modulus.
+    #[error("the modulus {0} is repeated: each job must count modulo a different modulus")]
+    RepeatedModulus(u64),
+    /// Two moduli with a common factor.
+    #[error("the moduli {0} and {1} have a common factor: the Chinese remainder theorem needs coprime moduli")]
+    NotCoprime(u64, u64),
+    /// Too few jobs to single out the count.
+    #[error("{0}")]
+    Undetermined(String),
+    /// A count far from Tromp's approximation: a count gone wrong.
+    #[error("implausible count: {0}")]
+    Implausible(String),
+    /// A checkpoint that cannot be written, or read for this count.
+    #[error("checkpoint: {0}")]
+    Checkpoint(String),
+    /// The count of legal colorings was asked to stop.
+    #[error("{0}")]
+    Stopped(Stopped),
+    /// Another count was asked to stop: what it had done.
+    #[error("the count stopped before its end: {0}")]
+    Interrupted(String),
+}
+
+/// How far a count had got when it was asked to stop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The points decided.
+    pub decided: usize,
+    /// The points of the grid.
+    pub points: usize,
+    /// The most border states kept after one point.
+    pub states: usize,
+    /// The last checkpoint on disk (its path and the points it follows).
+    pub checkpoint: Option<(String, usize)>,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the count stopped after deciding {} of {} points ({} border states at most)",
+            self.decided, self.points, self.states
+        )?;
+        match &self.checkpoint {
+            Some((path, decided)) => write!(
+                f,
+                "; the last checkpoint, {path}, holds the states after {decided} points"
+            ),
+            None => write!(f, "; no checkpoint was written"),
+        }
+    }
 }
 
 /// A count that any [`Walker`] can make: what [`walk_with`] runs on the
@@ -114,27 +179,40 @@ pub(crate) fn below<W: Walker, T>(
 /// Walks every prefix of `prefixes`, handed out one at a time to `threads`
 /// threads, each with its own walker from `make` and its own buffers: `work`
 /// makes the count below one prefix and says whether to go on. The meter
-/// counts the prefixes done.
+/// counts the prefixes done. A request to stop (the progress's) is heard
+/// between two prefixes: the walk then ends with [`CountError::Interrupted`],
+/// saying how many prefixes were done.
 pub(crate) fn walk_prefixes<W: Walker, P: Sync>(
     threads: usize,
     progress: &Progress,
     prefixes: &[P],
     make: impl Fn() -> W + Sync,
     work: impl Fn(&mut W, &mut Vec<Vec<Turn>>, &P) -> bool + Sync,
-) {
+) -> Result<(), CountError> {
     let bar = progress.meter(prefixes.len() as u64, "prefixes");
     let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let stop = progress.stop();
     on_threads(threads, || {
         let mut walker = make();
         let mut buffers = Vec::new();
         while let Some(prefix) = prefixes.get(next.fetch_add(1, Ordering::Relaxed)) {
-            if !work(&mut walker, &mut buffers, prefix) {
+            if stop.is_requested() || !work(&mut walker, &mut buffers, prefix) {
                 break;
             }
+            done.fetch_add(1, Ordering::Relaxed);
             bar.inc(1);
         }
     });
     bar.finish();
+    if stop.is_requested() {
+        return Err(CountError::Interrupted(format!(
+            "{} of {} prefixes of the game tree were walked; no count is given",
+            done.into_inner().min(prefixes.len()),
+            prefixes.len()
+        )));
+    }
+    Ok(())
 }
 
 /// Adds two counts, or says the sum does not fit.

@@ -9,6 +9,7 @@
 use super::{add, below, walk_prefixes, walk_with, Count, CountError, EngineChoice, Walker};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use tromp_taylor_harness::stop::Stop;
 use tromp_taylor_harness::vocab::Size;
 use tromp_taylor_spec::Turn;
 
@@ -121,12 +122,13 @@ pub fn perft_with<W: Walker>(
         prefixes = deeper;
     }
     let rest = depth - split;
+    let stop = options.progress.stop();
     let sums = Mutex::new(vec![0u128; first.len()]);
     let failure = Mutex::new(None);
     let work = |walker: &mut W, buffers: &mut Vec<Vec<Turn>>, prefix: &Vec<Turn>| match below(
         walker,
         prefix,
-        |walker| perft_node(walker, rest, buffers),
+        |walker| perft_node(walker, rest, buffers, stop),
     ) {
         Ok(count) => {
             let slot = first.iter().position(|&t| t == prefix[0]).unwrap_or(0);
@@ -142,7 +144,7 @@ pub fn perft_with<W: Walker>(
             false
         }
     };
-    walk_prefixes(options.threads, &options.progress, &prefixes, make, work);
+    walk_prefixes(options.threads, &options.progress, &prefixes, make, work)?;
     if let Some(e) = failure.into_inner().expect("no worker panics") {
         return Err(e);
     }
@@ -156,13 +158,19 @@ pub fn perft_with<W: Walker>(
 }
 
 /// The sequences of exactly `depth` turns from the walker's game.
+/// A request to stop `stop` is heard at every node 3 or more turns above
+/// the leaves (an [`CountError::Interrupted`]).
 pub fn perft_node<W: Walker>(
     walker: &mut W,
     depth: u32,
     buffers: &mut Vec<Vec<Turn>>,
+    stop: &Stop,
 ) -> Result<u128, CountError> {
     if depth == 0 {
         return Ok(1);
+    }
+    if depth >= 3 && stop.is_requested() {
+        return Err(CountError::Interrupted("perft was asked to stop".into()));
     }
     if walker.is_over() {
         return Ok(0);
@@ -179,7 +187,7 @@ pub fn perft_node<W: Walker>(
                 result = Err(e);
                 break;
             }
-            let below = perft_node(walker, depth - 1, buffers);
+            let below = perft_node(walker, depth - 1, buffers, stop);
             walker.undo();
             match below.and_then(|n| add(total, n)) {
                 Ok(sum) => total = sum,
@@ -193,4 +201,21 @@ pub fn perft_node<W: Walker>(
     };
     buffers.push(turns);
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_perft_asked_to_stop_gives_no_number() {
+        let mut options = PerftOptions::new(Size::new(3, 3).unwrap(), 6);
+        let stop = Stop::new();
+        stop.request(2);
+        options.progress = tromp_taylor_harness::progress::Progress::hidden().with_stop(stop);
+        assert!(matches!(perft(&options), Err(CountError::Interrupted(_))));
+        options.progress = tromp_taylor_harness::progress::Progress::hidden();
+        options.depth = 2;
+        assert!(perft(&options).is_ok());
+    }
 }

@@ -131,10 +131,12 @@ pub fn positions(options: &PositionsOptions) -> Result<Positions, CountError> {
     let started = Instant::now();
     let enumerated = enumerate(&tiny, threads, &options.progress);
     let enumeration_time = started.elapsed();
+    interrupted(&options.progress, "the enumeration")?;
     let count = enumerated.count();
     let started = Instant::now();
     let (explored, edges, depth) = explore(&tiny, options.edges, threads, &options.progress, count);
     let exploration_time = started.elapsed();
+    interrupted(&options.progress, "the exploration")?;
     let difference = enumerated
         .first_difference(&explored)
         .map(|(code, enumerated)| {
@@ -159,6 +161,19 @@ pub fn positions(options: &PositionsOptions) -> Result<Positions, CountError> {
     })
 }
 
+/// An error when the count was asked to stop during `what`.
+fn interrupted(
+    progress: &tromp_taylor_harness::progress::Progress,
+    what: &str,
+) -> Result<(), CountError> {
+    if progress.stop().is_requested() {
+        return Err(CountError::Interrupted(format!(
+            "{what} of the colorings was left unfinished; no count is given"
+        )));
+    }
+    Ok(())
+}
+
 /// Colorings of the low digits handled as one block.
 const LOW_POINTS: usize = 8;
 
@@ -181,7 +196,7 @@ fn enumerate(
         for _ in 0..threads {
             scope.spawn(|| loop {
                 let h = next.fetch_add(1, Ordering::Relaxed);
-                if h >= high_count {
+                if h >= high_count || progress.stop().is_requested() {
                     break;
                 }
                 let top = high.decode(h);
@@ -232,7 +247,7 @@ fn explore(
     let bar = progress.meter(expected, "colorings explored");
     bar.inc(1);
     const CHUNK: usize = 4096;
-    while !frontier.is_empty() {
+    while !frontier.is_empty() && !progress.stop().is_requested() {
         let next = AtomicUsize::new(0);
         let found = Mutex::new(Vec::new());
         let arcs = AtomicU64::new(0);
@@ -244,7 +259,7 @@ fn explore(
                     let mut my_arcs = 0u64;
                     loop {
                         let i = next.fetch_add(CHUNK, Ordering::Relaxed);
-                        if i >= frontier.len() {
+                        if i >= frontier.len() || progress.stop().is_requested() {
                             break;
                         }
                         let before = mine.len();

@@ -1,13 +1,20 @@
 //! `tromp-taylor count games|positions`: exact counts of complete games and
 //! of legal colorings. Each prints the count alone as its last line, or with
-//! `--json` one JSON object with the count and the details.
+//! `--json` one JSON object with the count and the details. A count of
+//! positions may be split into modulus jobs put together by `count combine`
+//! ([`positions`]).
+
+mod positions;
+
+use positions::PositionsArgs;
 
 use super::{fail, print_json};
 use clap::{Args, Subcommand};
 use num_bigint::BigUint;
 use serde::Serialize;
+use std::path::PathBuf;
 use std::process::ExitCode;
-use tromp_taylor_counts::border::{legal_colorings, BorderOptions, LegalColorings, MAX_ACROSS};
+use tromp_taylor_counts::border::{legal_colorings, LegalColorings, MAX_ACROSS};
 use tromp_taylor_counts::games::{games, Games, GamesOptions};
 use tromp_taylor_counts::positions::{positions, Positions, PositionsOptions, MAX_POINTS};
 use tromp_taylor_counts::{table, CountError, EngineChoice};
@@ -42,21 +49,23 @@ enum CountCommand {
     },
     /// The number of legal colorings L(m, n), exactly, by a transfer matrix
     /// over the border of the points decided (any size whose shorter side
-    /// is at most 16; 9x9 in seconds, 11x11 in minutes).
-    Positions {
-        /// Board size: N, WxH or W:H.
-        size: Size,
-        /// Also count by enumerating all 3^points colorings and by exploring
-        /// moves of either color from the empty grid (at most 18 points); all
-        /// three counts must agree.
-        #[arg(long)]
-        enumerate: bool,
-        /// Also count the arcs of the move graph (implies --enumerate).
-        #[arg(long)]
-        edges: bool,
+    /// is at most 16; 9x9 in seconds, 11x11 in minutes), or modulo a 64-bit
+    /// modulus: one job of a count split over machines (see `count combine`).
+    Positions(Box<PositionsArgs>),
+    /// L(m, n) from the result files of its modulus jobs (`count positions
+    /// --job K --jobs N --out FILE`), by the Chinese remainder theorem.
+    Combine {
+        /// The jobs' result files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// What a checkpoint of `count positions` holds, after checking it whole.
+    Checkpoint {
+        /// The checkpoint file.
+        file: PathBuf,
     },
 }
 
@@ -116,12 +125,12 @@ impl CountArgs {
                 engine,
                 json,
             } => count_games(size, *rules, *engine, *json),
-            CountCommand::Positions {
-                size,
-                enumerate,
-                edges,
-                json,
-            } => count_positions(size, *enumerate || *edges, *edges, *json),
+            CountCommand::Positions(args) if args.modulus.is_some() || args.job.is_some() => {
+                positions::modulus_job(args)
+            }
+            CountCommand::Positions(args) => count_positions(args),
+            CountCommand::Combine { files, json } => positions::combine(files, *json),
+            CountCommand::Checkpoint { file } => positions::inspect(file),
         }
     }
 }
@@ -226,7 +235,9 @@ fn count_games_on_table(size: &Size, rules: Rules, json: bool) -> ExitCode {
     }
 }
 
-fn count_positions(size: &Size, enumerate: bool, edges: bool, json: bool) -> ExitCode {
+fn count_positions(args: &PositionsArgs) -> ExitCode {
+    let (size, json) = (&args.size, args.json);
+    let (enumerate, edges) = (args.enumerate || args.edges, args.edges);
     let points = size.width() * size.height();
     if enumerate && points > MAX_POINTS {
         return fail(CountError::TooLarge(format!(
@@ -235,14 +246,16 @@ fn count_positions(size: &Size, enumerate: bool, edges: bool, json: bool) -> Exi
              counts any size whose shorter side is at most {MAX_ACROSS})"
         )));
     }
-    let border = BorderOptions {
-        progress: super::progress::bars(!json),
-        ..BorderOptions::new(size.width(), size.height())
-    };
+    let border = positions::border_options(args, None);
     let counted = match legal_colorings(&border) {
         Ok(counted) => counted,
-        Err(error) => return fail(error),
+        Err(error) => return positions::failed(args, &border, error),
     };
+    if let Some(out) = &args.out {
+        if let Err(code) = positions::write_result(out, args, &counted, None) {
+            return code;
+        }
+    }
     let others = if enumerate {
         let options = PositionsOptions {
             edges,
