@@ -3,37 +3,10 @@
 //! says what it is for and stays small (no module imports go in circles:
 //! tests/module_circles.rs).
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod sources;
 
-/// The workspace's root.
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Every `.rs` file below `dir` (relative to the root), in name order.
-fn rust_files(dir: &str) -> Vec<PathBuf> {
-    fn walk(dir: &Path, into: &mut Vec<PathBuf>) {
-        let Ok(entries) = fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let name = entry.file_name();
-            if path.is_dir() {
-                if name != "target" && name != "corpus" && name != "artifacts" {
-                    walk(&path, into);
-                }
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                into.push(path);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(&root().join(dir), &mut files);
-    files.sort();
-    files
-}
+use sources::{read, root, rust_files};
+use std::path::PathBuf;
 
 /// Every `.rs` file of the workspace's crates, tests, examples, benches and fuzz targets.
 fn all_rust_files() -> Vec<PathBuf> {
@@ -55,10 +28,6 @@ fn all_rust_files() -> Vec<PathBuf> {
     .iter()
     .flat_map(|dir| rust_files(dir))
     .collect()
-}
-
-fn read(path: &Path) -> String {
-    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The names of a manifest's `[dependencies]` (not dev- or build-).

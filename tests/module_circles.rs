@@ -4,41 +4,9 @@
 //! of modules is searched for a circle. Split from tests/architecture.rs.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs;
-use std::path::{Path, PathBuf};
+mod sources;
 
-/// The workspace's root.
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Every `.rs` file below `dir` (relative to the root), in name order.
-fn rust_files(dir: &str) -> Vec<PathBuf> {
-    fn walk(dir: &Path, into: &mut Vec<PathBuf>) {
-        let Ok(entries) = fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let name = entry.file_name();
-            if path.is_dir() {
-                if name != "target" && name != "corpus" && name != "artifacts" {
-                    walk(&path, into);
-                }
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                into.push(path);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(&root().join(dir), &mut files);
-    files.sort();
-    files
-}
-
-fn read(path: &Path) -> String {
-    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use sources::{read, root, rust_files};
 
 /// A token of Rust source, as far as imports need it: comments, strings and
 /// character literals are dropped, so a `{` or a path inside them is no code.
