@@ -212,3 +212,18 @@ fn combine_gives_the_count_from_enough_jobs_and_refuses_bad_sets() {
     refused(&wrong, "implausible");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_job_outside_its_count_is_refused_as_a_bad_job() {
+    for job in ["0", "3"] {
+        let output = run(&["count", "positions", "5x5", "--job", job, "--jobs", "2"]);
+        assert_eq!(output.status.code(), Some(2));
+        let said = text(&output.stderr);
+        assert!(
+            said.contains(&format!(
+                "bad modulus job: --job {job} --jobs 2: a job is numbered from 1"
+            )),
+            "{said}"
+        );
+    }
+}

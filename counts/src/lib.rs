@@ -61,6 +61,10 @@ pub enum CountError {
     /// The board cannot be set up.
     #[error("bad board size: {0}")]
     BadSize(String),
+    /// A modulus job that is not one: a job numbered outside 1 to the
+    /// number of jobs, or past the moduli there are.
+    #[error("bad modulus job: {0}")]
+    BadJob(String),
     /// The board is larger than this count can handle.
     #[error("board too large: {0}")]
     TooLarge(String),

@@ -132,8 +132,8 @@ fn modulus_of(args: &PositionsArgs) -> Result<u64, CountError> {
     match (args.modulus, args.job, args.jobs) {
         (Some(m), _, _) => Ok(m),
         (None, Some(job), Some(jobs)) if (1..=jobs).contains(&job) => modular::job_modulus(job)
-            .ok_or_else(|| CountError::BadSize(format!("no modulus for job {job}"))),
-        (None, job, jobs) => Err(CountError::BadSize(format!(
+            .ok_or_else(|| CountError::BadJob(format!("no modulus for job {job}"))),
+        (None, job, jobs) => Err(CountError::BadJob(format!(
             "--job {} --jobs {}: a job is numbered from 1 to the number of jobs",
             job.unwrap_or(0),
             jobs.unwrap_or(0)
