@@ -2,7 +2,7 @@
 //! of legal colorings. Each prints the count alone as its last line, or with
 //! `--json` one JSON object with the count and the details. A count of
 //! positions may be split into modulus jobs put together by `count combine`
-//! ([`positions`]).
+//! ([`positions`](mod@positions)).
 
 mod positions;
 
