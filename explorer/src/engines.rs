@@ -5,6 +5,7 @@
 use tromp_taylor_fast as fast;
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::Topology;
+use tromp_taylor_vocab::spec_words::rules_to_spec;
 use tromp_taylor_vocab::vocab::{Color, Handicap, Illegal, Player, Rules, Size, Superko};
 
 /// How a game starts: the board, the rules (komi included), the handicap,
@@ -65,12 +66,6 @@ pub fn read_handicap(text: &str) -> Result<Handicap, String> {
         ("fixed", n) => Ok(Handicap::Fixed(n)),
         _ => Err(bad()),
     }
-}
-
-/// The rules in `spec`'s terms: written as the vocabulary writes them (the
-/// compact string) and read back as `spec` reads them.
-pub fn spec_rules(rules: Rules) -> spec::Rules {
-    rules.to_string().parse().unwrap_or_default()
 }
 
 /// The rules in `fast`'s terms.
@@ -205,7 +200,7 @@ impl Pair {
     pub fn start(setup: &Setup) -> Result<Pair, String> {
         let (width, height) = (setup.size.width(), setup.size.height());
         let grid = spec::Rectangle::new(width, height).map_err(|e| e.to_string())?;
-        let (srules, frules) = (spec_rules(setup.rules), fast_rules(setup.rules));
+        let (srules, frules) = (rules_to_spec(setup.rules), fast_rules(setup.rules));
         let (spec, fast) = match &setup.position {
             Some((colors, to_move)) => {
                 let mut coloring = spec::rules::empty_grid(&grid);

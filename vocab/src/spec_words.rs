@@ -12,8 +12,10 @@
 use crate::vocab::{Point, Rules, RulesError, Size, Superko};
 use tromp_taylor_spec as spec;
 
-/// The rules in `spec`'s terms, to write them as `spec` writes them.
-fn rules_to_spec(rules: Rules) -> spec::Rules {
+/// The rules in `spec`'s terms: to write them as `spec` writes them, and
+/// for a game of `spec`'s where the harness's adapter is not at hand (the
+/// explorer, which cannot depend on the harness).
+pub fn rules_to_spec(rules: Rules) -> spec::Rules {
     spec::Rules {
         superko: match rules.superko {
             Superko::Positional => spec::Superko::Positional,
