@@ -34,10 +34,11 @@
 use super::checkpoint::{self, Header};
 use super::tally::{Exact, Modulo, Tally};
 use super::{modular, on_threads, CountError, Stopped};
+use key::{KeyHasher, Narrow, Packed, Point, Wide, EMPTY};
 use num_bigint::BigUint;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::BuildHasherDefault;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -181,8 +182,24 @@ pub fn legal_colorings(options: &BorderOptions) -> Result<LegalColorings, CountE
     Ok(counted)
 }
 
-/// The count with `tally`, from the empty grid or the checkpoint.
+/// The count with `tally`, its states in one word each when the border
+/// fits ([`Narrow`]), in two otherwise.
 fn run<T: Tally>(
+    options: &BorderOptions,
+    tally: T,
+    across: usize,
+    along: usize,
+) -> Result<LegalColorings, CountError> {
+    if across <= Narrow::MOST {
+        run_keyed::<T, Narrow>(options, tally, across, along)
+    } else {
+        run_keyed::<T, Wide>(options, tally, across, along)
+    }
+}
+
+/// The count with `tally` and keys `K`, from the empty grid or the
+/// checkpoint.
+fn run_keyed<T: Tally, K: Packed>(
     options: &BorderOptions,
     tally: T,
     across: usize,
@@ -210,7 +227,7 @@ fn run<T: Tally>(
                 "--resume needs the checkpoint file to resume from (--checkpoint FILE)".into(),
             ))
         }
-        _ => (Step::start(across, tally), 0, None),
+        _ => (Step::<T, K>::start(across, tally), 0, None),
     };
     let stop = options.progress.stop();
     let meter = options.progress.meter(points as u64, "points");
@@ -275,14 +292,18 @@ impl Saved {
     }
 
     /// Writes a checkpoint of `step` if one is due.
-    fn maybe<T: Tally>(&mut self, step: &Step<T>, header: Header) -> Result<(), CountError> {
+    fn maybe<T: Tally, K: Packed>(
+        &mut self,
+        step: &Step<T, K>,
+        header: Header,
+    ) -> Result<(), CountError> {
         let Some(path) = &self.path else {
             return Ok(());
         };
         if self.since.elapsed() < self.every {
             return Ok(());
         }
-        let records = step.shards.iter().flatten().map(|(k, v)| (k.0, *v));
+        let records = step.shards.iter().flatten().map(|(k, v)| (k.words(), *v));
         checkpoint::write(path, &header, records, step.tally)?;
         self.since = Instant::now();
         self.written += 1;
@@ -305,150 +326,36 @@ fn words_for(points: usize) -> usize {
     (points * 1585).div_ceil(64_000) + 1
 }
 
-/// A border point's color code: empty, black, white, or off the grid (the
-/// border before the first column).
-const EMPTY: u8 = 0;
-const OFF: u8 = 3;
-
-/// One border point in a byte: its color in bits 0-1; for a stone,
-/// whether its string reaches empty in bit 2 and its string's label in bits
-/// 3-7.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Point(u8);
-
-/// The bit of a stone whose string reaches empty.
-const REACHES_EMPTY: u8 = 4;
-
-impl Point {
-    const OFF: Point = Point(OFF);
-
-    fn stone(color: u8, label: u8, reaches_empty: bool) -> Point {
-        Point(color | u8::from(reaches_empty) << 2 | label << 3)
-    }
-
-    fn color(self) -> u8 {
-        self.0 & 3
-    }
-
-    fn label(self) -> u8 {
-        self.0 >> 3
-    }
-
-    fn reaches_empty(self) -> bool {
-        self.0 & REACHES_EMPTY != 0
-    }
-
-    fn is_stone(self) -> bool {
-        matches!(self.color(), 1 | 2)
-    }
-
-    /// The color and label: equal for the stones of one string.
-    fn string(self) -> u8 {
-        self.0 & !REACHES_EMPTY
-    }
-}
-
-/// A border state packed in 128 bits (two words, so that a state and its
-/// count take 24 bytes): 8 bits per point, the color in bits 0-1, whether
-/// its string reaches empty in bit 2, its label in bits 3-7 (labels numbered
-/// by first appearance, so equal states pack equally).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Key(pub(crate) [u64; 2]);
-
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.mix());
-    }
-}
-
-impl Key {
-    fn pack(points: &[Point]) -> Key {
-        let mut bytes = [0u8; 16];
-        for (byte, p) in bytes.iter_mut().zip(points) {
-            *byte = p.0;
-        }
-        let both = u128::from_le_bytes(bytes);
-        Key([both as u64, (both >> 64) as u64])
-    }
-
-    fn unpack(self, points: &mut [Point]) {
-        let both = u128::from(self.0[0]) | u128::from(self.0[1]) << 64;
-        for (p, byte) in points.iter_mut().zip(both.to_le_bytes()) {
-            *p = Point(byte);
-        }
-    }
-
-    /// Both words mixed into one (the maps take their buckets from the low
-    /// bits and a tag from the top seven; the shard comes from bits 48-55).
-    fn mix(self) -> u64 {
-        let x = self.0[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ self.0[1]
-                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-                .rotate_left(31);
-        let x = (x ^ (x >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        x ^ (x >> 32)
-    }
-
-    /// Which map keeps this state.
-    fn shard(self, shards: usize) -> usize {
-        (self.mix() >> 48) as usize % shards
-    }
-}
-
-/// The hasher of [`Key`]s: the key's own mix, unchanged.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 ^= x;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
 /// One shard of a step's states: each state once, with the ways to reach
-/// it, 24 bytes a state for a modulus job.
-type States<V> = Vec<(Key, V)>;
+/// it, 16 bytes a state for a modulus job whose border fits one word.
+type States<K, V> = Vec<(K, V)>;
 
 /// The map that merges one shard's successors.
-type Map<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
-/// Successors a thread gathers for one shard before handing them over, as
-/// one chunk of that shard's successors.
-const BATCH: usize = 1024;
+/// Successors a thread gathers for one shard before it merges them into
+/// that shard's map under one lock.
+const BATCH: usize = 256;
 
 /// The states a thread reads between two looks at the request to stop.
 const LOOK_EVERY: usize = 4096;
 
 /// The states after some points, in [`SHARDS`] shards.
-struct Step<T: Tally> {
+struct Step<T: Tally, K> {
     across: usize,
     tally: T,
-    shards: Vec<States<T::Value>>,
+    shards: Vec<States<K, T::Value>>,
 }
-
-/// The successors of one shard: chunks of at most [`BATCH`], handed over
-/// by the threads.
-type Chunks<V> = Mutex<Vec<Vec<(Key, V)>>>;
 
 fn lock<X>(m: &Mutex<X>) -> std::sync::MutexGuard<'_, X> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-impl<T: Tally> Step<T> {
+impl<T: Tally, K: Packed> Step<T, K> {
     /// Before any point: the border is off the grid; one way.
-    fn start(across: usize, tally: T) -> Step<T> {
-        let mut shards: Vec<States<T::Value>> = (0..SHARDS).map(|_| Vec::new()).collect();
-        let key = Key::pack(&vec![Point::OFF; across]);
+    fn start(across: usize, tally: T) -> Step<T, K> {
+        let mut shards: Vec<States<K, T::Value>> = (0..SHARDS).map(|_| Vec::new()).collect();
+        let key = K::pack(&vec![Point::OFF; across]);
         shards[key.shard(SHARDS)].push((key, tally.one()));
         Step {
             across,
@@ -463,10 +370,10 @@ impl<T: Tally> Step<T> {
         path: &std::path::Path,
         expected: &Header,
         tally: T,
-    ) -> Result<(Step<T>, usize), CountError> {
-        let mut shards: Vec<States<T::Value>> = (0..SHARDS).map(|_| Vec::new()).collect();
+    ) -> Result<(Step<T, K>, usize), CountError> {
+        let mut shards: Vec<States<K, T::Value>> = (0..SHARDS).map(|_| Vec::new()).collect();
         let header = checkpoint::read(path, expected, tally, |key, value| {
-            let key = Key(key);
+            let key = K::from_words(key);
             shards[key.shard(SHARDS)].push((key, value));
         })?;
         for shard in &mut shards {
@@ -486,20 +393,20 @@ impl<T: Tally> Step<T> {
 
     /// Decides the point in `row` of the next column position; `None` when
     /// `stop` was requested meanwhile (the step is abandoned).
-    fn next(self, row: usize, threads: usize, stop: &Stop) -> Option<Step<T>> {
+    fn next(self, row: usize, threads: usize, stop: &Stop) -> Option<Step<T, K>> {
         let Step {
             across,
             tally,
             shards,
         } = self;
-        let sources: Vec<Mutex<States<T::Value>>> = shards.into_iter().map(Mutex::new).collect();
-        let chunks: Vec<Chunks<T::Value>> = (0..SHARDS).map(|_| Mutex::default()).collect();
+        let sources: Vec<Mutex<States<K, T::Value>>> = shards.into_iter().map(Mutex::new).collect();
+        let maps: Vec<Mutex<Map<K, T::Value>>> = (0..SHARDS).map(|_| Mutex::default()).collect();
         let stopped = AtomicBool::new(false);
         let next_source = AtomicUsize::new(0);
-        // First half: every state's successors, in chunks, to their shards;
-        // each shard of states freed once read.
+        // Every state's successors merged into their shards' maps, a batch
+        // at a time; each shard of states freed once read.
         on_threads(threads, || {
-            let mut out: Vec<Vec<(Key, T::Value)>> =
+            let mut out: Vec<Vec<(K, T::Value)>> =
                 (0..SHARDS).map(|_| Vec::with_capacity(BATCH)).collect();
             let mut before = [Point::OFF; MAX_ACROSS];
             while let Some(slot) = sources.get(next_source.fetch_add(1, Ordering::Relaxed)) {
@@ -514,30 +421,29 @@ impl<T: Tally> Step<T> {
                     key.unpack(&mut before[..across]);
                     for color in 0..3 {
                         let mut points = before;
-                        if let Some(next) = decide(&mut points[..across], row, color) {
+                        if let Some(next) = decide::<K>(&mut points[..across], row, color) {
                             let shard = next.shard(SHARDS);
                             out[shard].push((next, value));
                             if out[shard].len() == BATCH {
-                                let full =
-                                    std::mem::replace(&mut out[shard], Vec::with_capacity(BATCH));
-                                lock(&chunks[shard]).push(full);
+                                merge(&maps[shard], &mut out[shard], tally);
                             }
                         }
                     }
                 }
             }
-            for (shard, mut list) in out.into_iter().enumerate() {
-                if !list.is_empty() {
-                    list.shrink_to_fit();
-                    lock(&chunks[shard]).push(list);
-                }
+            for (map, batch) in maps.iter().zip(&mut out) {
+                merge(map, batch, tally);
             }
         });
         drop(sources);
         if stopped.load(Ordering::Relaxed) {
             return None;
         }
-        let shards = merge_all(&chunks, threads, tally, stop)?;
+        let shards = maps
+            .into_iter()
+            .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
+            .map(|map| map.into_iter().collect())
+            .collect();
         Some(Step {
             across,
             tally,
@@ -552,7 +458,7 @@ impl<T: Tally> Step<T> {
         let mut points = vec![Point::OFF; self.across];
         for (key, value) in self.shards.iter().flatten() {
             key.unpack(&mut points);
-            if points.iter().all(|p| !p.is_stone() || p.reaches_empty()) {
+            if !points.iter().any(|p| p.is_enclosed()) {
                 match &mut total {
                     Some(total) => self.tally.add(total, *value),
                     None => total = Some(*value),
@@ -563,108 +469,70 @@ impl<T: Tally> Step<T> {
     }
 }
 
-/// Second half of a step: each shard's successors merged (each distinct
-/// state once, with the sum of the ways), one thread a shard, each chunk
-/// freed once merged; `None` when `stop` was requested meanwhile.
-fn merge_all<T: Tally>(
-    chunks: &[Chunks<T::Value>],
-    threads: usize,
+/// Merges `batch` (which it empties) into `map`: each state once, with the
+/// sum of the ways.
+fn merge<K: Packed, T: Tally>(
+    map: &Mutex<Map<K, T::Value>>,
+    batch: &mut Vec<(K, T::Value)>,
     tally: T,
-    stop: &Stop,
-) -> Option<Vec<States<T::Value>>> {
-    let merged: Vec<Mutex<States<T::Value>>> = (0..SHARDS).map(|_| Mutex::default()).collect();
-    let next_shard = AtomicUsize::new(0);
-    on_threads(threads, || loop {
-        let index = next_shard.fetch_add(1, Ordering::Relaxed);
-        let Some(slot) = chunks.get(index) else {
-            return;
-        };
-        if stop.is_requested() {
-            return;
-        }
-        let parts = std::mem::take(&mut *lock(slot));
-        let successors: usize = parts.iter().map(Vec::len).sum();
-        let mut map: Map<T::Value> =
-            HashMap::with_capacity_and_hasher(successors / 3, Default::default());
-        for part in parts {
-            for (key, value) in part {
-                match map.entry(key) {
-                    Entry::Occupied(mut e) => tally.add(e.get_mut(), value),
-                    Entry::Vacant(e) => {
-                        e.insert(value);
-                    }
-                }
+) {
+    if batch.is_empty() {
+        return;
+    }
+    let mut map = lock(map);
+    for (key, value) in batch.drain(..) {
+        match map.entry(key) {
+            Entry::Occupied(mut e) => tally.add(e.get_mut(), value),
+            Entry::Vacant(e) => {
+                e.insert(value);
             }
         }
-        let states: States<T::Value> = map.into_iter().collect();
-        *lock(&merged[index]) = states;
-    });
-    if stop.is_requested() {
-        return None;
     }
-    Some(
-        merged
-            .into_iter()
-            .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
-            .collect(),
-    )
 }
 
 /// Decides the point in `row` of the next column as `color` on the border
 /// `points` (which it changes): the point decided just before it, next to
 /// it in the same column, is `points[row - 1]`; the point next to it in the
-/// column before is `points[row]`, which leaves the border. The next border state, or `None` when a string leaves the
-/// border without reaching empty.
-fn decide(points: &mut [Point], row: usize, color: u8) -> Option<Key> {
+/// column before is `points[row]`, which leaves the border. The next border
+/// state, or `None` when a string leaves the border without reaching empty.
+fn decide<K: Packed>(points: &mut [Point], row: usize, color: u8) -> Option<K> {
     let before = if row > 0 { points[row - 1] } else { Point::OFF };
     let left = points[row];
     let new = if color == EMPTY {
         // An empty point: the strings next to it reach empty.
         for next_to in [before, left] {
-            if next_to.is_stone() {
-                for p in points.iter_mut() {
-                    if p.string() == next_to.string() {
-                        p.0 |= REACHES_EMPTY;
-                    }
-                }
+            if next_to.is_enclosed() {
+                set_free(points, next_to);
             }
         }
-        Point(EMPTY)
+        Point::EMPTY
     } else {
         // A stone: it joins the strings of its color next to it, and the
         // string reaches empty if any of them did or an empty point is next.
         const JOINED: u8 = 31;
-        let mut reaches_empty = before.color() == EMPTY || left.color() == EMPTY;
-        let joined = Point::stone(color, JOINED, false);
-        for next_to in [before, left] {
-            if next_to.color() == color {
-                reaches_empty |= next_to.reaches_empty();
-                for p in points.iter_mut() {
-                    if p.string() == next_to.string() {
-                        *p = joined;
-                    }
-                }
+        let next_to = [before, left].map(|p| (p.color() == color).then_some(p));
+        let reaches_empty = before.color() == EMPTY
+            || left.color() == EMPTY
+            || next_to.iter().flatten().any(|p| !p.is_enclosed());
+        let joined = if reaches_empty {
+            Point::free(color)
+        } else {
+            Point::enclosed(color, JOINED)
+        };
+        for p in next_to.into_iter().flatten().filter(|p| p.is_enclosed()) {
+            for q in points.iter_mut().filter(|q| **q == p) {
+                *q = joined;
             }
         }
-        if reaches_empty {
-            for p in points.iter_mut() {
-                if *p == joined {
-                    p.0 |= REACHES_EMPTY;
-                }
-            }
-        }
-        Point::stone(color, JOINED, reaches_empty)
+        joined
     };
     let leaving = points[row];
     points[row] = new;
-    if leaving.is_stone()
-        && !leaving.reaches_empty()
-        && !points.iter().any(|p| p.string() == leaving.string())
-    {
+    if leaving.is_enclosed() && !points.contains(&leaving) {
         return None;
     }
     renumber(points);
-    let key = Key::pack(points);
+    let key = K::pack(points);
     if row + 1 < points.len() {
         return Some(key);
     }
@@ -673,24 +541,32 @@ fn decide(points: &mut [Point], row: usize, color: u8) -> Option<Key> {
     // the smaller key stands for both.
     points.reverse();
     renumber(points);
-    Some(key.min(Key::pack(points)))
+    Some(key.min(K::pack(points)))
 }
 
-/// Renumbers the strings' labels by their first appearance along the border.
+/// Every stone of `string`'s string reaches empty now.
+fn set_free(points: &mut [Point], string: Point) {
+    for p in points.iter_mut().filter(|p| **p == string) {
+        *p = Point::free(string.color());
+    }
+}
+
+/// Renumbers the labels of the strings that do not reach empty by their
+/// first appearance along the border.
 fn renumber(points: &mut [Point]) {
     let mut renumbered = [0u8; 32];
     let mut next_label = 1;
-    for p in points.iter_mut() {
-        if p.is_stone() {
-            let l = p.label() as usize;
-            if renumbered[l] == 0 {
-                renumbered[l] = next_label;
-                next_label += 1;
-            }
-            p.0 = p.0 & 7 | renumbered[l] << 3;
+    for p in points.iter_mut().filter(|p| p.is_enclosed()) {
+        let l = p.label() as usize;
+        if renumbered[l] == 0 {
+            renumbered[l] = next_label;
+            next_label += 1;
         }
+        *p = Point::enclosed(p.color(), renumbered[l]);
     }
 }
+
+mod key;
 
 #[cfg(test)]
 mod tests;
