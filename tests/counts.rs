@@ -5,6 +5,7 @@
 
 use tromp_taylor_counts::border::{legal_colorings, BorderOptions};
 use tromp_taylor_counts::games::{games, GamesOptions};
+use tromp_taylor_counts::modular::{combine, job_modulus, jobs_needed, plausible, Residue};
 use tromp_taylor_counts::perft::{perft, PerftOptions};
 use tromp_taylor_counts::positions::{positions, PositionsOptions};
 use tromp_taylor_counts::table::table_games;
@@ -340,8 +341,8 @@ fn the_cli_prints_the_count_last() {
 }
 
 /// L(n), the legal colorings of the n x n grid: OEIS A094777 (Tromp and
-/// Farnebäck), n = 1 to 11.
-const L_N: [&str; 11] = [
+/// Farnebäck), n = 1 to 13.
+const L_N: [&str; 13] = [
     "1",
     "57",
     "12675",
@@ -353,6 +354,8 @@ const L_N: [&str; 11] = [
     "103919148791293834318983090438798793469",
     "96498428501909654589630887978835098088148177857",
     "793474866816582266820936671790189132321673383112185151899",
+    "57774258489513238998237970307483999327287210756991189655942651331169",
+    "37249792307686396442294904767024517674249157948208717533254799550970595875237705",
 ];
 
 fn by_transfer_matrix(width: usize, height: usize) -> String {
@@ -388,6 +391,20 @@ fn the_transfer_matrix_reproduces_the_published_l_n_to_7x7() {
     refuses_sizes(|w, h| legal_colorings(&BorderOptions::new(w, h)), 17);
 }
 
+#[test]
+fn every_published_l_n_from_5_lies_near_the_approximation() {
+    for (n, published) in L_N.iter().enumerate().skip(4) {
+        let count: num_bigint::BigUint = published.parse().unwrap();
+        assert_eq!(plausible(n + 1, n + 1, &count), Ok(()), "L({})", n + 1);
+        let off_by_a_thousandth = &count + &count / 500u32;
+        assert!(
+            plausible(n + 1, n + 1, &off_by_a_thousandth).is_err(),
+            "L({}) * 1.002",
+            n + 1
+        );
+    }
+}
+
 /// `cargo test --release --test counts -- --ignored l_8_to_10` (about 2 min
 /// here; docs/benchmarks.md).
 #[test]
@@ -398,10 +415,34 @@ fn the_transfer_matrix_reproduces_the_published_l_8_to_10() {
     }
 }
 
-/// `cargo test --release --test counts -- --ignored l_11` (about 15 min
-/// here, 7 GB; docs/benchmarks.md).
+/// `cargo test --release --test counts -- --ignored l_11` (about 3 min
+/// here, under 1 GB; docs/benchmarks.md).
 #[test]
-#[ignore = "a quarter of an hour: cargo test --release --test counts -- --ignored l_11"]
+#[ignore = "minutes: cargo test --release --test counts -- --ignored l_11"]
 fn the_transfer_matrix_reproduces_the_published_l_11() {
     assert_eq!(by_transfer_matrix(11, 11), L_N[10], "L(11)");
+}
+
+/// L(12) as `count positions 12x12 --job K --jobs 4` and `count combine`
+/// make it: four modulus jobs put together by the Chinese remainder
+/// theorem. `cargo test --release --test counts -- --ignored l_12` (about
+/// an hour a job on one core here, under 1 GB each; docs/benchmarks.md has
+/// each job's figures, and tests/count_jobs.rs combines their results).
+#[test]
+#[ignore = "hours: cargo test --release --test counts -- --ignored l_12"]
+fn the_modulus_jobs_reproduce_the_published_l_12() {
+    let residues: Vec<Residue> = (1..=jobs_needed(12, 12))
+        .map(|job| {
+            let modulus = job_modulus(job).unwrap();
+            let mut options = BorderOptions::new(12, 12);
+            options.modulus = Some(modulus);
+            let residue = legal_colorings(&options).unwrap().count;
+            Residue {
+                modulus,
+                residue: residue.try_into().unwrap(),
+            }
+        })
+        .collect();
+    let combined = combine(12, 12, &residues).unwrap();
+    assert_eq!(combined.count.to_string(), L_N[11], "L(12)");
 }

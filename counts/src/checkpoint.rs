@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 /// The file's first eight bytes.
 const MAGIC: &[u8; 8] = b"TTBORDER";
 
-/// The format's version: 2 since a stone of a string that reaches empty
-/// carries no label (a state of version 1 may stand for several of 2).
-pub const VERSION: u64 = 2;
+/// The format's version: 3 since the border states are keyed as
+/// `border/key.rs` packs them (an earlier format is refused).
+pub const VERSION: u64 = 3;
 
 /// The words of the header after the magic.
 const HEADER_WORDS: usize = 8;

@@ -1,6 +1,6 @@
 //! A border point in a byte, and a border state packed into the key of a
-//! hash map: one 64-bit word for borders of up to [`Narrow::MOST`] points,
-//! two for longer ones.
+//! hash map: one 64-bit word for borders of up to 13 points, two for longer
+//! ones.
 //!
 //! Only a string that does not reach empty yet needs to be told apart from
 //! the others: a string that reaches empty stays legal whatever comes, and
@@ -93,12 +93,16 @@ fn finish(x: u64) -> u64 {
     x ^ (x >> 32)
 }
 
-/// A border of up to 12 points in one word, five bits a point: 0 empty, 1
-/// and 2 a black or white stone whose string reaches empty, 3 off the grid,
-/// and from 4 a stone whose string does not, `4 + 2 (label - 1) + (color -
-/// 1)` (labels 1 to 14; a border of 12 points has at most 12 strings).
+/// A border of up to 13 points in one word, a digit in base 30 a point
+/// (30^13 < 2^64): 0 empty, 1 and 2 a black or white stone whose string
+/// reaches empty, 3 off the grid, and from 4 a stone whose string does not,
+/// `4 + 2 (label - 1) + (color - 1)` (labels 1 to 13: a border of 13 points
+/// has at most 13 strings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Narrow(u64);
+
+/// The codes a point of a [`Narrow`] key may take.
+const BASE: u64 = 30;
 
 impl Narrow {
     fn code(p: Point) -> u64 {
@@ -120,22 +124,22 @@ impl Narrow {
 }
 
 impl Packed for Narrow {
-    const MOST: usize = 12;
+    const MOST: usize = 13;
 
     fn pack(points: &[Point]) -> Narrow {
         Narrow(
             points
                 .iter()
                 .rev()
-                .fold(0, |key, &p| key << 5 | Narrow::code(p)),
+                .fold(0, |key, &p| key * BASE + Narrow::code(p)),
         )
     }
 
     fn unpack(self, points: &mut [Point]) {
         let mut key = self.0;
         for p in points {
-            *p = Narrow::point((key & 31) as u8);
-            key >>= 5;
+            *p = Narrow::point((key % BASE) as u8);
+            key /= BASE;
         }
     }
 
@@ -271,7 +275,7 @@ mod tests {
 
     #[test]
     fn different_borders_pack_differently() {
-        let borders = borders(12);
+        let borders = borders(13);
         for (i, a) in borders.iter().enumerate() {
             for b in &borders[i + 1..] {
                 assert_ne!(Narrow::pack(a), Narrow::pack(b));
