@@ -111,8 +111,16 @@ fn compare(side: usize, games: u64, rules: Rules) -> Tally {
                 }
             };
             assert_eq!(took, 1, "seed {seed} turn {turn}: fast over, C not");
-            assert_eq!(fast.last, Some(expected), "seed {seed} turn {turn}: the turn");
-            assert_eq!(codes(&fast.game), board.coloring(), "seed {seed} turn {turn}: the coloring");
+            assert_eq!(
+                fast.last,
+                Some(expected),
+                "seed {seed} turn {turn}: the turn"
+            );
+            assert_eq!(
+                codes(&fast.game),
+                board.coloring(),
+                "seed {seed} turn {turn}: the coloring"
+            );
             assert_eq!(
                 fast.game.empty_indices(),
                 board.empties().as_slice(),
