@@ -7,14 +7,14 @@ package and sgfmill installed::
 
 The workload: fixed games (seeded with ``random.Random``), each a run of
 moves drawn uniformly from ``legal_moves()`` without the pass, made once
-with the package before timing (9x9: 16 games of up to 60 moves; 19x19: 8
+with the package before timing (9x9: 32 games of up to 60 moves; 19x19: 16
 games of up to 250). Then, each timed round, both boards replay every game
 from the empty board (the boards are made before the clock starts), and the
 package's ``legal_moves`` is asked once at every tenth position of the
 games. sgfmill's ``play`` checks no legality (only that the point is
 empty), and the games contain no passes, so both boards end every game with
 the same coloring (checked). Prints calls per second, best of ``rounds``
-(default 5), and the ratio.
+(default 20), and the ratio.
 """
 
 import random
@@ -103,9 +103,9 @@ def same_colorings(ours, theirs, size):
 
 
 def main():
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     print(f"tromp_taylor {tt.__version__} (engine fast), sgfmill boards; best of {rounds} rounds")
-    for size, count, length in [(9, 16, 60), (19, 8, 250)]:
+    for size, count, length in [(9, 32, 60), (19, 16, 250)]:
         games = make_games(size, count, length, seed=size)
         plays = sum(len(moves) for moves in games)
         best_ours = best_theirs = best_legal = float("inf")
