@@ -81,7 +81,7 @@ fn c_workload(size: usize, seeds: std::ops::Range<u64>) -> (usize, Duration) {
     (turns, start.elapsed())
 }
 
-/// The C board on the fixed workload: seeds 1..=GAMES.
+/// The C board on the fixed workload: seeds 1..=games(size).
 fn c_fixed(size: usize) -> (usize, Duration) {
     c_workload(size, 1..games(size) + 1)
 }
