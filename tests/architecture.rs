@@ -89,6 +89,8 @@ fn the_libraries_never_depend_on_the_command_line() {
 const LAYERS: &[(&str, &[&str])] = &[
     ("spec", &[]),
     ("fast", &[]),
+    // The limit board of fast's benchmarks (C, built by `cc`): nothing of ours.
+    ("fast/limit", &[]),
     // The vocabulary takes the rules' nouns and names from `spec` (its crate
     // doc says why); it never names `fast`, nor anything above it.
     ("vocab", &["tromp-taylor-spec"]),

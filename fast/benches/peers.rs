@@ -1,12 +1,18 @@
-//! The same light-playout random-game workload on this engine and on two
-//! peers, the `goban` crate (0.20) and the `board-game` crate (0.8), in the
-//! same run. Criterion measures each; then a fixed std::time workload prints
-//! one line per board size, `peers SIZE fast=<ns/turn> goban=<ns/turn>
-//! board-game=<ns/turn>`, and one line `peers-fresh SIZE ...` of games that
-//! are never repeated (new seeds every round), as the last lines of the
-//! output. Replaying the same games lets the processor's branch predictor
-//! learn them, which flatters every engine: the fresh line is the speed a
-//! user's own games get.
+//! The same light-playout random-game workload on this engine, on the limit
+//! board (`tromp-taylor-limit`: a C board of libEGO's design, simple ko, no
+//! suicide, its whole playout in C) and on two peers, the `goban` crate
+//! (0.20) and the `board-game` crate (0.8), in the same run. Criterion
+//! measures each; then a fixed std::time workload prints one line per board
+//! size, `peers SIZE fast=<ns/turn> c=<ns/turn> goban=<ns/turn>
+//! board-game=<ns/turn> fast/c=<ratio> fast-ko=<ns/turn> fast-ko/c=<ratio>`
+//! (`fast-ko`: this engine under the C board's rules, simple ko and no
+//! suicide, so playing exactly the C board's games), and one line
+//! `peers-fresh SIZE ...` of games that are never repeated (new seeds every
+//! round), then one line `play 19 ...`: this engine's play + undo and full
+//! legal set on the engine bench's corpus, and the C board's cost of a turn
+//! replayed (it has no undo), as the last lines of the output. Replaying the
+//! same games lets the processor's branch predictor learn them, which
+//! flatters every engine: the fresh line is the speed a user's own games get.
 //! The protocol and the rule differences are in docs/benchmarks.md.
 #![allow(missing_docs)] // criterion_main! writes an undocumented `main`
 
@@ -19,7 +25,71 @@ use criterion::{black_box, Criterion, Throughput};
 use goban::rules::game::Game as GobanGame;
 use goban::rules::{GobanSizes, Move as GobanMove, CHINESE};
 use std::time::{Duration, Instant};
-use workload::{light_playout, Engine, Fast, Rng};
+use tromp_taylor_fast::{Game, Rules, Suicide, Superko};
+use tromp_taylor_limit::{Board, Step};
+use workload::{corpus_19, light_playout, play_undo_pairs, Engine, Fast, Rng};
+
+/// This engine under the limit board's rules (simple ko, no suicide): the
+/// same games as the C board, seed for seed (fast/limit/tests/).
+struct FastKo(Fast);
+
+impl Engine for FastKo {
+    fn start(size: usize) -> Self {
+        let rules = Rules {
+            superko: Superko::SimpleKo,
+            suicide: Suicide::Forbidden,
+            ..Rules::TROMP_TAYLOR
+        };
+        FastKo(Fast(Game::new(size, size, rules).expect("size")))
+    }
+    #[inline]
+    fn over(&self) -> bool {
+        self.0.over()
+    }
+    #[inline]
+    fn fills_own_eye(&self, x: usize, y: usize) -> bool {
+        self.0.fills_own_eye(x, y)
+    }
+    #[inline]
+    fn try_move(&mut self, x: usize, y: usize) -> bool {
+        self.0.try_move(x, y)
+    }
+    fn pass(&mut self) {
+        self.0.pass();
+    }
+    #[inline]
+    fn empties(&self, out: &mut Vec<u16>) {
+        self.0.empties(out);
+    }
+    #[inline]
+    fn empty_list(&self) -> Option<&[u16]> {
+        self.0.empty_list()
+    }
+}
+
+/// The limit board: its whole light playout runs in C (the same policy and
+/// generator as [`light_playout`]), so no call crosses into Rust per turn.
+fn c_workload(size: usize, seeds: std::ops::Range<u64>) -> (usize, Duration) {
+    let mut board = Board::new(size).expect("size");
+    let start = Instant::now();
+    let mut turns = 0;
+    for seed in seeds {
+        board.clear();
+        turns += board.playout(seed, 4 * size * size);
+        black_box(&board);
+    }
+    (turns, start.elapsed())
+}
+
+/// The C board on the fixed workload: seeds 1..=games(size).
+fn c_fixed(size: usize) -> (usize, Duration) {
+    c_workload(size, 1..games(size) + 1)
+}
+
+/// Round `round` of the C board's fresh games (see [`fresh_seeds`]).
+fn c_fresh(size: usize, round: u64) -> (usize, Duration) {
+    c_workload(size, fresh_seeds(size, round))
+}
 
 /// The `goban` crate under its Chinese rules (simple ko, superko on
 /// capturing moves, no suicide, area scoring): its closest to ours.
@@ -136,7 +206,7 @@ fn fresh_workload<E: Engine>(size: usize, seeds: std::ops::Range<u64>) -> (usize
 
 /// Nanoseconds per turn, best of `rounds` runs of `run(round)`, which plays
 /// some turns and says how many and how long they took.
-fn best_ns_per_turn(rounds: u64, run: impl Fn(u64) -> (usize, Duration)) -> f64 {
+fn best_ns_per_turn(rounds: u64, mut run: impl FnMut(u64) -> (usize, Duration)) -> f64 {
     (0..rounds)
         .map(|round| {
             let (turns, elapsed) = run(round);
@@ -145,29 +215,125 @@ fn best_ns_per_turn(rounds: u64, run: impl Fn(u64) -> (usize, Duration)) -> f64 
         .fold(f64::INFINITY, f64::min)
 }
 
-/// Nanoseconds per turn of games never played before in the process: the
-/// fixed workload's number of games, from new seeds each round (from 1,000
-/// on, apart from the fixed workload's), best of `rounds` runs.
-fn fresh_ns_per_turn<E: Engine>(size: usize, rounds: u64) -> f64 {
-    best_ns_per_turn(rounds, |round| {
-        let first = 1_000 + round * games(size);
-        fresh_workload::<E>(size, first..first + games(size))
-    })
+/// The seeds of round `round` of games never played before in the process:
+/// the fixed workload's number of games, from new seeds each round (from
+/// 1,000 on, apart from the fixed workload's).
+fn fresh_seeds(size: usize, round: u64) -> std::ops::Range<u64> {
+    let first = 1_000 + round * games(size);
+    first..first + games(size)
 }
 
-/// Nanoseconds per turn of the fixed workload, best of `rounds` runs.
-fn ns_per_turn<E: Engine>(size: usize, rounds: u64) -> f64 {
-    best_ns_per_turn(rounds, |_| workload::<E>(size))
+/// The fixed workload on `E` (every round the same games).
+fn fixed<E: Engine>(size: usize, _round: u64) -> (usize, Duration) {
+    workload::<E>(size)
 }
 
-/// Prints a line `label size fast=.. goban=.. board-game=..` for 9x9 and
-/// 19x19, each engine's nanoseconds per turn from `rates` (in that order),
-/// best of 5, 2 and 3 rounds.
-fn print_rates(label: &str, rates: [fn(usize, u64) -> f64; 3]) {
+/// Round `round` of fresh games on `E` (see [`fresh_seeds`]).
+fn fresh<E: Engine>(size: usize, round: u64) -> (usize, Duration) {
+    fresh_workload::<E>(size, fresh_seeds(size, round))
+}
+
+/// A timed run: given the size and the round, plays some games and says
+/// how many turns and how long they took.
+type Run = fn(usize, u64) -> (usize, Duration);
+
+/// The engines of a line, in its order: fast, c, goban, board-game, fast-ko.
+const ENGINES: usize = 5;
+
+/// Rounds per engine (best of): many for the fast boards, whose rounds are
+/// short (a fraction of a millisecond, so one preemption by another job
+/// spoils one), few for the slow peers.
+const ROUNDS: [u64; ENGINES] = [15, 15, 2, 3, 15];
+
+/// Prints a line `label size fast=.. c=.. goban=.. board-game=.. fast/c=..
+/// fast-ko=.. fast-ko/c=..` for 9x9 and 19x19: each engine's nanoseconds per
+/// turn, best of its [`ROUNDS`] of `runs` (in the order of [`ENGINES`]).
+/// The engines take their rounds in turn (round 1 of each, then round 2 of
+/// each, ...), so that a burst of load from elsewhere falls on all of them
+/// and their ratios hold.
+fn print_rates(label: &str, runs: [Run; ENGINES]) {
     for size in [9usize, 19] {
-        let [fast, goban, board_game] = [0, 1, 2].map(|i| rates[i](size, [5, 2, 3][i]));
-        println!("{label} {size} fast={fast:.0} goban={goban:.0} board-game={board_game:.0}");
+        let mut best = [f64::INFINITY; ENGINES];
+        for round in 0..ROUNDS.into_iter().max().unwrap_or(0) {
+            for (i, run) in runs.iter().enumerate() {
+                if round < ROUNDS[i] {
+                    let (turns, elapsed) = run(size, round);
+                    best[i] = best[i].min(elapsed.as_nanos() as f64 / turns as f64);
+                }
+            }
+        }
+        let [fast, c, goban, board_game, fast_ko] = best;
+        println!(
+            "{label} {size} fast={fast:.0} c={c:.0} goban={goban:.0} board-game={board_game:.0} \
+             fast/c={:.2} fast-ko={fast_ko:.0} fast-ko/c={:.2}",
+            fast / c,
+            fast_ko / c
+        );
     }
+}
+
+/// Prints `play 19 fast-play+undo=.. fast-legal-set=.. c-play=..`: this
+/// engine's play + undo (ns a pair) and full legal set (ns a position) on
+/// the engine bench's corpus, and the C board's cost of a turn (ns) when it
+/// replays the fixed workload's 19x19 games: it has no undo (nor has
+/// libEGO's design: a playout works on a copy of the board). Best of 15.
+fn print_play_costs() {
+    let mut corpus = corpus_19();
+    let pairs = play_undo_pairs(&corpus);
+    let play_undo = best_ns_per_turn(15, |_| {
+        let start = Instant::now();
+        for _ in 0..10 {
+            for &(i, turn) in &pairs {
+                let game = &mut corpus[i];
+                let _ = black_box(game.play(turn));
+                game.undo();
+            }
+        }
+        (10 * pairs.len(), start.elapsed())
+    });
+    let mut turns = Vec::new();
+    let legal_set = best_ns_per_turn(15, |_| {
+        let start = Instant::now();
+        let mut count = 0;
+        for _ in 0..10 {
+            for game in &corpus {
+                game.legal_turns_into(&mut turns);
+                count += turns.len();
+            }
+        }
+        black_box(count);
+        (10 * corpus.len(), start.elapsed())
+    });
+    let mut board = Board::new(19).expect("size");
+    let recorded: Vec<Vec<i16>> = (1..=games(19))
+        .map(|seed| {
+            board.clear();
+            let mut rng = seed;
+            let mut game = Vec::new();
+            loop {
+                match board.step(&mut rng) {
+                    Step::Move(p) => game.push(p as i16),
+                    Step::Pass => game.push(-1),
+                    Step::Over => break,
+                }
+            }
+            game
+        })
+        .collect();
+    let c_play = best_ns_per_turn(15, |_| {
+        let start = Instant::now();
+        let mut played = 0;
+        for _ in 0..10 {
+            for game in &recorded {
+                played += board.replay(game);
+            }
+        }
+        black_box(&board);
+        (played, start.elapsed())
+    });
+    println!(
+        "play 19 fast-play+undo={play_undo:.1} fast-legal-set={legal_set:.0} c-play={c_play:.1}"
+    );
 }
 
 fn criterion_runs(c: &mut Criterion) {
@@ -180,6 +346,8 @@ fn criterion_runs(c: &mut Criterion) {
         let turns = |f: fn(usize) -> (usize, Duration)| f(size).0 as u64;
         group.throughput(Throughput::Elements(turns(workload::<Fast>)));
         group.bench_function("fast", |b| b.iter(|| workload::<Fast>(size)));
+        group.throughput(Throughput::Elements(turns(c_fixed)));
+        group.bench_function("c", |b| b.iter(|| c_fixed(size)));
         group.throughput(Throughput::Elements(turns(workload::<Goban>)));
         group.bench_function("goban", |b| b.iter(|| workload::<Goban>(size)));
         group.throughput(Throughput::Elements(turns(workload::<BoardGame>)));
@@ -195,8 +363,10 @@ fn main() {
     for size in [9usize, 19] {
         let (turns, _) = workload::<Fast>(size);
         println!(
-            "workload {size}x{size}: {} games, fast {turns} turns, goban {} turns, board-game {} turns",
+            "workload {size}x{size}: {} games, fast {turns} turns, c {} turns (fast-ko {}), goban {} turns, board-game {} turns",
             games(size),
+            c_fixed(size).0,
+            workload::<FastKo>(size).0,
             workload::<Goban>(size).0,
             workload::<BoardGame>(size).0
         );
@@ -204,17 +374,22 @@ fn main() {
     print_rates(
         "peers",
         [
-            ns_per_turn::<Fast>,
-            ns_per_turn::<Goban>,
-            ns_per_turn::<BoardGame>,
+            fixed::<Fast>,
+            |size, _| c_fixed(size),
+            fixed::<Goban>,
+            fixed::<BoardGame>,
+            fixed::<FastKo>,
         ],
     );
     print_rates(
         "peers-fresh",
         [
-            fresh_ns_per_turn::<Fast>,
-            fresh_ns_per_turn::<Goban>,
-            fresh_ns_per_turn::<BoardGame>,
+            fresh::<Fast>,
+            c_fresh,
+            fresh::<Goban>,
+            fresh::<BoardGame>,
+            fresh::<FastKo>,
         ],
     );
+    print_play_costs();
 }
