@@ -415,7 +415,7 @@ fn the_transfer_matrix_reproduces_the_published_l_8_to_10() {
     }
 }
 
-/// `cargo test --release --test counts -- --ignored l_11` (about 3 min
+/// `cargo test --release --test counts -- --ignored l_11` (a few minutes
 /// here, under 1 GB; docs/benchmarks.md).
 #[test]
 #[ignore = "minutes: cargo test --release --test counts -- --ignored l_11"]

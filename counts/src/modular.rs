@@ -246,7 +246,7 @@ pub fn combine(width: usize, height: usize, residues: &[Residue]) -> Result<Comb
         let width_of = &high - &low;
         if product <= width_of {
             let more = ((log2_of(&width_of) - log2_of(&product)) / BITS_A_JOB).floor() as usize + 1;
-            return Err(undetermined(width, height, residues.len(), more));
+            return Err(undetermined(width, height, residues, more));
         }
         // The one number in [low, high] with the residues.
         let offset = (&value + &product - &low % &product) % &product;
@@ -260,7 +260,7 @@ pub fn combine(width: usize, height: usize, residues: &[Residue]) -> Result<Comb
         (count, Bound::Approximation)
     } else {
         let more = ((colorings_log2 - log2_of(&product)) / BITS_A_JOB).floor() as usize + 1;
-        return Err(undetermined(width, height, residues.len(), more));
+        return Err(undetermined(width, height, residues, more));
     };
     plausible(width, height, &count)?;
     Ok(Combined {
@@ -270,16 +270,24 @@ pub fn combine(width: usize, height: usize, residues: &[Residue]) -> Result<Comb
     })
 }
 
-fn undetermined(width: usize, height: usize, have: usize, more: usize) -> CountError {
+fn undetermined(width: usize, height: usize, residues: &[Residue], more: usize) -> CountError {
+    let have = residues.len();
+    // The standard jobs (`--job K`) whose moduli are not among these.
+    let missing: Vec<String> = std::iter::successors(Some(u64::MAX), |n| n.checked_sub(2))
+        .filter(|&n| is_prime(n))
+        .enumerate()
+        .filter(|(_, m)| !residues.iter().any(|r| r.modulus == *m))
+        .take(more)
+        .map(|(k, _)| (k + 1).to_string())
+        .collect();
+    let jobs = have + more;
     CountError::Undetermined(format!(
         "{have} modulus job{} of {width}x{height} cannot determine the count: the product of \
          the moduli is smaller than the interval it is known to lie in; {more} more job{} \
-         (--job {} to {} of --jobs {}) would",
+         (--job {} of --jobs {jobs}) would",
         if have == 1 { "" } else { "s" },
         if more == 1 { "" } else { "s" },
-        have + 1,
-        have + more,
-        have + more
+        missing.join(", ")
     ))
 }
 
