@@ -58,20 +58,12 @@ fn pow_mod(mut base: u64, mut exp: u64, m: u64) -> u64 {
 /// The modulus of job `job` (from 1): the `job`-th largest prime below
 /// 2^64 (2^64 - 59 first), or `None` for job 0.
 pub fn job_modulus(job: usize) -> Option<u64> {
-    if job == 0 {
-        return None;
-    }
-    let mut found = 0;
-    let mut n = u64::MAX;
-    loop {
-        if is_prime(n) {
-            found += 1;
-            if found == job {
-                return Some(n);
-            }
-        }
-        n = n.checked_sub(2)?;
-    }
+    moduli().nth(job.checked_sub(1)?)
+}
+
+/// The moduli of jobs 1, 2, 3, ...: the primes below 2^64, largest first.
+fn moduli() -> impl Iterator<Item = u64> {
+    std::iter::successors(Some(u64::MAX), |n| n.checked_sub(2)).filter(|&n| is_prime(n))
 }
 
 /// log2 of Tromp's approximation L(m, n) ~ 0.8506399258457 *
@@ -273,8 +265,7 @@ pub fn combine(width: usize, height: usize, residues: &[Residue]) -> Result<Comb
 fn undetermined(width: usize, height: usize, residues: &[Residue], more: usize) -> CountError {
     let have = residues.len();
     // The standard jobs (`--job K`) whose moduli are not among these.
-    let missing: Vec<String> = std::iter::successors(Some(u64::MAX), |n| n.checked_sub(2))
-        .filter(|&n| is_prime(n))
+    let missing: Vec<String> = moduli()
         .enumerate()
         .filter(|(_, m)| !residues.iter().any(|r| r.modulus == *m))
         .take(more)
