@@ -8,7 +8,7 @@ mod workload;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
-use workload::{corpus_19, light_playout, play_undo_pairs, Engine, Fast, Rng};
+use workload::{corpus_19, play_games, play_undo_pairs, Engine, Fast};
 
 /// Games per measured iteration, and their seeds (1..=GAMES).
 const GAMES: u64 = 10;
@@ -32,31 +32,15 @@ fn short_group<'a>(
 fn random_games(c: &mut Criterion) {
     let mut group = short_group(c, "random_games", 10, 3);
     for size in [9usize, 19] {
-        let mut order = Vec::new();
-        let turns: usize = (1..=GAMES)
-            .map(|seed| {
-                light_playout(
-                    &mut Fast::start(size),
-                    size,
-                    &mut Rng::new(seed),
-                    &mut order,
-                )
-            })
-            .sum();
+        let mut game = Fast::start(size);
+        let turns = play_games(&mut game, size, 1..GAMES + 1);
         println!(
             "random_games/{size}x{size}: {GAMES} games, {turns} turns, {:.1} turns per game",
             turns as f64 / GAMES as f64
         );
         group.throughput(Throughput::Elements(turns as u64));
         group.bench_function(format!("{size}x{size}"), |b| {
-            b.iter(|| {
-                let mut total = 0;
-                for seed in 1..=GAMES {
-                    let mut game = Fast::start(size);
-                    total += light_playout(&mut game, size, &mut Rng::new(seed), &mut order);
-                }
-                black_box(total)
-            })
+            b.iter(|| black_box(play_games(&mut game, size, 1..GAMES + 1)))
         });
     }
     group.finish();

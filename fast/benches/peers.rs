@@ -27,7 +27,7 @@ use goban::rules::{GobanSizes, Move as GobanMove, CHINESE};
 use std::time::{Duration, Instant};
 use tromp_taylor_fast::{Game, Rules, Suicide, Superko};
 use tromp_taylor_limit::{Board, Step};
-use workload::{corpus_19, light_playout, play_undo_pairs, Engine, Fast, Rng};
+use workload::{corpus_19, play_games, play_undo_pairs, Engine, Fast};
 
 /// This engine under the limit board's rules (simple ko, no suicide): the
 /// same games as the C board, seed for seed (fast/limit/tests/).
@@ -41,6 +41,9 @@ impl Engine for FastKo {
             ..Rules::TROMP_TAYLOR
         };
         FastKo(Fast(Game::new(size, size, rules).expect("size")))
+    }
+    fn restart(&mut self, size: usize) {
+        self.0.restart(size);
     }
     #[inline]
     fn over(&self) -> bool {
@@ -68,7 +71,7 @@ impl Engine for FastKo {
 }
 
 /// The limit board: its whole light playout runs in C (the same policy and
-/// generator as [`light_playout`]), so no call crosses into Rust per turn.
+/// generator as [`workload::light_playout`]), so no call crosses into Rust per turn.
 fn c_workload(size: usize, seeds: std::ops::Range<u64>) -> (usize, Duration) {
     let mut board = Board::new(size).expect("size");
     let start = Instant::now();
@@ -180,27 +183,15 @@ fn games(size: usize) -> u64 {
 
 /// Plays the fixed workload on `E`; returns (turns, elapsed).
 fn workload<E: Engine>(size: usize) -> (usize, Duration) {
-    let mut buffer = Vec::new();
-    let start = Instant::now();
-    let mut turns = 0;
-    for seed in 1..=games(size) {
-        let mut engine = E::start(size);
-        turns += light_playout(&mut engine, size, &mut Rng::new(seed), &mut buffer);
-        black_box(&engine);
-    }
-    (turns, start.elapsed())
+    fresh_workload::<E>(size, 1..games(size) + 1)
 }
 
-/// Plays the games of seeds `seeds` on `E`; returns (turns, elapsed).
+/// Plays the games of seeds `seeds` on one `E` board, restarted between
+/// games (as [`c_workload`] clears one C board); returns (turns, elapsed).
 fn fresh_workload<E: Engine>(size: usize, seeds: std::ops::Range<u64>) -> (usize, Duration) {
-    let mut buffer = Vec::new();
+    let mut engine = E::start(size);
     let start = Instant::now();
-    let mut turns = 0;
-    for seed in seeds {
-        let mut engine = E::start(size);
-        turns += light_playout(&mut engine, size, &mut Rng::new(seed), &mut buffer);
-        black_box(&engine);
-    }
+    let turns = play_games(&mut engine, size, seeds);
     (turns, start.elapsed())
 }
 

@@ -27,18 +27,11 @@ mod workload;
 use std::hint::black_box;
 use std::time::Instant;
 use tromp_taylor_fast::{Game, Turn};
-use workload::{corpus_19, light_playout, play_undo_pairs, Engine, Fast, Rng};
+use workload::{corpus_19, play_games, play_undo_pairs, Engine, Fast};
 
-/// Plays the games of `seeds` on a `size` x `size` board; returns the turns.
+/// Plays the games of `seeds` on one `size` x `size` board; returns the turns.
 fn games(size: usize, seeds: std::ops::Range<u64>) -> usize {
-    let mut buffer = Vec::new();
-    let mut turns = 0;
-    for seed in seeds {
-        let mut engine = Fast::start(size);
-        turns += light_playout(&mut engine, size, &mut Rng::new(seed), &mut buffer);
-        black_box(&engine);
-    }
-    turns
+    play_games(&mut Fast::start(size), size, seeds)
 }
 
 /// The fixed games `rounds` times over; returns the turns.

@@ -67,6 +67,13 @@ impl History {
         }
     }
 
+    /// Forgets every entry, keeping the memory.
+    pub(crate) fn clear(&mut self) {
+        self.entries.clear();
+        self.packed.clear();
+        self.slots.fill(Slot::default());
+    }
+
     /// How many distinct colorings are stored.
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
@@ -121,12 +128,15 @@ impl History {
 
     /// Adds a coloring the table does not hold, first standing after `turn`
     /// with `slot` to move; returns its entry number.
+    #[inline]
     pub(crate) fn insert(&mut self, hash: u64, coloring: &[u64], slot: usize, turn: u32) -> u32 {
         let entry = self.entries.len() as u32;
         let mut firsts = [NEVER; 2];
         firsts[slot] = turn;
         self.entries.push(Entry { hash, firsts });
-        self.packed.extend_from_slice(coloring);
+        // (An iterator, not `extend_from_slice`: a few words copied inline
+        // rather than a call to `memcpy` on every turn.)
+        self.packed.extend(coloring.iter().copied());
         if 2 * self.entries.len() > self.slots.len() {
             self.grow();
         } else {
@@ -136,6 +146,7 @@ impl History {
     }
 
     /// Puts entry `entry` in the first free slot of its probe sequence.
+    #[inline]
     fn place(&mut self, hash: u64, entry: u32) {
         let hash = key(hash);
         let mask = self.slots.len() - 1;
@@ -150,6 +161,7 @@ impl History {
     }
 
     /// Doubles the table and reinserts every entry in insertion order.
+    #[inline(never)]
     fn grow(&mut self) {
         let size = self.slots.len() * 2;
         self.slots = vec![Slot::default(); size];

@@ -200,3 +200,85 @@ fn the_largest_and_thinnest_boards_keep_their_strings_consistent() {
         assert_consistent(&g);
     }
 }
+
+/// Plays up to `turns` random legal turns (and now and then an undo).
+fn play_randomly(g: &mut Game, turns: usize, seed: &mut u64) {
+    for _ in 0..turns {
+        if g.is_over() {
+            break;
+        }
+        let legal = g.legal_turns();
+        g.play(legal[next(seed) % legal.len()]).unwrap();
+        if next(seed).is_multiple_of(5) {
+            g.undo();
+        }
+    }
+}
+
+/// Every field of `g` but the shared Zobrist keys, as text; the list
+/// positions of occupied points (never read) are left out.
+fn state(g: &Game) -> String {
+    let mut g = g.clone();
+    g.keys = &[];
+    let mut empty_pos = vec![u16::MAX; g.empty_pos.len()];
+    for &i in &g.empties {
+        empty_pos[i as usize] = g.empty_pos[i as usize];
+    }
+    g.empty_pos = empty_pos;
+    format!("{g:?}")
+}
+
+/// A restarted game is, field for field, the game as it was set up: on the
+/// empty board, with a free or a fixed handicap, or from a position.
+#[test]
+fn a_restarted_game_is_the_game_as_set_up() {
+    use crate::types::Handicap;
+    let mut seed = 31u64;
+    for round in 0..rounds(120) {
+        let (w, h) = (3 + next(&mut seed) % 5, 3 + next(&mut seed) % 5);
+        let rules = round_rules(round, [Suicide::Allowed, Suicide::Forbidden][round / 3 % 2]);
+        let fresh = match round % 4 {
+            0 => Game::new(w, h, rules).unwrap(),
+            1 => Game::with_handicap(w, h, rules, Handicap::Free(3)).unwrap(),
+            2 => Game::with_handicap(w.max(7), h.max(7), rules, Handicap::Fixed(2)).unwrap(),
+            _ => {
+                let mut g = Game::new(w, h, rules).unwrap();
+                play_randomly(&mut g, next(&mut seed) % 30, &mut seed);
+                let to_move = [Player::Black, Player::White][round / 4 % 2];
+                Game::from_position(w, h, rules, &g.coloring(), to_move).unwrap()
+            }
+        };
+        let mut g = fresh.clone();
+        for _ in 0..3 {
+            // (Fewer turns than points: the superko table does not grow.)
+            let points = g.width() * g.height();
+            play_randomly(&mut g, next(&mut seed) % points, &mut seed);
+            g.restart();
+            g.check_invariants().unwrap();
+            assert_eq!(state(&g), state(&fresh), "round {round}");
+        }
+    }
+}
+
+/// A game whose superko table grew restarts to a game that plays exactly
+/// as a new one, verdict for verdict (its table stays the larger size).
+#[test]
+fn a_game_restarted_after_its_table_grew_plays_as_a_new_one() {
+    let mut seed = 37u64;
+    let rules = round_rules(0, Suicide::Allowed);
+    let mut g = Game::new(2, 2, rules).unwrap();
+    play_randomly(&mut g, 400, &mut seed);
+    g.restart();
+    let mut fresh = Game::new(2, 2, rules).unwrap();
+    for _ in 0..rounds(200) {
+        if fresh.is_over() {
+            break;
+        }
+        let legal = fresh.legal_turns();
+        assert_eq!(g.legal_turns(), legal);
+        let turn = legal[next(&mut seed) % legal.len()];
+        assert_eq!(g.play(turn), fresh.play(turn));
+        assert_eq!(g.distinct_colorings(), fresh.distinct_colorings());
+        g.check_invariants().unwrap();
+    }
+}

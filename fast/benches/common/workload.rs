@@ -25,6 +25,15 @@ impl Rng {
 pub trait Engine {
     /// A new game on a `size` x `size` board.
     fn start(size: usize) -> Self;
+    /// Back to the empty board for the next game, keeping what memory the
+    /// engine can (the C board clears its board in place too); by default
+    /// a new game.
+    fn restart(&mut self, size: usize)
+    where
+        Self: Sized,
+    {
+        *self = Self::start(size);
+    }
     /// Whether the game is over.
     fn over(&self) -> bool;
     /// Whether a move at (x, y) by the player to move would fill one of her
@@ -41,6 +50,19 @@ pub trait Engine {
     fn empty_list(&self) -> Option<&[u16]> {
         None
     }
+}
+
+/// The light-playout games of `seeds` on one `E` board, restarted before
+/// each game (as the C board is cleared); returns the turns.
+pub fn play_games<E: Engine>(engine: &mut E, size: usize, seeds: std::ops::Range<u64>) -> usize {
+    let mut buffer = Vec::new();
+    let mut turns = 0;
+    for seed in seeds {
+        engine.restart(size);
+        turns += light_playout(engine, size, &mut Rng::new(seed), &mut buffer);
+        std::hint::black_box(&*engine);
+    }
+    turns
 }
 
 /// One light-playout game: each turn a uniformly random legal move that does
@@ -121,6 +143,9 @@ pub struct Fast(pub Game);
 impl Engine for Fast {
     fn start(size: usize) -> Self {
         Fast(Game::new(size, size, Rules::TROMP_TAYLOR).expect("size"))
+    }
+    fn restart(&mut self, _size: usize) {
+        self.0.restart();
     }
     #[inline]
     fn over(&self) -> bool {

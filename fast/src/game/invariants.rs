@@ -14,7 +14,8 @@ impl Game {
     /// of its neighbours by color, the hash and the
     /// packed coloring, the record of which colors each point has had in
     /// the recorded colorings, the list of empty points, and that every
-    /// recorded coloring is found in the superko table under its hash (the
+    /// recorded coloring is found in the superko table under its hash, and
+    /// the player to move kept against the turn order (the
     /// strings are not checked after an agreement, which ends the game).
     /// `Err` names the first thing that differs. A self-check for tests and
     /// the differential harness: it costs time linear in the board and the
@@ -30,7 +31,20 @@ impl Game {
         self.check_coloring()?;
         self.check_ever()?;
         self.check_empties()?;
-        self.check_history()
+        self.check_history()?;
+        self.check_mover()
+    }
+
+    /// The player kept as the one to move is the one the turn order gives.
+    fn check_mover(&self) -> Result<(), String> {
+        let due = self.player_after(self.turns);
+        if self.mover != due {
+            return Err(format!(
+                "{:?} is kept as the player to move after {} turns, but the turn order gives {due:?}",
+                self.mover, self.turns
+            ));
+        }
+        Ok(())
     }
 
     /// Border cells are borders, board cells hold a color and their index.

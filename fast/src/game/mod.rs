@@ -29,6 +29,9 @@ pub struct Game {
     pub(crate) stride: usize,
     pub(crate) rules: Rules,
     pub(crate) handicap: Handicap,
+    /// Whether the game started from a given position
+    /// ([`Game::from_position`]), not the empty board.
+    pub(crate) positioned: bool,
     /// Black's consecutive first turns for the turn order (at least 1).
     pub(crate) black_first: usize,
     /// Whether White moves first (a game from a position with White to move).
@@ -59,6 +62,9 @@ pub struct Game {
     /// The history entry of the coloring after each turn (0 is the start).
     pub(crate) turn_entry: Vec<u32>,
     pub(crate) turns: usize,
+    /// Who moves after `turns` turns: `player_after(turns)`, kept by
+    /// [`Game::sync_mover`] wherever `turns`, `black_first` or `white_first` change.
+    pub(crate) mover: Player,
     pub(crate) passes: usize,
     pub(crate) prisoners: [u32; 2],
     pub(crate) agreed: bool,
@@ -151,7 +157,14 @@ impl Game {
     /// Whose turn it is.
     #[inline]
     pub fn to_move(&self) -> Player {
-        self.player_after(self.turns)
+        self.mover
+    }
+
+    /// Brings the player to move up to date after `turns`, `black_first`
+    /// or `white_first` changed.
+    #[inline]
+    pub(crate) fn sync_mover(&mut self) {
+        self.mover = self.player_after(self.turns);
     }
 
     /// Whether the game has ended.

@@ -71,7 +71,8 @@ impl Game {
             // A pass is not a move: it ends a free handicap's consecutive moves.
             self.black_first = self.turns + 1;
         }
-        let next_player = self.player_after(self.turns + 1) as usize;
+        let next = self.player_after(self.turns + 1);
+        let next_player = next as usize;
         let turn_number = (self.turns + 1) as u32;
         let entry = match verdict {
             None => {
@@ -137,6 +138,7 @@ impl Game {
             }
         };
         self.turns += 1;
+        self.mover = next;
         self.turn_entry.push(entry);
         self.records.push(Record::Turn(record));
     }
@@ -155,6 +157,7 @@ impl Game {
     /// opponent, then clears its own color. Pushes merges, captures and the
     /// suicided head on `aux`. Returns (merges, captured strings, captured
     /// stones, stones lost to suicide).
+    #[inline]
     pub(crate) fn execute_move(&mut self, q: usize, p: u8) -> (u8, u8, u32, u32) {
         let opp = p ^ 3;
         let nbrs = self.neighbours(q);

@@ -15,67 +15,114 @@ impl Game {
         }
         let stride = width + 1;
         let size = (height + 2) * stride + 1;
-        let mut color = vec![BORDER; size];
-        let mut index = vec![0u16; size];
-        for y in 0..height {
-            for x in 0..width {
-                let q = (y + 1) * stride + x + 1;
-                color[q] = EMPTY;
-                index[q] = (y * width + x) as u16;
-            }
-        }
-        let mut around = vec![0u16; size];
-        for y in 0..height {
-            for x in 0..width {
-                let q = (y + 1) * stride + x + 1;
-                around[q] = [q - 1, q + 1, q - stride, q + stride]
-                    .into_iter()
-                    .map(|n| AROUND_UNIT[color[n] as usize])
-                    .sum();
-            }
-        }
-        let keys = zobrist_keys();
-        let words = (width * height).div_ceil(32);
-        let packed = vec![0u64; words];
+        let points = width * height;
+        let words = points.div_ceil(32);
         // Room for a long game up front (games of random play take about
         // 1.4 turns per point), within reason on the largest boards.
-        let room = (2 * width * height).min(1024);
-        let mut history = History::new(words, room);
-        let start = history.insert(0, &packed, Player::Black as usize, 0);
-        Ok(Game {
+        let room = (2 * points).min(1024);
+        let mut index = vec![0; size];
+        for y in 0..height {
+            for x in 0..width {
+                index[(y + 1) * stride + x + 1] = (y * width + x) as u16;
+            }
+        }
+        let mut game = Game {
             width,
             height,
             stride,
             rules,
             handicap: Handicap::None,
+            positioned: false,
             black_first: 1,
             white_first: false,
-            color,
-            around,
-            head: (0..size as u16).collect(),
-            next: (0..size as u16).collect(),
+            color: vec![BORDER; size],
+            around: vec![0; size],
+            head: vec![0; size],
+            next: vec![0; size],
             chain: vec![Chain::default(); size],
-            keys,
+            keys: zobrist_keys(),
             index,
             hash: 0,
-            packed,
+            packed: vec![0; words],
             ever: vec![0; size],
-            history,
-            turn_entry: {
-                let mut turn_entry = Vec::with_capacity(room);
-                turn_entry.push(start);
-                turn_entry
-            },
+            history: History::new(words, room),
+            turn_entry: Vec::with_capacity(room),
             turns: 0,
+            mover: Player::Black,
             passes: 0,
             prisoners: [0, 0],
             agreed: false,
             last_emptied: [0, 0],
             records: Vec::with_capacity(room),
             aux: Vec::with_capacity(room),
-            empties: (0..(width * height) as u16).collect(),
-            empty_pos: (0..(width * height) as u16).collect(),
-        })
+            empties: Vec::with_capacity(points),
+            empty_pos: vec![0; points],
+        };
+        game.clear_board();
+        Ok(game)
+    }
+
+    /// Takes the game back to its start, keeping the memory it holds: the
+    /// empty board (with a free handicap's turns for Black again), the
+    /// fixed handicap's stones, or the position it was set up with, and the
+    /// rules, as when it was made. What a playout loop calls between games
+    /// instead of making a new one.
+    ///
+    /// A game that starts on the empty board is cleared in time linear in
+    /// the board; one set up with a fixed handicap or from a position is
+    /// taken back turn by turn, as [`Game::undo`] does.
+    pub fn restart(&mut self) {
+        if self.positioned || matches!(self.handicap, Handicap::Fixed(_)) {
+            while self.undo() {}
+            return;
+        }
+        self.clear_board();
+        if let Handicap::Free(n) = self.handicap {
+            self.black_first = n.max(1);
+            self.sync_mover();
+        }
+    }
+
+    /// Empties the board and forgets every turn: the state of a new game on
+    /// the empty board, Black to move, in the arrays already allocated (the
+    /// border cells and `index` never change after [`Game::new`]).
+    fn clear_board(&mut self) {
+        let (width, height, stride) = (self.width, self.height, self.stride);
+        // (The border cells' counts change with their neighbours, unread.)
+        self.around.fill(0);
+        for y in 0..height {
+            let row = (y + 1) * stride + 1;
+            self.color[row..row + width].fill(EMPTY);
+            for (x, around) in self.around[row..row + width].iter_mut().enumerate() {
+                *around = around_at_start(x, y, width, height);
+            }
+        }
+        for (q, head) in self.head.iter_mut().enumerate() {
+            *head = q as u16;
+        }
+        self.next.copy_from_slice(&self.head);
+        self.chain.fill(Chain::default());
+        self.ever.fill(0);
+        self.packed.fill(0);
+        self.hash = 0;
+        self.history.clear();
+        let start = self
+            .history
+            .insert(0, &self.packed, Player::Black as usize, 0);
+        self.turn_entry.clear();
+        self.turn_entry.push(start);
+        (self.turns, self.passes, self.agreed) = (0, 0, false);
+        (self.black_first, self.white_first) = (1, false);
+        self.sync_mover();
+        (self.prisoners, self.last_emptied) = ([0, 0], [0, 0]);
+        self.records.clear();
+        self.aux.clear();
+        let points = (width * self.height) as u16;
+        self.empties.clear();
+        self.empties.extend(0..points);
+        for (i, pos) in self.empty_pos.iter_mut().enumerate() {
+            *pos = i as u16;
+        }
     }
 
     /// A game with a handicap for Black.
@@ -102,6 +149,7 @@ impl Game {
                     });
                 }
                 game.black_first = n.max(1);
+                game.sync_mover();
             }
             Handicap::Fixed(n) => {
                 let points = fixed_handicap_points(width, height, n)?;
@@ -114,6 +162,7 @@ impl Game {
                 }
                 game.aux.clear();
                 game.turns = 1;
+                game.sync_mover();
                 let entry = game
                     .history
                     .insert(game.hash, &game.packed, Player::White as usize, 1);
@@ -186,6 +235,8 @@ impl Game {
             }
         }
         game.white_first = to_move == Player::White;
+        game.positioned = true;
+        game.sync_mover();
         let room = (2 * points).min(1024);
         game.history = History::new(points.div_ceil(32), room);
         let start = game
@@ -195,6 +246,17 @@ impl Game {
         game.turn_entry.push(start);
         Ok(game)
     }
+}
+
+/// The `around` count of the point `(x, y)` of the empty `width` x
+/// `height` board: each neighbour on the board is empty, each off it is
+/// the border.
+fn around_at_start(x: usize, y: usize, width: usize, height: usize) -> u16 {
+    let on_board = u16::from(x > 0)
+        + u16::from(x + 1 < width)
+        + u16::from(y > 0)
+        + u16::from(y + 1 < height);
+    on_board * AROUND_UNIT[EMPTY as usize] + (4 - on_board) * AROUND_UNIT[BORDER as usize]
 }
 
 /// The standard points of a fixed handicap of `stones` on a `width` x

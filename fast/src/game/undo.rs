@@ -47,10 +47,10 @@ impl Game {
     fn undo_turn(&mut self, r: &TurnRecord) {
         let entry = self.turn_entry.pop().unwrap_or(0);
         self.turns -= 1;
+        let slot = self.mover as usize;
         if r.new_entry {
             self.history.pop();
         } else if r.set_first {
-            let slot = self.player_after(self.turns + 1) as usize;
             self.history.set_first(entry, slot, NEVER);
         }
         if r.point != 0 {
@@ -105,6 +105,7 @@ impl Game {
         self.hash = r.hash;
         self.passes = r.passes as usize;
         self.black_first = r.black_first as usize;
+        self.sync_mover();
         self.last_emptied = r.last_emptied;
         if !planted!(UndoKeepsPrisoners) {
             self.prisoners = r.prisoners;
