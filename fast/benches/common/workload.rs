@@ -52,14 +52,29 @@ pub trait Engine {
     }
 }
 
+/// The coordinates `(x, y)` of each point index of a `size` x `size`
+/// board, made once per board: no division per candidate.
+pub struct Coordinates {
+    xy: Vec<(usize, usize)>,
+}
+
+impl Coordinates {
+    /// The coordinates of a `size` x `size` board.
+    pub fn new(size: usize) -> Coordinates {
+        let xy = (0..size * size).map(|p| (p % size, p / size)).collect();
+        Coordinates { xy }
+    }
+}
+
 /// The light-playout games of `seeds` on one `E` board, restarted before
 /// each game (as the C board is cleared); returns the turns.
 pub fn play_games<E: Engine>(engine: &mut E, size: usize, seeds: std::ops::Range<u64>) -> usize {
     let mut buffer = Vec::new();
+    let board = Coordinates::new(size);
     let mut turns = 0;
     for seed in seeds {
         engine.restart(size);
-        turns += light_playout(engine, size, &mut Rng::new(seed), &mut buffer);
+        turns += light_playout(engine, &board, &mut Rng::new(seed), &mut buffer);
         std::hint::black_box(&*engine);
     }
     turns
@@ -73,23 +88,22 @@ pub fn play_games<E: Engine>(engine: &mut E, size: usize, seeds: std::ops::Range
 /// acceptable. Returns the number of turns taken (passes included).
 pub fn light_playout<E: Engine>(
     engine: &mut E,
-    size: usize,
+    board: &Coordinates,
     rng: &mut Rng,
     buffer: &mut Vec<u16>,
 ) -> usize {
-    light_playout_until(engine, size, rng, buffer, 4 * size * size)
+    light_playout_until(engine, board, rng, buffer, 4 * board.xy.len())
 }
 
 /// [`light_playout`], stopped after `max_turns` turns.
 pub fn light_playout_until<E: Engine>(
     engine: &mut E,
-    size: usize,
+    board: &Coordinates,
     rng: &mut Rng,
     buffer: &mut Vec<u16>,
     max_turns: usize,
 ) -> usize {
-    // The coordinates of each point index, made once: no division per candidate.
-    let xy: Vec<(usize, usize)> = (0..size * size).map(|p| (p % size, p / size)).collect();
+    let xy = &board.xy;
     let mut turns = 0;
     while !engine.over() && turns < max_turns {
         // The candidates are the empty points; an engine that keeps the list
@@ -178,10 +192,11 @@ impl Engine for Fast {
 pub fn corpus_19() -> Vec<Game> {
     let mut corpus = Vec::new();
     let mut order = Vec::new();
+    let board = Coordinates::new(19);
     for seed in 1..=8u64 {
         for stop in (40..=320).step_by(40) {
             let mut engine = Fast::start(19);
-            light_playout_until(&mut engine, 19, &mut Rng::new(seed), &mut order, stop);
+            light_playout_until(&mut engine, &board, &mut Rng::new(seed), &mut order, stop);
             if !engine.over() {
                 corpus.push(engine.0);
             }

@@ -9,7 +9,7 @@ mod workload;
 
 use tromp_taylor_fast::{Color, Game, IllegalTurn, Point, Rules, Suicide, Superko, Turn};
 use tromp_taylor_limit::{Board, Step};
-use workload::{light_playout_until, Engine, Rng};
+use workload::{light_playout_until, Coordinates, Engine, Rng};
 
 /// `fast` under given rules, remembering the last turn taken and the points
 /// refused by superko during the turn.
@@ -81,6 +81,7 @@ fn compare(side: usize, games: u64, rules: Rules) -> Tally {
     let mut tally = Tally::default();
     let max_turns = 4 * side * side;
     let mut buffer = Vec::new();
+    let coordinates = Coordinates::new(side);
     for seed in 1..=games {
         let mut board = Board::new(side).unwrap();
         let mut c_rng = seed;
@@ -94,7 +95,7 @@ fn compare(side: usize, games: u64, rules: Rules) -> Tally {
         for turn in 0..max_turns {
             let step = board.step(&mut c_rng);
             fast.refused_by_superko.clear();
-            let took = light_playout_until(&mut fast, side, &mut rng, &mut buffer, 1);
+            let took = light_playout_until(&mut fast, &coordinates, &mut rng, &mut buffer, 1);
             let expected = match step {
                 Step::Over => {
                     assert_eq!(took, 0, "seed {seed} turn {turn}: C over, fast not");
