@@ -83,7 +83,7 @@ pub(crate) unsafe fn get_mut<T>(array: &mut [T], i: usize) -> &mut T {
 }
 
 /// One element of a per-point array, as a place: `cell!(color[q])` reads,
-/// `cell!(mut around[n]) = x` writes, `cell!(mut chain[h]).add_lib(q)`
+/// `cell!(mut around[n]) = x` writes, `cell!(mut chain[h]).add_lib()`
 /// borrows mutably. The index is evaluated before the array is borrowed.
 /// Only for indices that satisfy the module's index invariant.
 macro_rules! cell {

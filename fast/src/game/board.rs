@@ -95,8 +95,8 @@ impl Game {
         for n in nbrs {
             cell!(mut around[n]) = cell!(around[n]).wrapping_add(step);
             match cell!(color[n]) {
-                EMPTY => fresh.add_lib(n),
-                BLACK | WHITE => cell!(mut chain[cell!(head[n]) as usize]).remove_lib(q),
+                EMPTY => fresh.add_lib(),
+                BLACK | WHITE => cell!(mut chain[cell!(head[n]) as usize]).remove_lib(),
                 _ => {}
             }
         }
@@ -187,9 +187,9 @@ impl Game {
                 if cell!(color[n]) == other {
                     let string = &mut cell!(mut chain[cell!(head[n]) as usize]);
                     if REMOVE {
-                        string.add_lib(s);
+                        string.add_lib();
                     } else {
-                        string.remove_lib(s);
+                        string.remove_lib();
                     }
                 }
             }

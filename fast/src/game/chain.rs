@@ -45,17 +45,13 @@ pub(crate) fn code(player: Player) -> u8 {
 /// A string's bookkeeping, kept at its head stone.
 ///
 /// Pseudo-liberties: each (stone, empty neighbour) pair counts once. The
-/// string has no liberty iff `libs == 0`, and its only liberty is `q` iff
-/// every pseudo-liberty is `q`: `sum == libs * q` and `sumsq == libs * q * q`
-/// (equality in Cauchy-Schwarz).
+/// string has no liberty iff `libs == 0`, and its only liberty is the empty
+/// point `q` iff every pair is one of its stones next to `q`: iff `libs`
+/// equals the number of its stones next to `q` (see [`Chain::only_liberty_is`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Chain {
     /// Pseudo-liberty count.
     pub(crate) libs: u32,
-    /// Sum of the pseudo-liberties' padded indices.
-    pub(crate) sum: u32,
-    /// Sum of their squares.
-    pub(crate) sumsq: u64,
     /// Number of stones.
     pub(crate) stones: u32,
     /// Xor of the Zobrist keys of the stones.
@@ -64,30 +60,27 @@ pub(crate) struct Chain {
 
 impl Chain {
     #[inline]
-    pub(crate) fn add_lib(&mut self, q: usize) {
+    pub(crate) fn add_lib(&mut self) {
         self.libs += 1;
-        self.sum += q as u32;
-        self.sumsq += (q * q) as u64;
     }
 
     #[inline]
-    pub(crate) fn remove_lib(&mut self, q: usize) {
+    pub(crate) fn remove_lib(&mut self) {
         self.libs -= 1;
-        self.sum -= q as u32;
-        self.sumsq -= (q * q) as u64;
     }
 
-    /// Whether every liberty of the string is `q` (or it has none).
-    #[inline]
-    pub(crate) fn only_liberty_is(&self, q: usize) -> bool {
-        self.sum == self.libs * q as u32 && self.sumsq == self.libs as u64 * (q * q) as u64
+    /// Whether every pseudo-liberty of the string is the empty point `q`,
+    /// given `touching`, which counts its stones next to `q` (each such
+    /// stone has the pair (stone, `q`), so at most 4), called only when the
+    /// string has at most 4 pseudo-liberties.
+    #[inline(always)]
+    pub(crate) fn only_liberty_is(&self, touching: impl FnOnce() -> u32) -> bool {
+        self.libs <= 4 && self.libs == touching()
     }
 
     pub(crate) fn absorb(&mut self, other: &Chain) {
         if !planted!(LibertiesNotMerged) {
             self.libs += other.libs;
-            self.sum += other.sum;
-            self.sumsq += other.sumsq;
         }
         self.stones += other.stones;
         self.hash ^= other.hash;
@@ -96,8 +89,6 @@ impl Chain {
     pub(crate) fn release(&mut self, other: &Chain) {
         if !planted!(LibertiesNotMerged) {
             self.libs -= other.libs;
-            self.sum -= other.sum;
-            self.sumsq -= other.sumsq;
         }
         self.stones -= other.stones;
         self.hash ^= other.hash;

@@ -24,6 +24,25 @@ struct Analysis {
     hash: u64,
 }
 
+/// The four neighbours of a point, read once: their codes and heads (a
+/// head is only meaningful for a stone).
+#[derive(Clone, Copy, Debug)]
+struct Neighbours {
+    codes: [u8; 4],
+    heads: [u16; 4],
+}
+
+impl Neighbours {
+    /// How many of the four are stones of code `c` of the string headed by
+    /// `h`: the pseudo-liberties the string has at the point.
+    #[inline(always)]
+    fn touching(&self, h: u16, c: u8) -> u32 {
+        (0..4)
+            .map(|k| u32::from(self.codes[k] == c && self.heads[k] == h))
+            .sum()
+    }
+}
+
 /// Whether the coloring after a legal move is known to be in the history.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Lookup {
@@ -63,23 +82,21 @@ impl Game {
         };
         let mut has_liberty = false;
         let mut own_survives = false;
-        let cells = self.color.len();
-        let (color, head, chain) = (&self.color[..], &self.head[..cells], &self.chain[..]);
-        for n in self.neighbours(q) {
-            let c = cell!(color[n]);
+        let around = self.neighbours_of(q);
+        let chain = &self.chain[..];
+        for (&c, &h) in around.codes.iter().zip(&around.heads) {
             if c == EMPTY {
                 has_liberty = true;
             } else if c == p {
-                let h = cell!(head[n]);
                 if !a.own.contains(&h) {
                     a.own[a.n_own & 3] = h;
                     a.n_own += 1;
-                    own_survives |= !cell!(chain[h as usize]).only_liberty_is(q);
+                    own_survives |=
+                        !cell!(chain[h as usize]).only_liberty_is(|| around.touching(h, p));
                 }
             } else if c == opp {
-                let h = cell!(head[n]);
                 let string = &cell!(chain[h as usize]);
-                if !a.captures.contains(&h) && string.only_liberty_is(q) {
+                if !a.captures.contains(&h) && string.only_liberty_is(|| around.touching(h, opp)) {
                     a.captures[a.n_captures & 3] = h;
                     a.n_captures += 1;
                     a.hash ^= string.hash;
@@ -105,10 +122,22 @@ impl Game {
     #[inline(always)]
     fn lone_suicide(&self, q: usize, p: u8) -> bool {
         let opp = p ^ 3;
-        self.neighbours(q).into_iter().all(|n| {
-            cell!(self.color[n]) != opp
-                || !cell!(self.chain[cell!(self.head[n]) as usize]).only_liberty_is(q)
+        let around = self.neighbours_of(q);
+        around.codes.iter().zip(&around.heads).all(|(&c, &h)| {
+            c != opp || !cell!(self.chain[h as usize]).only_liberty_is(|| around.touching(h, opp))
         })
+    }
+
+    /// The codes and heads of the four neighbours of the on-board point `q`.
+    #[inline(always)]
+    fn neighbours_of(&self, q: usize) -> Neighbours {
+        let cells = self.color.len();
+        let (color, head) = (&self.color[..], &self.head[..cells]);
+        let nbrs = self.neighbours(q);
+        Neighbours {
+            codes: nbrs.map(|n| cell!(color[n])),
+            heads: nbrs.map(|n| cell!(head[n])),
+        }
     }
 
     /// The hash of the coloring after a move by `p` at the empty padded point
@@ -119,13 +148,12 @@ impl Game {
         let opp = p ^ 3;
         let mut hash = self.hash ^ cell!(self.keys[2 * q + p as usize - 1]);
         let mut seen = [0u16; 4];
-        let cells = self.color.len();
-        let (color, head, chain) = (&self.color[..], &self.head[..cells], &self.chain[..]);
-        for (k, n) in self.neighbours(q).into_iter().enumerate() {
-            if cell!(color[n]) == opp {
-                let h = cell!(head[n]);
+        let around = self.neighbours_of(q);
+        let chain = &self.chain[..];
+        for (k, (&c, &h)) in around.codes.iter().zip(&around.heads).enumerate() {
+            if c == opp {
                 let string = &cell!(chain[h as usize]);
-                if !seen.contains(&h) && string.only_liberty_is(q) {
+                if !seen.contains(&h) && string.only_liberty_is(|| around.touching(h, opp)) {
                     hash ^= string.hash;
                 }
                 seen[k] = h;
@@ -233,7 +261,10 @@ impl Game {
     /// [`Game::judge`] of a single-stone suicide (the coloring stays as it is).
     #[inline(never)]
     fn judge_lone_suicide(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
-        let superko = matches!(self.rules.superko, Superko::Positional | Superko::Situational);
+        let superko = matches!(
+            self.rules.superko,
+            Superko::Positional | Superko::Situational
+        );
         if superko && !cfg!(feature = "planted-bugs") {
             // What `judge_analysed` finds, without building the analysis:
             // refused as suicide, or the coloring now repeats (the bugs

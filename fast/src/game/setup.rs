@@ -252,10 +252,8 @@ impl Game {
 /// `height` board: each neighbour on the board is empty, each off it is
 /// the border.
 fn around_at_start(x: usize, y: usize, width: usize, height: usize) -> u16 {
-    let on_board = u16::from(x > 0)
-        + u16::from(x + 1 < width)
-        + u16::from(y > 0)
-        + u16::from(y + 1 < height);
+    let on_board =
+        u16::from(x > 0) + u16::from(x + 1 < width) + u16::from(y > 0) + u16::from(y + 1 < height);
     on_board * AROUND_UNIT[EMPTY as usize] + (4 - on_board) * AROUND_UNIT[BORDER as usize]
 }
 

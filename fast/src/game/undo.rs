@@ -80,7 +80,7 @@ impl Game {
             for n in nbrs {
                 cell!(mut around[n]) = cell!(around[n]).wrapping_sub(step);
                 if matches!(cell!(color[n]), BLACK | WHITE) {
-                    cell!(mut self.chain[cell!(head[n]) as usize]).add_lib(q);
+                    cell!(mut self.chain[cell!(head[n]) as usize]).add_lib();
                 }
             }
             cell!(mut self.color[q]) = EMPTY;
