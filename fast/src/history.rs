@@ -143,8 +143,11 @@ impl History {
     #[inline]
     pub(crate) fn insert(&mut self, hash: u64, coloring: &[u64], slot: usize, turn: u32) -> u32 {
         let entry = self.entries.len() as u32;
-        let mut firsts = [NEVER; 2];
-        firsts[slot] = turn;
+        let firsts = if slot == 0 {
+            [turn, NEVER]
+        } else {
+            [NEVER, turn]
+        };
         self.entries.push(Entry { hash, firsts });
         // (An iterator, not `extend_from_slice`: a few words copied inline
         // rather than a call to `memcpy` on every turn.)
