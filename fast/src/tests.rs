@@ -266,10 +266,26 @@ fn a_restarted_game_is_the_game_as_set_up() {
 fn a_game_restarted_after_its_table_grew_plays_as_a_new_one() {
     let mut seed = 37u64;
     let rules = round_rules(0, Suicide::Allowed);
-    let mut g = Game::new(2, 2, rules).unwrap();
-    play_randomly(&mut g, 400, &mut seed);
+    let mut g = Game::new(5, 5, rules).unwrap();
+    // A new 5x5 game's table has 128 slots: more than 64 colorings grow it.
+    while g.distinct_colorings() <= 64 && !g.is_over() {
+        // A random legal move, else a pass (drawn from the empty points,
+        // without building the legal set: cheap under miri).
+        let mut empties = g.empty_indices().to_vec();
+        let mut turn = Turn::Pass;
+        while !empties.is_empty() {
+            let i = empties.swap_remove(next(&mut seed) % empties.len()) as usize;
+            let point = Turn::Move(Point::new(i % 5, i / 5));
+            if g.is_legal(point) {
+                turn = point;
+                break;
+            }
+        }
+        g.play(turn).unwrap();
+    }
+    assert!(g.distinct_colorings() > 64, "the table did not grow");
     g.restart();
-    let mut fresh = Game::new(2, 2, rules).unwrap();
+    let mut fresh = Game::new(5, 5, rules).unwrap();
     for _ in 0..rounds(200) {
         if fresh.is_over() {
             break;
