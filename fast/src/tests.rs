@@ -38,6 +38,15 @@ fn round_rules(round: usize, suicide: Suicide) -> Rules {
     }
 }
 
+/// The board and rules of round `round`: sides from `smallest` to
+/// `smallest + 4`, drawn from `seed`, and [`round_rules`] with suicide
+/// allowed and forbidden in turn every three rounds.
+fn round_game(seed: &mut u64, round: usize, smallest: usize) -> (usize, usize, Rules) {
+    let (w, h) = (smallest + next(seed) % 5, smallest + next(seed) % 5);
+    let suicide = [Suicide::Allowed, Suicide::Forbidden][round / 3 % 2];
+    (w, h, round_rules(round, suicide))
+}
+
 /// Recomputes every string from the colors and compares the bookkeeping.
 fn assert_consistent(g: &Game) {
     for q in 0..g.color.len() {
@@ -142,8 +151,7 @@ fn weak_keys(keys: &'static [u64]) -> &'static [u64] {
 fn colliding_hashes_never_change_a_verdict() {
     let mut seed = 99u64;
     for round in 0..rounds(60) {
-        let (w, h) = (1 + next(&mut seed) % 5, 1 + next(&mut seed) % 5);
-        let rules = round_rules(round, [Suicide::Allowed, Suicide::Forbidden][round / 3 % 2]);
+        let (w, h, rules) = round_game(&mut seed, round, 1);
         let mut good = Game::new(w, h, rules).unwrap();
         let mut weak = good.clone();
         weak.keys = weak_keys(good.keys);
@@ -235,8 +243,7 @@ fn a_restarted_game_is_the_game_as_set_up() {
     use crate::types::Handicap;
     let mut seed = 31u64;
     for round in 0..rounds(120) {
-        let (w, h) = (3 + next(&mut seed) % 5, 3 + next(&mut seed) % 5);
-        let rules = round_rules(round, [Suicide::Allowed, Suicide::Forbidden][round / 3 % 2]);
+        let (w, h, rules) = round_game(&mut seed, round, 3);
         let fresh = match round % 4 {
             0 => Game::new(w, h, rules).unwrap(),
             1 => Game::with_handicap(w, h, rules, Handicap::Free(3)).unwrap(),
