@@ -183,12 +183,12 @@ fn games(size: usize) -> u64 {
 
 /// Plays the fixed workload on `E`; returns (turns, elapsed).
 fn workload<E: Engine>(size: usize) -> (usize, Duration) {
-    fresh_workload::<E>(size, 1..games(size) + 1)
+    timed_games::<E>(size, 1..games(size) + 1)
 }
 
 /// Plays the games of seeds `seeds` on one `E` board, restarted between
 /// games (as [`c_workload`] clears one C board); returns (turns, elapsed).
-fn fresh_workload<E: Engine>(size: usize, seeds: std::ops::Range<u64>) -> (usize, Duration) {
+fn timed_games<E: Engine>(size: usize, seeds: std::ops::Range<u64>) -> (usize, Duration) {
     let mut engine = E::start(size);
     let start = Instant::now();
     let turns = play_games(&mut engine, size, seeds);
@@ -221,7 +221,7 @@ fn fixed<E: Engine>(size: usize, _round: u64) -> (usize, Duration) {
 
 /// Round `round` of fresh games on `E` (see [`fresh_seeds`]).
 fn fresh<E: Engine>(size: usize, round: u64) -> (usize, Duration) {
-    fresh_workload::<E>(size, fresh_seeds(size, round))
+    timed_games::<E>(size, fresh_seeds(size, round))
 }
 
 /// A timed run: given the size and the round, plays some games and says

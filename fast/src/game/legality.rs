@@ -261,19 +261,6 @@ impl Game {
     /// [`Game::judge`] of a single-stone suicide (the coloring stays as it is).
     #[inline(never)]
     fn judge_lone_suicide(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
-        let superko = matches!(
-            self.rules.superko,
-            Superko::Positional | Superko::Situational
-        );
-        if superko && !cfg!(feature = "planted-bugs") {
-            // What `judge_analysed` finds, without building the analysis:
-            // refused as suicide, or the coloring now repeats (the bugs
-            // planted on this path live in `judge_analysed`).
-            if self.rules.suicide == Suicide::Forbidden {
-                return Err(Refusal::Suicide);
-            }
-            return self.repeat_verdict(self.turn_entry[self.turns]);
-        }
         let lone = Analysis {
             hash: self.hash,
             suicide: true,

@@ -77,15 +77,21 @@ impl Game {
             return;
         }
         self.clear_board();
-        if let Handicap::Free(n) = self.handicap {
-            self.black_first = n.max(1);
-            self.sync_mover();
+    }
+
+    /// Black's consecutive first turns that the handicap gives: `n` (at
+    /// least 1) for a free handicap of `n`, else 1.
+    fn black_turns_first(&self) -> usize {
+        match self.handicap {
+            Handicap::Free(n) => n.max(1),
+            Handicap::None | Handicap::Fixed(_) => 1,
         }
     }
 
     /// Empties the board and forgets every turn: the state of a new game on
-    /// the empty board, Black to move, in the arrays already allocated (the
-    /// border cells and `index` never change after [`Game::new`]).
+    /// the empty board, with the free handicap's turns for Black if it has
+    /// one, in the arrays already allocated (the border cells and `index`
+    /// never change after [`Game::new`]).
     fn clear_board(&mut self) {
         let (width, height, stride) = (self.width, self.height, self.stride);
         // (The border cells' counts change with their neighbours, unread.)
@@ -112,7 +118,7 @@ impl Game {
         self.turn_entry.clear();
         self.turn_entry.push(start);
         (self.turns, self.passes, self.agreed) = (0, 0, false);
-        (self.black_first, self.white_first) = (1, false);
+        (self.black_first, self.white_first) = (self.black_turns_first(), false);
         self.sync_mover();
         (self.prisoners, self.last_emptied) = ([0, 0], [0, 0]);
         self.records.clear();
@@ -148,7 +154,7 @@ impl Game {
                         why: "a free handicap of two or more stones must leave at least one point empty",
                     });
                 }
-                game.black_first = n.max(1);
+                game.black_first = game.black_turns_first();
                 game.sync_mover();
             }
             Handicap::Fixed(n) => {
@@ -237,8 +243,7 @@ impl Game {
         game.white_first = to_move == Player::White;
         game.positioned = true;
         game.sync_mover();
-        let room = (2 * points).min(1024);
-        game.history = History::new(points.div_ceil(32), room);
+        game.history.clear();
         let start = game
             .history
             .insert(game.hash, &game.packed, to_move as usize, 0);
