@@ -126,7 +126,7 @@ class _PythonEngine(Protocol):
 @final
 class Divergence:
     kind: str
-    """``refused-legal``, ``accepted-illegal``, ``other-reason``, ``legal-set``,
+    """``refuses-legal``, ``accepts-illegal``, ``other-reason``, ``legal-set``,
     ``board``, ``score``, ``crash``, ``start``, ..."""
     group: str
     """The kind, the rule at stake and what the move does."""

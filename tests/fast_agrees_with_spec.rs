@@ -10,7 +10,7 @@ use tromp_taylor_harness::run::{run_diff, DiffOptions};
 use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
 
 /// Runs `games` games drawn from `sizes` and `rules` with every bias, and
-/// fails with the first mismatches' reports.
+/// fails with the first divergences' reports.
 fn agree(sizes: Vec<Size>, rules: Vec<Rules>, games: usize, seed: u64) {
     let mut options = DiffOptions::new(games, seed);
     options.sizes = sizes;
@@ -22,11 +22,11 @@ fn agree(sizes: Vec<Size>, rules: Vec<Rules>, games: usize, seed: u64) {
         .found
         .iter()
         .take(3)
-        .map(|f| f.mismatch.to_string())
+        .map(|f| f.divergence.to_string())
         .collect();
     assert!(
         reports.is_empty(),
-        "{} mismatches:\n{}",
+        "{} divergences:\n{}",
         summary.found.len(),
         reports.join("\n\n")
     );
@@ -78,14 +78,14 @@ fn every_fixed_handicap_on_seven_to_nine() {
         };
         for bias in BIASES {
             let script = generate(setup, bias, &mut rng);
-            if let Err(mismatch) = compare(
+            if let Err(divergence) = compare(
                 setup,
                 script.steps.clone(),
                 &EngineKind::spec(),
                 &EngineKind::fast(),
                 true,
             ) {
-                panic!("{mismatch}");
+                panic!("{divergence}");
             }
         }
     }

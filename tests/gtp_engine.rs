@@ -132,12 +132,12 @@ fn a_wrong_is_legal_is_caught_and_minimised() {
     assert!(!report.agrees(), "{report}");
     let found = report
         .new_divergences()
-        .find(|f| f.kind() == "check")
-        .unwrap_or_else(|| panic!("no check mismatch: {report}"));
+        .find(|f| f.known_or_difference() == "check")
+        .unwrap_or_else(|| panic!("no check divergence: {report}"));
     assert!(found.minimised);
     // Minimised: the attempt it is wrong about, and little before it.
-    assert!(found.mismatch.record.len() <= 3, "{report}");
-    match &found.mismatch.difference {
+    assert!(found.divergence.record.len() <= 3, "{report}");
+    match &found.divergence.difference {
         Difference::Check { left, right, .. } => assert_ne!(left.is_ok(), right.is_ok()),
         other => panic!("{other:?}"),
     }
@@ -148,7 +148,7 @@ fn a_wrong_is_legal_is_caught_and_minimised() {
     let text = report.to_string();
     // Grouped by what it is: a legal move it calls illegal, or the reverse.
     assert!(
-        text.contains("NEW refused a legal move") || text.contains("NEW accepted an illegal move"),
+        text.contains("NEW refuses a legal move") || text.contains("NEW accepts an illegal move"),
         "{text}"
     );
     assert!(text.contains("the verdict asked without playing"), "{text}");
@@ -176,9 +176,9 @@ fn an_engine_that_dies_or_hangs_mid_game_is_its_panic() {
     let panic = |report: &CheckReport| -> (String, String) {
         let found = report
             .new_divergences()
-            .find(|f| f.kind() == "panic")
+            .find(|f| f.known_or_difference() == "panic")
             .unwrap_or_else(|| panic!("no panic: {report}"));
-        match &found.mismatch.difference {
+        match &found.divergence.difference {
             Difference::Panic { engine, message } => (engine.clone(), message.clone()),
             other => panic!("{other:?}"),
         }

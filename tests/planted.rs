@@ -1,7 +1,7 @@
 //! With the cargo feature `planted-bugs`: each regression kept for a planted
 //! bug (testdata/regressions/NNNN-planted-<bug>.sgf) makes `spec` and `fast`
 //! part again when that bug is planted, and agree when none is. A bug whose
-//! mismatch needs undos, which an SGF cannot hold, is caught instead by the
+//! divergence needs undos, which an SGF cannot hold, is caught instead by the
 //! default run within its first games.
 
 #![cfg(feature = "planted-bugs")]
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use tromp_taylor_fast::planted::{plant, Bug};
 use tromp_taylor_testkit::planted::{agree_on_sgf, planted_options, run_bug, PLANTED_SEED};
 
-/// The bugs whose mismatches need undos: no SGF regression can hold them.
+/// The bugs whose divergences need undos: no SGF regression can hold them.
 const CAUGHT_ONLY_WITH_UNDOS: [Bug; 1] = [Bug::UndoKeepsPrisoners];
 
 /// One test only: the planted bug is global to the process.
@@ -43,7 +43,7 @@ fn each_planted_regression_fails_with_its_bug_and_passes_without() {
             .first()
             .unwrap_or_else(|| panic!("{bug} not caught in 100 games"));
         assert!(
-            found.mismatch.undos > 0,
+            found.divergence.undos > 0,
             "{bug} is caught without undos: keep its SGF"
         );
     }

@@ -102,7 +102,7 @@ fn spec_and_fast_agree_on_every_step_of_every_game() {
             true,
         ) {
             Ok(_) => TestResult::passed(),
-            Err(mismatch) => TestResult::error(mismatch.to_string()),
+            Err(divergence) => TestResult::error(divergence.to_string()),
         }
     }
     quickcheck(1000, property);

@@ -38,10 +38,10 @@ fn every_regression_replays_with_spec_and_fast_agreeing() {
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // From its setup position (AB, AW, PL) when it has one.
         let script = Script::from_game_record(&record);
-        if let Err(mismatch) =
+        if let Err(divergence) =
             compare_script(&script, &EngineKind::spec(), &EngineKind::fast(), true)
         {
-            panic!("{}:\n{mismatch}", path.display());
+            panic!("{}:\n{divergence}", path.display());
         }
     }
 }

@@ -136,7 +136,7 @@ fn diff_stops_on_ctrl_c_with_its_summary_and_finishes_from_the_game_it_names() {
     assert_eq!(code, Some(130), "{text}");
     assert!(took < Duration::from_secs(5), "{took:?}");
     assert!(text.contains("stopped by Ctrl-C (SIGINT)"), "{text}");
-    assert!(text.contains("0 mismatches"), "{text}");
+    assert!(text.contains("0 divergences"), "{text}");
     let finish = text
         .lines()
         .find_map(|l| l.split_once("finish the run with: "))

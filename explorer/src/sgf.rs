@@ -62,12 +62,12 @@ pub fn open(text: &str) -> Explorer {
         })
         .collect();
     let mut explorer = Explorer::replay(setup_of(&record), &turns, "the SGF", false);
-    let mismatch = explorer
+    let divergence = explorer
         .taken()
         .iter()
         .zip(&record.moves)
         .position(|(t, m)| t.player != m.player);
-    if let Some(i) = mismatch {
+    if let Some(i) = divergence {
         let note = format!(
             "note: the SGF gives move {} to {:?}, but the rules (rule 5) have {:?} to move then; the explorer plays the turns in order",
             i + 1,

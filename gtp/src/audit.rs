@@ -7,7 +7,7 @@
 //! rules side by side, and the harness's minimiser shrinks each divergence
 //! (the shortest prefix, then turns removed while it stays of the same
 //! kind). What is the auditor's own: the games it generates (so that game
-//! numbers stay as they were), [`check`], which reads a mismatch in its
+//! numbers stay as they were), [`check`], which reads a divergence in its
 //! words (its kind, what the engine and the rules said, the GTP commands
 //! that show it), [`scoring`], which tells a scoring convention from a
 //! rules bug, and [`report`] and [`export`], which write each divergence as
@@ -25,19 +25,19 @@ pub use crate::adapter::{kgs_rules_name, SetRules};
 use crate::capabilities::Capabilities;
 pub use crate::capabilities::CheckName;
 use crate::client::Failure;
-use check::{Auditor, Divergence, GameAudit, Played};
+use check::{Audited, Auditor, Reading};
 pub use own::Moves;
 use own::{Chooser, Ending, OwnGame};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-pub use summary::{AuditSummary, Checked, Found};
+pub use summary::{AuditSummary, Checked, Finding};
 use thiserror::Error;
-use tromp_taylor_harness::diff::Mismatch;
+use tromp_taylor_harness::diff::Agreed;
+use tromp_taylor_harness::diff::Divergence;
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::file::write_whole;
 use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
 use tromp_taylor_harness::minimise::Shrink;
-use tromp_taylor_harness::run;
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::stop::Stop;
 use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
@@ -375,7 +375,7 @@ impl<P: FnMut(&str)> Audit<'_, P> {
     /// Audits `game`: as generated (less what the engine's `play` tolerates),
     /// or with the engine choosing its own moves from a position the
     /// generated game reaches, the game it then plays being audited as any.
-    fn audited(&mut self, game: &mut AuditGame) -> GameAudit {
+    fn audited(&mut self, game: &mut AuditGame) -> Audited {
         let reference = &self.options.reference;
         let Some(chooser) = self.chooser.as_mut() else {
             game.script = own::tolerated(&game.script, reference, &self.options.tolerates);
@@ -397,21 +397,21 @@ impl<P: FnMut(&str)> Audit<'_, P> {
                 game.own = Some((moves, Some(ending)));
                 self.auditor.audit(&game.script)
             }
-            OwnGame::Diverges(divergence, mismatch) => {
-                let turns = mismatch.record.iter().filter_map(|(_, a)| match a {
+            OwnGame::Diverges(reading, divergence) => {
+                let turns = divergence.record.iter().filter_map(|(_, a)| match a {
                     tromp_taylor_harness::script::Action::Turn(t) => Some(Step::Attempt(*t)),
                     tromp_taylor_harness::script::Action::Agree(_) => None,
                 });
-                game.script = Script::new(mismatch.setup, turns.collect());
+                game.script = Script::new(divergence.setup, turns.collect());
                 game.own = Some((0, None));
-                GameAudit::Diverges(divergence, mismatch)
+                Audited::Diverges(reading, divergence)
             }
-            OwnGame::Unsupported(why) => GameAudit::Unsupported(why),
+            OwnGame::Unplayable(why) => Audited::Unplayable(why),
         }
     }
 
     /// Counts and tells a game that agreed.
-    fn agreed(&mut self, label: &str, played: Played) {
+    fn agreed(&mut self, label: &str, played: Agreed) {
         self.summary.agreed += 1;
         self.summary.steps += played.steps;
         self.summary.turns += played.turns;
@@ -435,17 +435,17 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         let audited = self.audited(&mut game);
         let label = game.label();
         match audited {
-            GameAudit::Agrees(played) => {
+            Audited::Agrees(played) => {
                 self.agreed(&label, played);
                 true
             }
-            GameAudit::Unsupported(why) => {
+            Audited::Unplayable(why) => {
                 (self.progress)(&format!("{label}: skipped: {}", why.0));
                 self.summary.skipped.push((game.game, why.0));
                 true
             }
-            GameAudit::Diverges(divergence, mismatch) => {
-                self.diverged(game, &label, *divergence, mismatch)
+            Audited::Diverges(reading, divergence) => {
+                self.diverged(game, &label, *reading, divergence)
             }
         }
     }
@@ -456,40 +456,35 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         &mut self,
         game: AuditGame,
         label: &str,
-        divergence: Divergence,
-        mismatch: Box<Mismatch>,
+        reading: Reading,
+        divergence: Box<Divergence>,
     ) -> bool {
-        let steps_before = divergence.record.len();
-        let never_started = divergence.record.is_empty() && divergence.kind.is_failure();
+        let steps_before = reading.said.record.len();
+        let never_started = reading.said.record.is_empty() && reading.kind.is_failure();
         // A replayed game is the reproducer as given, and an engine's own
         // choice is its choice in that game: not minimised.
         let chosen = matches!(game.own, Some((_, None)));
-        let (script, divergence, mismatch) = match game.file {
-            Some(_) => (game.script, divergence, mismatch),
-            None if chosen => (game.script, divergence, mismatch),
-            None => self.minimise(&game.script, divergence, mismatch),
+        let (script, reading, divergence) = match game.file {
+            Some(_) => (game.script, reading, divergence),
+            None if chosen => (game.script, reading, divergence),
+            None => self.minimise(&game.script, reading, divergence),
         };
-        let mut found = Found {
-            driver: run::Found {
-                game: game.game,
-                script,
-                mismatch,
-                minimised: game.file.is_none() && !chosen,
-                known: None,
-            },
+        let minimised = game.file.is_none() && !chosen;
+        let mut found = Finding {
+            kind: reading.kind,
+            steps_before,
             bias: game.bias,
             replayed: game.file,
-            steps_before,
-            divergence,
-            files: None,
+            said: reading.said,
+            ..Finding::new(game.game, script, divergence, minimised, None)
         };
         if let Some(out) = &self.options.out {
             self.write(out, &mut found);
         }
-        let at = found.divergence.record.len();
+        let at = found.said.record.len();
         (self.progress)(&format!(
             "{label}: DIVERGES: the engine {} at step {at}{}{}",
-            found.divergence.kind,
+            found.kind,
             if steps_before > at {
                 format!(" (minimised from {steps_before})")
             } else {
@@ -514,13 +509,13 @@ impl<P: FnMut(&str)> Audit<'_, P> {
     fn minimise(
         &self,
         script: &Script,
-        divergence: Divergence,
-        mismatch: Box<Mismatch>,
-    ) -> (Script, Divergence, Box<Mismatch>) {
+        reading: Reading,
+        divergence: Box<Divergence>,
+    ) -> (Script, Reading, Box<Divergence>) {
         let mut shortest = script.clone();
-        shortest.steps.truncate(mismatch.steps);
-        if divergence.kind.is_failure() {
-            return (shortest, divergence, mismatch);
+        shortest.steps.truncate(divergence.steps);
+        if reading.kind.is_failure() {
+            return (shortest, reading, divergence);
         }
         let auditor = &self.auditor;
         let shrink = Shrink {
@@ -530,23 +525,19 @@ impl<P: FnMut(&str)> Audit<'_, P> {
             budget: self.options.minimise_budget,
             stop: Some(&self.options.stop),
         };
-        let kind = divergence.kind.clone();
-        let (script, found) = shrink.run(&shortest, mismatch.clone(), |m| {
+        let kind = reading.kind.clone();
+        let (script, found) = shrink.run(&shortest, divergence.clone(), |m| {
             auditor.kind(m).is_ok_and(|k| k == kind)
         });
         match auditor.read(&found) {
             Ok(minimised) if minimised.kind == kind => (script, *minimised, found),
-            _ => (shortest, divergence, mismatch),
+            _ => (shortest, reading, divergence),
         }
     }
 
     /// Writes `found`'s SGF and report into `out`, and notes them in it.
-    fn write(&mut self, out: &Path, found: &mut Found) {
-        let stem = format!(
-            "game-{:03}-{}",
-            found.game(),
-            report::slug(&found.divergence.kind)
-        );
+    fn write(&mut self, out: &Path, found: &mut Finding) {
+        let stem = format!("game-{:03}-{}", found.game(), report::slug(&found.kind));
         let sgf = out.join(format!("{stem}.sgf"));
         let txt = out.join(format!("{stem}.txt"));
         // The files are named before the report, which names the SGF.

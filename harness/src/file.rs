@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 /// ```
 /// let dir = std::env::temp_dir().join(format!("tt-file-doc-{}", std::process::id()));
 /// let path = dir.join("summary.txt");
-/// tromp_taylor_harness::file::write_whole(&path, b"0 mismatches\n").unwrap();
-/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "0 mismatches\n");
+/// tromp_taylor_harness::file::write_whole(&path, b"0 divergences\n").unwrap();
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "0 divergences\n");
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn write_whole(path: &Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {

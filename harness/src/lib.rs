@@ -22,6 +22,7 @@ pub mod check;
 pub mod diff;
 pub mod engine;
 pub mod file;
+pub mod finding;
 pub mod generate;
 pub mod minimise;
 pub mod progress;

@@ -1,39 +1,39 @@
 //! Shrinks a failing game to a short one that still fails the same way: the
 //! shortest failing prefix, then steps removed while the failure stays.
 
-use crate::diff::{compare_script_with, CompareOptions, Mismatch};
+use crate::diff::{compare_script_with, CompareOptions, Divergence};
 use crate::engine::EngineKind;
 use crate::script::Script;
 use crate::stop::Stop;
 use std::cell::Cell;
 use std::mem::discriminant;
 
-/// A shorter script on which `left` and `right` still part as in `mismatch`
-/// (the same kind of difference), and the mismatch it gives. Deterministic;
+/// A shorter script on which `left` and `right` still part as in `divergence`
+/// (the same kind of difference), and the divergence it gives. Deterministic;
 /// costs a few hundred replays at most on the small boards where failures
 /// are found.
 pub fn minimise(
     script: &Script,
-    mismatch: Box<Mismatch>,
+    divergence: Box<Divergence>,
     left: &EngineKind,
     right: &EngineKind,
-) -> (Script, Box<Mismatch>) {
-    let kind = discriminant(&mismatch.difference);
-    minimise_while(script, mismatch, left, right, |found| {
+) -> (Script, Box<Divergence>) {
+    let kind = discriminant(&divergence.difference);
+    minimise_while(script, divergence, left, right, |found| {
         discriminant(&found.difference) == kind
     })
 }
 
 /// [`minimise`] with the caller's own test of "fails the same way": a
 /// candidate is kept when the engines part on it and `same` accepts the
-/// mismatch. A panic in an engine counts as not failing the same way.
+/// divergence. A panic in an engine counts as not failing the same way.
 pub fn minimise_while(
     script: &Script,
-    mismatch: Box<Mismatch>,
+    divergence: Box<Divergence>,
     left: &EngineKind,
     right: &EngineKind,
-    same: impl Fn(&Mismatch) -> bool,
-) -> (Script, Box<Mismatch>) {
+    same: impl Fn(&Divergence) -> bool,
+) -> (Script, Box<Divergence>) {
     let shrink = Shrink {
         left,
         right,
@@ -41,7 +41,7 @@ pub fn minimise_while(
         budget: usize::MAX,
         stop: None,
     };
-    shrink.run(script, mismatch, same)
+    shrink.run(script, divergence, same)
 }
 
 /// How a failing script is shrunk: on which engines, compared how, and
@@ -63,16 +63,16 @@ pub struct Shrink<'a> {
 
 impl Shrink<'_> {
     /// A shorter script on which the engines still part and `same` accepts
-    /// the mismatch, and that mismatch: the shortest failing prefix, then
+    /// the divergence, and that divergence: the shortest failing prefix, then
     /// steps removed, then undos, within the budget.
     pub fn run(
         self,
         script: &Script,
-        mismatch: Box<Mismatch>,
-        same: impl Fn(&Mismatch) -> bool,
-    ) -> (Script, Box<Mismatch>) {
+        divergence: Box<Divergence>,
+        same: impl Fn(&Divergence) -> bool,
+    ) -> (Script, Box<Divergence>) {
         let spent = Cell::new(0);
-        let fails = |candidate: &Script| -> Option<Box<Mismatch>> {
+        let fails = |candidate: &Script| -> Option<Box<Divergence>> {
             if spent.get() >= self.budget || self.stop.is_some_and(Stop::is_requested) {
                 return None;
             }
@@ -83,21 +83,21 @@ impl Shrink<'_> {
                 _ => None,
             }
         };
-        shrink_with(script, mismatch, fails)
+        shrink_with(script, divergence, fails)
     }
 }
 
-/// Shrinks `script`, failing as `mismatch` says, while `fails` finds a
+/// Shrinks `script`, failing as `divergence` says, while `fails` finds a
 /// candidate failing the same way.
 fn shrink_with(
     script: &Script,
-    mismatch: Box<Mismatch>,
-    fails: impl Fn(&Script) -> Option<Box<Mismatch>>,
-) -> (Script, Box<Mismatch>) {
+    divergence: Box<Divergence>,
+    fails: impl Fn(&Script) -> Option<Box<Divergence>>,
+) -> (Script, Box<Divergence>) {
     let mut best = script.clone();
-    let mut best_mismatch = mismatch;
+    let mut best_divergence = divergence;
     // The steps after the one where they part do not matter.
-    best.steps.truncate(best_mismatch.steps);
+    best.steps.truncate(best_divergence.steps);
     let mut chunk = best.steps.len() / 2;
     while chunk >= 1 {
         let mut start = 0;
@@ -108,7 +108,7 @@ fn shrink_with(
             match fails(&candidate) {
                 Some(found) => {
                     best = candidate;
-                    best_mismatch = found;
+                    best_divergence = found;
                 }
                 None => start += chunk,
             }
@@ -123,12 +123,12 @@ fn shrink_with(
         match fails(&candidate) {
             Some(found) => {
                 best = candidate;
-                best_mismatch = found;
+                best_divergence = found;
             }
             None => undo += 1,
         }
     }
-    best.steps.truncate(best_mismatch.steps);
+    best.steps.truncate(best_divergence.steps);
     best.undos.retain(|u| u.after < best.steps.len());
-    (best, best_mismatch)
+    (best, best_divergence)
 }

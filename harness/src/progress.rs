@@ -13,7 +13,7 @@ use std::sync::Arc;
 pub trait Meter: Send + Sync {
     /// `by` more units are done.
     fn inc(&self, by: u64);
-    /// A short note on how it goes (say, the mismatches found so far).
+    /// A short note on how it goes (say, the divergences found so far).
     fn message(&self, _text: &str) {}
     /// The job has ended.
     fn finish(&self) {}

@@ -1,19 +1,18 @@
 //! The `diff` job: many generated games played on two engines across worker
-//! threads, with progress, a summary, and every mismatch minimised (or the
+//! threads, with progress, a summary, and every divergence minimised (or the
 //! first of each kind). Games on setups an engine does not claim are skipped
-//! and counted; mismatches that a known divergence matches are named.
+//! and counted; divergences that a known divergence matches are named.
 
-use crate::diff::{compare_script, CompareOptions, Mismatch};
+use crate::diff::{compare_script, CompareOptions, Divergence};
 use crate::engine::{EngineKind, Unsupported};
+pub use crate::finding::{Finding, Known};
 use crate::generate::{random_setup, Bias, Rng, BIASES, MIXED_SIZES};
 use crate::minimise::Shrink;
 use crate::progress::Progress;
 use crate::script::Script;
 use crate::variety::{mixed_script, Mix};
 use crate::vocab::{Rules, Setup, Size};
-use std::fmt;
 use std::mem::discriminant;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -44,12 +43,12 @@ pub struct DiffOptions {
     /// How to show progress (hidden by default), and the request to stop
     /// the run hears (between games, and while minimising).
     pub progress: Progress,
-    /// Stop at the first mismatch.
+    /// Stop at the first divergence.
     pub stop_at_first: bool,
-    /// Which mismatches to minimise: every one (the default), or only the
+    /// Which divergences to minimise: every one (the default), or only the
     /// first of each kind.
     pub minimise: Minimise,
-    /// Divergences already known and explained (none by default): a mismatch
+    /// Divergences already known and explained (none by default): a divergence
     /// one of them matches is named after it, and minimised to stay matched.
     pub known: Vec<Known>,
     /// How often the rarer games are mixed in (setup positions, undos,
@@ -57,7 +56,7 @@ pub struct DiffOptions {
     pub mix: Mix,
 }
 
-/// Which mismatches a run minimises.
+/// Which divergences a run minimises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Minimise {
     /// Every one, on the worker that found it.
@@ -82,65 +81,6 @@ impl Minimise {
         }
     }
 }
-
-/// A divergence of an engine from the rules that is already known and
-/// explained: how to recognise it in a mismatch, and the rule it breaks.
-///
-/// ```
-/// use tromp_taylor_harness::diff::{Difference, Mismatch};
-/// use tromp_taylor_harness::run::Known;
-///
-/// fn grids_differ(m: &Mismatch) -> bool {
-///     m.difference == Difference::Grid
-/// }
-/// let known = Known {
-///     name: "captures-late",
-///     rule: tromp_taylor_harness::quotes::RULE_7,
-///     matches: grids_differ,
-/// };
-/// assert_eq!(known.to_string(), "captures-late");
-/// ```
-#[derive(Clone, Copy)]
-pub struct Known {
-    /// A short name for reports and file names (`superko-missed-without-capture`).
-    pub name: &'static str,
-    /// The rule it breaks, quoted (see [`crate::quotes`]).
-    pub rule: &'static str,
-    /// Whether a mismatch is this divergence. It may replay the game on the
-    /// engine; a panic counts as no.
-    pub matches: fn(&Mismatch) -> bool,
-}
-
-impl Known {
-    /// The first of `known` that matches `mismatch`.
-    pub fn find(known: &[Known], mismatch: &Mismatch) -> Option<Known> {
-        known
-            .iter()
-            .copied()
-            .find(|k| catch_unwind(AssertUnwindSafe(|| (k.matches)(mismatch))).unwrap_or(false))
-    }
-}
-
-impl fmt::Debug for Known {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Known({})", self.name)
-    }
-}
-
-impl fmt::Display for Known {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name)
-    }
-}
-
-impl PartialEq for Known {
-    /// Known divergences are told apart by name.
-    fn eq(&self, other: &Known) -> bool {
-        self.name == other.name
-    }
-}
-
-impl Eq for Known {}
 
 impl DiffOptions {
     /// The defaults of `tromp-taylor diff`: mixed sizes, random rules, every
@@ -196,30 +136,6 @@ impl DiffOptions {
     }
 }
 
-/// A mismatch found by the job, minimised, with the game that found it.
-#[derive(Clone, Debug)]
-pub struct Found {
-    /// The index of the game in the run.
-    pub game: usize,
-    /// The minimised script.
-    pub script: Script,
-    /// The mismatch, minimised unless [`Found::minimised`] says otherwise.
-    pub mismatch: Box<Mismatch>,
-    /// Whether it was minimised (see [`Minimise`]).
-    pub minimised: bool,
-    /// The known divergence it is, if any.
-    pub known: Option<Known>,
-}
-
-impl Found {
-    /// The kind of mismatch: the known divergence's name, or else the kind
-    /// of difference (`legal-set`, `verdict`, ...).
-    pub fn kind(&self) -> &'static str {
-        self.known
-            .map_or_else(|| self.mismatch.difference.kind(), |k| k.name)
-    }
-}
-
 /// A game not played because an engine does not claim its setup.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skipped {
@@ -240,8 +156,8 @@ pub struct Summary {
     pub turns: usize,
     /// Wall time.
     pub elapsed: Duration,
-    /// The mismatches, in game order.
-    pub found: Vec<Found>,
+    /// The divergences, in game order.
+    pub found: Vec<Finding>,
     /// The games skipped, with their index, in game order.
     pub skipped: Vec<(usize, Skipped)>,
     /// The reason of the request that stopped the run early (see
@@ -275,15 +191,15 @@ pub fn game_script(options: &DiffOptions, index: usize) -> Script {
 }
 
 /// A script shorter than `script` on which the engines still part as in
-/// `mismatch`: the same kind of difference, and the same known divergence or
+/// `divergence`: the same kind of difference, and the same known divergence or
 /// none.
 fn shrink(
     options: &DiffOptions,
     script: &Script,
-    mismatch: Box<Mismatch>,
+    divergence: Box<Divergence>,
     known: Option<Known>,
-) -> (Script, Box<Mismatch>) {
-    let kind = discriminant(&mismatch.difference);
+) -> (Script, Box<Divergence>) {
+    let kind = discriminant(&divergence.difference);
     let shrink = Shrink {
         left: &options.left,
         right: &options.right,
@@ -291,15 +207,15 @@ fn shrink(
         budget: usize::MAX,
         stop: Some(options.progress.stop()),
     };
-    shrink.run(script, mismatch, |found| {
+    shrink.run(script, divergence, |found| {
         discriminant(&found.difference) == kind && Known::find(&options.known, found) == known
     })
 }
 
 /// Runs the differential check: games `first_game..games` on the worker
-/// threads, until done, or until the first mismatch if asked, or until
+/// threads, until done, or until the first divergence if asked, or until
 /// the progress handle's stop is requested (each worker finishes the game
-/// it is on; a mismatch being minimised keeps what was shrunk so far).
+/// it is on; a divergence being minimised keeps what was shrunk so far).
 pub fn run_diff(options: &DiffOptions) -> Summary {
     let started = Instant::now();
     let next = AtomicUsize::new(options.first_game);
@@ -333,7 +249,7 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
                         let mut totals = totals.lock().expect("no worker panics");
                         totals.games += 1;
                         totals.found.push(*found);
-                        bar.message(&format!("{} mismatches", totals.found.len()));
+                        bar.message(&format!("{} divergences", totals.found.len()));
                         stop.fetch_or(options.stop_at_first, Ordering::Relaxed);
                     }
                 }
@@ -360,10 +276,10 @@ pub fn run_diff(options: &DiffOptions) -> Summary {
 enum Played {
     Skipped(Skipped),
     Agreed(crate::diff::Agreed),
-    Parted(Box<Found>),
+    Parted(Box<Finding>),
 }
 
-/// Plays game `index` on both engines; a mismatch is minimised here when
+/// Plays game `index` on both engines; a divergence is minimised here when
 /// every one is (unless a stop is requested meanwhile: then it keeps what
 /// was shrunk so far, and says it was not minimised).
 fn play_game(options: &DiffOptions, index: usize) -> Played {
@@ -371,23 +287,20 @@ fn play_game(options: &DiffOptions, index: usize) -> Played {
     if let Some(skipped) = options.unsupported_start(&script) {
         return Played::Skipped(skipped);
     }
-    let mismatch = match compare_script(&script, &options.left, &options.right, true) {
+    let divergence = match compare_script(&script, &options.left, &options.right, true) {
         Ok(agreed) => return Played::Agreed(agreed),
-        Err(mismatch) => mismatch,
+        Err(divergence) => divergence,
     };
-    let known = Known::find(&options.known, &mismatch);
+    let known = Known::find(&options.known, &divergence);
     let every = options.minimise == Minimise::Every;
-    let (script, mismatch) = match every {
-        true => shrink(options, &script, mismatch, known),
-        false => (script, mismatch),
+    let (script, divergence) = match every {
+        true => shrink(options, &script, divergence, known),
+        false => (script, divergence),
     };
-    Played::Parted(Box::new(Found {
-        game: index,
-        script,
-        mismatch,
-        minimised: every && !options.progress.stop().is_requested(),
-        known,
-    }))
+    let minimised = every && !options.progress.stop().is_requested();
+    Played::Parted(Box::new(Finding::new(
+        index, script, divergence, minimised, known,
+    )))
 }
 
 /// Minimises, after the run, the divergences [`Minimise`] asks for: the
@@ -399,19 +312,19 @@ fn minimise_found(options: &DiffOptions, summary: &mut Summary) {
     let mut kinds = Vec::new();
     let mut shrunk = 0;
     for found in &mut summary.found {
-        let first = !kinds.contains(&found.kind());
+        let first = !kinds.contains(&found.known_or_difference());
         if !first && shrunk >= cap {
             continue;
         }
         if first {
-            kinds.push(found.kind());
+            kinds.push(found.known_or_difference());
         }
         if options.progress.stop().is_requested() {
             return;
         }
         shrunk += 1;
-        let mismatch = found.mismatch.clone();
-        (found.script, found.mismatch) = shrink(options, &found.script, mismatch, found.known);
+        let divergence = found.divergence.clone();
+        (found.script, found.divergence) = shrink(options, &found.script, divergence, found.known);
         // A stop requested meanwhile ends the shrinking with what it had.
         found.minimised = !options.progress.stop().is_requested();
     }

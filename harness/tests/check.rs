@@ -2,10 +2,10 @@
 //! the rules at stake following the rules' verdict.
 
 use tromp_taylor_harness::check::{check_engine, rules_at_stake, CheckOptions, CheckReport};
-use tromp_taylor_harness::diff::{Difference, Mismatch};
+use tromp_taylor_harness::diff::{Difference, Divergence};
 use tromp_taylor_harness::engine::{Engine, EngineKind, Supports, Unsupported};
 use tromp_taylor_harness::quotes::RULE_6;
-use tromp_taylor_harness::run::Found;
+use tromp_taylor_harness::run::Finding;
 use tromp_taylor_harness::vocab::{
     Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
 };
@@ -91,12 +91,12 @@ fn check_variant(
 }
 
 #[test]
-fn a_panic_is_a_mismatch_of_the_engine_that_panicked() {
+fn a_panic_is_a_divergence_of_the_engine_that_panicked() {
     let report = check_variant("panicky", panicky, Supports::EVERYTHING);
     assert!(!report.agrees());
-    let found = report.new_divergences().next().expect("a mismatch");
+    let found = report.new_divergences().next().expect("a divergence");
     assert!(found.minimised);
-    match &found.mismatch.difference {
+    match &found.divergence.difference {
         Difference::Panic { engine, message } => {
             assert_eq!(
                 (engine.as_str(), message.as_str()),
@@ -105,7 +105,7 @@ fn a_panic_is_a_mismatch_of_the_engine_that_panicked() {
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(found.mismatch.record.len(), 2);
+    assert_eq!(found.divergence.record.len(), 2);
     let text = report.result().unwrap_err().to_string();
     assert!(text.contains("panicky panicked: planted panic"), "{text}");
 }
@@ -113,7 +113,7 @@ fn a_panic_is_a_mismatch_of_the_engine_that_panicked() {
 #[test]
 fn unclaimed_setups_are_skipped_and_claimed_ones_must_start() {
     let report = check_variant("no-komi", refuses_komi, Supports::EVERYTHING);
-    let start = |f: &&Found| matches!(f.mismatch.difference, Difference::Start { .. });
+    let start = |f: &&Finding| matches!(f.divergence.difference, Difference::Start { .. });
     assert!(report.new_divergences().any(|f| start(&f)), "{report}");
     let declares = Supports {
         komi: false,
@@ -132,7 +132,7 @@ fn unclaimed_setups_are_skipped_and_claimed_ones_must_start() {
 fn rules_at_stake_follow_the_rules_verdict() {
     let (setup, record) =
         tromp_taylor_harness::sgf::read("(;FF[4]GM[1]SZ[2:1];B[aa];W[ba])").unwrap();
-    let mismatch = Mismatch {
+    let divergence = Divergence {
         left: "spec".to_string(),
         right: "mine".to_string(),
         setup,
@@ -147,7 +147,7 @@ fn rules_at_stake_follow_the_rules_verdict() {
         left_grid: None,
         right_grid: None,
     };
-    assert_eq!(rules_at_stake(&mismatch), [RULE_6]);
+    assert_eq!(rules_at_stake(&divergence), [RULE_6]);
 }
 
 #[test]

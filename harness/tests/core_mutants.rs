@@ -1,6 +1,6 @@
 //! The tester's own core judged from outside: the differential driver must find each kind of divergence planted in `fast`, at its step, the minimiser must shrink, and the `diff` job must count, name and minimise what it finds.
 
-use tromp_taylor_harness::diff::{compare, compare_record, compare_script, Difference, Mismatch};
+use tromp_taylor_harness::diff::{compare, compare_record, compare_script, Difference, Divergence};
 use tromp_taylor_harness::engine::{Details, Engine, EngineKind, Supports};
 use tromp_taylor_harness::script::{Action, Script, Step, Undo};
 use tromp_taylor_harness::vocab::{
@@ -194,7 +194,7 @@ fn quiet_moves() -> Vec<Step> {
     .collect()
 }
 
-fn mismatch_of(bug: Bug, steps: Vec<Step>) -> Box<Mismatch> {
+fn divergence_of(bug: Bug, steps: Vec<Step>) -> Box<Divergence> {
     let s = setup(5, 5, Rules::TROMP_TAYLOR);
     compare(s, steps, &EngineKind::fast(), &planted(bug), true).expect_err("a planted bug is found")
 }
@@ -214,7 +214,7 @@ fn every_planted_bug_is_found_at_its_step_with_its_kind() {
         (Bug::Panic, "panic", FROM + 1),
     ];
     for (bug, kind, steps) in cases {
-        let m = mismatch_of(bug, quiet_moves());
+        let m = divergence_of(bug, quiet_moves());
         assert_eq!(m.difference.kind(), kind, "{bug:?}: {:?}", m.difference);
         // Details are compared every DETAILS_EVERY steps, and at the end.
         let steps = if bug == Bug::Details { 10 } else { steps };
@@ -226,7 +226,7 @@ fn every_planted_bug_is_found_at_its_step_with_its_kind() {
 
 #[test]
 fn a_difference_names_what_differs() {
-    let m = mismatch_of(Bug::Prisoners, quiet_moves());
+    let m = divergence_of(Bug::Prisoners, quiet_moves());
     assert_eq!(
         m.difference,
         Difference::Prisoners {
@@ -235,7 +235,7 @@ fn a_difference_names_what_differs() {
             right: 1
         }
     );
-    let m = mismatch_of(Bug::LegalSet, quiet_moves());
+    let m = divergence_of(Bug::LegalSet, quiet_moves());
     match m.difference {
         Difference::LegalSet {
             only_left,
@@ -246,7 +246,7 @@ fn a_difference_names_what_differs() {
         }
         other => panic!("{other:?}"),
     }
-    let m = mismatch_of(Bug::Panic, quiet_moves());
+    let m = divergence_of(Bug::Panic, quiet_moves());
     match m.difference {
         Difference::Panic { engine, message } => {
             assert_eq!(engine, "planted");
@@ -254,7 +254,7 @@ fn a_difference_names_what_differs() {
         }
         other => panic!("{other:?}"),
     }
-    let m = mismatch_of(Bug::Grid, quiet_moves());
+    let m = divergence_of(Bug::Grid, quiet_moves());
     assert_ne!(m.left_grid, m.right_grid);
     assert!(m.left_grid.is_some());
 }
@@ -279,7 +279,7 @@ fn the_end_compares_scores_and_results() {
     let mut steps = quiet_moves()[..4].to_vec();
     steps.extend(passes);
     for (bug, kind) in [(Bug::Score, "score"), (Bug::Outcome, "outcome")] {
-        let m = mismatch_of(bug, steps.clone());
+        let m = divergence_of(bug, steps.clone());
         assert_eq!(m.difference.kind(), kind, "{:?}", m.difference);
         assert_eq!(m.steps, 6);
     }

@@ -92,9 +92,9 @@ fn reproducers_replay(report: &CheckReport) {
         .summary
         .found
         .iter()
-        .filter(|f| matches!(f.mismatch.difference, Difference::Verdict { .. }));
+        .filter(|f| matches!(f.divergence.difference, Difference::Verdict { .. }));
     for found in verdicts {
-        let m = &found.mismatch;
+        let m = &found.divergence;
         let sgf = m.reproducer();
         let record =
             read_game(&sgf, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}: {sgf}"));
@@ -119,7 +119,7 @@ fn reproducers_replay(report: &CheckReport) {
         assert_eq!(game.check(turn), rules_say, "{sgf}");
         assert!(!rules_at_stake(m).is_empty());
         assert!(sgf.contains("TTV["), "{sgf}");
-        // `tromp-taylor diff` prints a mismatch as this: the reproducer in it.
+        // `tromp-taylor diff` prints a divergence as this: the reproducer in it.
         let printed = m.to_string();
         assert!(printed.contains(&sgf), "{printed}");
         assert!(printed.contains("SGF reproducer"), "{printed}");
@@ -144,14 +144,14 @@ fn an_engine_without_superko_is_accepted_illegal_superko_by_a_move_that_repeats(
         "{text}"
     );
     assert!(
-        text.contains("accepted an illegal move: superko, by "),
+        text.contains("accepts an illegal move: superko, by "),
         "{text}"
     );
     assert!(text.trim_end().ends_with("replay it your way"), "{text}");
     for found in &report.summary.found {
-        if let Difference::Verdict { .. } = found.mismatch.difference {
-            assert_eq!(Kind::of(&found.mismatch), Kind::AcceptedIllegal);
-            assert!(group(&found.mismatch).starts_with("accepted an illegal move: superko"));
+        if let Difference::Verdict { .. } = found.divergence.difference {
+            assert_eq!(Kind::of(&found.divergence), Kind::AcceptsIllegal("superko"));
+            assert!(group(&found.divergence).starts_with("accepts an illegal move: superko"));
         }
     }
     // Every divergence up to the cap is minimised, not only one of a kind.
@@ -172,13 +172,16 @@ fn an_engine_forbidding_suicide_refuses_a_legal_suicide() {
         text.contains("strict claims (as its adapter declares): "),
         "{text}"
     );
-    assert!(text.contains("refused a legal move: a suicide"), "{text}");
+    assert!(text.contains("refuses a legal move: a suicide"), "{text}");
     let refused = report
         .summary
         .found
         .iter()
-        .find(|f| Kind::of(&f.mismatch) == Kind::RefusedLegal)
+        .find(|f| Kind::of(&f.divergence) == Kind::RefusesLegal("suicide".to_string()))
         .unwrap_or_else(|| panic!("{text}"));
-    assert_eq!(group(&refused.mismatch), "refused a legal move: a suicide");
+    assert_eq!(
+        group(&refused.divergence),
+        "refuses a legal move: a suicide"
+    );
     reproducers_replay(&report);
 }

@@ -27,7 +27,7 @@ use tromp_taylor_harness::diff::Difference;
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_harness::report::{group, Kind};
-use tromp_taylor_harness::run::Found;
+use tromp_taylor_harness::run::Finding;
 use tromp_taylor_harness::vertex::turn_name;
 use tromp_taylor_harness::vocab::{Action, Player, Rules, Setup, Size, Turn};
 
@@ -65,21 +65,21 @@ fn notes(missing: &BTreeSet<&'static str>) -> Vec<String> {
 /// One place where the engine parts from the rules.
 #[pyclass(module = "tromp_taylor", name = "Divergence", frozen, get_all)]
 pub struct PyDivergence {
-    /// What they part on, in plain words: `refused-legal` (a turn the
-    /// rules allow, refused), `accepted-illegal`, `other-reason`,
-    /// `legal-set`, `board`, `score`, `crash` (an exception in
+    /// What they part on, in plain words: `refuses-legal` (a turn the
+    /// rules allow, refused), `accepts-illegal`, `other-reason`,
+    /// `legal-set`, `board`, `captures`, `score`, `crash` (an exception in
     /// `legal_moves`, `is_legal`, `board` or `score`), `start` (the
     /// factory failed), ...
     kind: String,
     /// The finer group the report counts it in: the kind, the rule at
-    /// stake and what the move does (`accepted an illegal move: superko,
+    /// stake and what the move does (`accepts an illegal move: superko,
     /// by a capture`).
     group: String,
     /// The first text of the rules at stake, quoted (`Rule 6: "..."`).
     rule: String,
     /// Every text of the rules at stake.
     rules: Vec<String>,
-    /// The harness's report of the mismatch: the step, what each says, both
+    /// The harness's report of the divergence: the step, what each says, both
     /// boards side by side, the SGF, and the engine's own words if it
     /// refused a turn.
     message: String,
@@ -132,47 +132,47 @@ fn turns_of(record: &[(Player, Action)]) -> (Vec<(String, String)>, Vec<Turn>) {
 }
 
 impl PyDivergence {
-    fn new(found: &Found, said: &HashMap<(Setup, Vec<Turn>), String>) -> PyDivergence {
-        let mismatch = &found.mismatch;
+    fn new(found: &Finding, said: &HashMap<(Setup, Vec<Turn>), String>) -> PyDivergence {
+        let divergence = &found.divergence;
         let rules: Vec<String> = match found.known {
             Some(known) => vec![known.rule.to_string()],
-            None => rules_at_stake(mismatch)
+            None => rules_at_stake(divergence)
                 .into_iter()
                 .map(str::to_string)
                 .collect(),
         };
-        let (mut moves, turns) = turns_of(&mismatch.record);
+        let (mut moves, turns) = turns_of(&divergence.record);
         // A verdict is disputed on the record's last turn; a legal set,
         // a board or a score after it.
-        let disputed = match (&mismatch.difference, mismatch.record.last()) {
+        let disputed = match (&divergence.difference, divergence.record.last()) {
             (Difference::Verdict { .. } | Difference::Check { .. }, Some((_, Action::Turn(_)))) => {
                 moves.pop()
             }
             _ => None,
         };
-        let refusal = said.get(&(mismatch.setup, turns)).cloned();
-        let mut message = mismatch.to_string();
+        let refusal = said.get(&(divergence.setup, turns)).cloned();
+        let mut message = divergence.to_string();
         if let Some(words) = &refusal {
             message.push_str(&format!("\nIn the engine's words: {words}\n"));
         }
-        let size = mismatch.setup.size;
-        let kind = match (found.known, Kind::of(mismatch)) {
+        let size = divergence.setup.size;
+        let kind = match (found.known, Kind::of(divergence)) {
             (Some(known), _) => known.name,
-            (None, Kind::Other) => mismatch.difference.kind(),
+            (None, Kind::Other(word)) => word,
             (None, kind) => kind.code(),
         };
         PyDivergence {
             kind: kind.to_string(),
             group: found
                 .known
-                .map_or_else(|| group(mismatch), |k| k.name.to_string()),
+                .map_or_else(|| group(divergence), |k| k.name.to_string()),
             rule: rules.first().cloned().unwrap_or_default(),
             rules,
             message,
-            sgf: mismatch.reproducer(),
+            sgf: divergence.reproducer(),
             game: found.game,
             minimised: found.minimised,
-            rules_text: mismatch.setup.rules.to_string(),
+            rules_text: divergence.setup.rules.to_string(),
             size: (size.width(), size.height()),
             moves,
             disputed,
@@ -200,7 +200,7 @@ pub struct PyCheckReport {
     turns: usize,
     /// The games skipped because the engine does not claim their setup.
     skipped_games: usize,
-    /// Every mismatch, in game order.
+    /// Every divergence, in game order.
     divergences: Vec<Py<PyDivergence>>,
     /// What was not compared or not played, and why.
     skipped: Vec<String>,

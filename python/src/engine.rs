@@ -34,7 +34,7 @@ struct Has {
 /// The engine's own words on the turns it refused that the rules allow
 /// (its exception, or that `is_legal` said no), by the game's setup and
 /// every turn tried in it up to and including the refused one: the key a
-/// mismatch's setup and record give back.
+/// divergence's setup and record give back.
 pub(crate) type Said = Arc<Mutex<HashMap<(Setup, Vec<Turn>), String>>>;
 
 /// A Python engine object behind the harness's trait, with a shadow game
@@ -47,7 +47,7 @@ struct PyEngine {
     shadow: Box<dyn Engine + Send>,
     setup: Setup,
     has: Has,
-    /// Every turn given to `play`, refused or not (the mismatch's record).
+    /// Every turn given to `play`, refused or not (the divergence's record).
     tried: Vec<Turn>,
     said: Said,
     /// The check's stop, and the exception that asked for it.

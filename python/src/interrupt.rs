@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tromp_taylor_harness::diff::Difference;
-use tromp_taylor_harness::run::Found;
+use tromp_taylor_harness::run::Finding;
 use tromp_taylor_harness::stop::Stop;
 
 /// How often the waiting thread asks Python for a signal.
@@ -118,8 +118,8 @@ pub(crate) fn ends_program(py: Python<'_>, error: &PyErr) -> bool {
 }
 
 /// Whether `found` is a game cut short by a stop (not a finding).
-pub(crate) fn cut_short(found: &Found) -> bool {
-    match &found.mismatch.difference {
+pub(crate) fn cut_short(found: &Finding) -> bool {
+    match &found.divergence.difference {
         Difference::Panic { message, .. } => message.contains(STOPPED),
         Difference::Start { left, right } => [left, right]
             .into_iter()

@@ -58,7 +58,7 @@ def test_a_planted_ko_bug_is_found_by_play_alone():
     assert not report.ok
     kinds = {d.kind for d in report.divergences}
     # Without is_legal, the retake is caught when it is tried: play accepts it.
-    assert kinds == {"accepted-illegal"}, str(report)
+    assert kinds == {"accepts-illegal"}, str(report)
     divergence = report.divergences[0]
     assert divergence.rule.startswith("Rule 6") and "FF[4]" in divergence.sgf
     assert "spec: illegal: superko" in divergence.message, divergence.message
@@ -96,7 +96,7 @@ def test_an_engine_refusing_legal_moves_is_caught(capfd):
     assert not report.ok
     # A refusal is a verdict difference in the rules' words, not a panic.
     divergence = report.divergences[0]
-    assert divergence.kind == "refused-legal", str(report)
+    assert divergence.kind == "refuses-legal", str(report)
     assert divergence.rule.startswith("Rule 7"), divergence.rule
     assert "never B2" in divergence.message and "never B2" in divergence.refusal
     # Reported once, in the report: the panic hook does not print it too.

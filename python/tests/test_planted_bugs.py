@@ -2,7 +2,7 @@
 and a header that says what the engine claims (as stated, or "not
 stated"): a superko bug, suicide played where the rules forbid it and
 refused where they allow it, and a legal move refused, which is a verdict
-difference in the rules' words (``refused-legal``), not a crash."""
+difference in the rules' words (``refuses-legal``), not a crash."""
 
 import tromp_taylor as tt
 from simple_engine import SimpleEngine, WithoutLegalMoves
@@ -73,7 +73,7 @@ def test_suicide_refused_where_allowed_is_a_verdict_difference():
                              rules="tromp-taylor", claims=[tt.Rules("tromp-taylor")], seed=3)
     assert not report.ok, str(report)
     kinds = {d.kind for d in report.divergences}
-    assert kinds == {"refused-legal"}, str(report)
+    assert kinds == {"refuses-legal"}, str(report)
     divergence = report.divergences[0]
     assert_found(divergence, "Rule 7")
     assert any(r.startswith("Comment 7") for r in divergence.rules), divergence.rules
@@ -85,7 +85,7 @@ def test_suicide_refused_where_allowed_is_a_verdict_difference():
 def test_a_refused_legal_move_is_a_verdict_difference_not_a_panic(capfd):
     report = tt.check_engine(play_only("refuse-corner"), games=20, sizes=[3], seed=1)
     assert not report.ok
-    assert {d.kind for d in report.divergences} == {"refused-legal"}, str(report)
+    assert {d.kind for d in report.divergences} == {"refuses-legal"}, str(report)
     divergence = report.divergences[0]
     assert_found(divergence, "Rule 7")
     assert divergence.disputed is not None and divergence.disputed[1] == "A1"

@@ -1,5 +1,5 @@
 //! `tromp-taylor diff`: the differential check of `spec` against `fast` (the
-//! README's main command), or the replay of saved mismatches on both.
+//! README's main command), or the replay of saved divergences on both.
 
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -38,8 +38,8 @@ pub struct DiffArgs {
     /// Biases, comma-separated (uniform, capture, ko, suicide, long), or `mixed`.
     #[arg(long, default_value = "mixed")]
     bias: String,
-    /// Where to write the SGF of each minimised mismatch.
-    #[arg(long, default_value = "mismatches")]
+    /// Where to write the SGF of each minimised divergence.
+    #[arg(long, default_value = "divergences")]
     out: PathBuf,
     /// Instead of generating games, replay these SGF files on both engines.
     #[arg(long, num_args = 1..)]
@@ -98,7 +98,7 @@ impl DiffArgs {
                 line += &format!(" {option} {}", shell_word(value));
             }
         }
-        if self.out != Path::new("mismatches") {
+        if self.out != Path::new("divergences") {
             line += &format!(" --out {}", shell_word(&self.out.display().to_string()));
         }
         line
@@ -151,9 +151,9 @@ fn diff(options: &DiffOptions, out: &Path, repeat: &str) -> ExitCode {
     if let Some(line) = super::signals::stopped_line(stop) {
         println!("\n{line}");
     }
-    let saved = save_mismatches(&summary, options.seed, out);
+    let saved = save_divergencees(&summary, options.seed, out);
     for (found, path) in summary.found.iter().zip(&saved).take(3) {
-        println!("\ngame {}: {}", found.game, found.mismatch);
+        println!("\ngame {}: {}", found.game, found.divergence);
         match path {
             Ok(path) => println!("replay: tromp-taylor diff --replay {}", path.display()),
             Err(e) => println!("(could not save the SGF: {e})"),
@@ -161,7 +161,7 @@ fn diff(options: &DiffOptions, out: &Path, repeat: &str) -> ExitCode {
     }
     if summary.found.len() > 3 {
         println!(
-            "\n... and {} more mismatches, saved in {}",
+            "\n... and {} more divergences, saved in {}",
             summary.found.len() - 3,
             out.display()
         );
@@ -183,7 +183,7 @@ fn diff(options: &DiffOptions, out: &Path, repeat: &str) -> ExitCode {
 
 fn summary_line(summary: &Summary) -> String {
     format!(
-        "{} games, {} turns ({} steps) in {:.1} s: {:.0} turns/s; {} mismatches",
+        "{} games, {} turns ({} steps) in {:.1} s: {:.0} turns/s; {} divergences",
         summary.games,
         summary.turns,
         summary.steps,
@@ -193,13 +193,13 @@ fn summary_line(summary: &Summary) -> String {
     )
 }
 
-fn save_mismatches(summary: &Summary, seed: u64, out: &Path) -> Vec<std::io::Result<PathBuf>> {
+fn save_divergencees(summary: &Summary, seed: u64, out: &Path) -> Vec<std::io::Result<PathBuf>> {
     summary
         .found
         .iter()
         .map(|found| {
-            let path = out.join(format!("mismatch-{seed}-{}.sgf", found.game));
-            tromp_taylor_harness::file::write_whole(&path, found.mismatch.sgf() + "\n")?;
+            let path = out.join(format!("divergence-{seed}-{}.sgf", found.game));
+            tromp_taylor_harness::file::write_whole(&path, found.divergence.sgf() + "\n")?;
             Ok(path)
         })
         .collect()
@@ -227,9 +227,9 @@ fn replay_files(files: &[PathBuf]) -> ExitCode {
                 tromp_taylor_gtp::audit::report::plural(agreed.steps, "step"),
                 tromp_taylor_gtp::audit::report::plural(agreed.turns, "turn")
             ),
-            Err(mismatch) => {
+            Err(divergence) => {
                 failed = true;
-                println!("{}: {mismatch}", file.display());
+                println!("{}: {divergence}", file.display());
             }
         }
     }

@@ -16,7 +16,7 @@ pub struct PlantedArgs {
     /// The seed of every run.
     #[arg(long, default_value_t = PLANTED_SEED)]
     seed: u64,
-    /// Save each bug's minimised mismatch in this directory as
+    /// Save each bug's minimised divergence in this directory as
     /// `NNNN-planted-<bug>.sgf`, with its cause in a root comment.
     #[arg(long)]
     save: Option<PathBuf>,
@@ -34,7 +34,7 @@ fn planted(games: usize, seed: u64, save: Option<&Path>) -> ExitCode {
     let options = planted_options(games, seed);
     println!(
         "tromp-taylor planted: the default diff ({} against {}, {} games, seed {}, {} jobs, \
-         stopping at the first mismatch) against each planted bug",
+         stopping at the first divergence) against each planted bug",
         options.left.name(),
         options.right.name(),
         options.games,

@@ -112,14 +112,14 @@ pub const DIFFERENTIAL_MAX_SIDE: u8 = 9;
 /// The `differential` target: `spec` and `fast` must agree on the game.
 pub fn differential(game: &FuzzGame) {
     let script = game.script(DIFFERENTIAL_MAX_SIDE);
-    if let Err(mismatch) = compare(
+    if let Err(divergence) = compare(
         script.setup,
         script.steps,
         &EngineKind::spec(),
         &EngineKind::fast(),
         true,
     ) {
-        panic!("{mismatch}");
+        panic!("{divergence}");
     }
 }
 

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use tromp_taylor_fast::planted::{plant, Bug};
 use tromp_taylor_harness::diff::Difference;
 use tromp_taylor_harness::engine::EngineKind;
-use tromp_taylor_harness::run::{run_diff, DiffOptions, Found, Summary};
+use tromp_taylor_harness::run::{run_diff, DiffOptions, Finding, Summary};
 
 /// The seed of every run of the job: fixed, so the figures repeat.
 pub const PLANTED_SEED: u64 = 20_240_611;
@@ -19,14 +19,14 @@ pub const PLANTED_SEED: u64 = 20_240_611;
 pub const PLANTED_GAMES: usize = 5000;
 
 /// The options of every run: the defaults of `tromp-taylor diff` with
-/// `seed`, stopping at the first mismatch.
+/// `seed`, stopping at the first divergence.
 pub fn planted_options(games: usize, seed: u64) -> DiffOptions {
     let mut options = DiffOptions::new(games, seed);
     options.stop_at_first = true;
     options
 }
 
-/// The name of a kind of difference, as the mismatch report calls it.
+/// The name of a kind of difference, as the divergence report calls it.
 pub fn difference_kind(difference: &Difference) -> &'static str {
     difference.kind()
 }
@@ -41,12 +41,12 @@ pub struct BugRun {
 }
 
 impl BugRun {
-    /// The first mismatch (the lowest game index), if any.
-    pub fn first(&self) -> Option<&Found> {
+    /// The first divergence (the lowest game index), if any.
+    pub fn first(&self) -> Option<&Finding> {
         self.summary.as_ref().and_then(|s| s.found.first())
     }
 
-    /// Whether the run found a mismatch.
+    /// Whether the run found a divergence.
     pub fn caught(&self) -> bool {
         self.first().is_some()
     }
@@ -63,14 +63,14 @@ impl BugRun {
 }
 
 impl fmt::Display for BugRun {
-    /// One line: name, caught or not, games, mismatch kind, description; then
-    /// where the minimised mismatch parts.
+    /// One line: name, caught or not, games, divergence kind, description; then
+    /// where the minimised divergence parts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Some(bug) = self.bug else {
             return match &self.summary {
                 Some(s) => write!(
                     f,
-                    "control (no bug planted): {} games, {} turns in {:.1} s: {} mismatches",
+                    "control (no bug planted): {} games, {} turns in {:.1} s: {} divergences",
                     s.games,
                     s.turns,
                     s.elapsed.as_secs_f64(),
@@ -86,7 +86,7 @@ impl fmt::Display for BugRun {
         };
         let kind = self
             .first()
-            .map_or("-", |found| difference_kind(&found.mismatch.difference));
+            .map_or("-", |found| difference_kind(&found.divergence.difference));
         write!(
             f,
             "{:>2}. {:<34} {:<8} {:>5} games  {:<10} {}",
@@ -98,7 +98,7 @@ impl fmt::Display for BugRun {
             bug.description()
         )?;
         if let Some(found) = self.first() {
-            let m = &found.mismatch;
+            let m = &found.divergence;
             let what = m.describe();
             let what = what.lines().next().unwrap_or("");
             write!(
@@ -150,10 +150,10 @@ pub fn final_line(runs: &[BugRun]) -> String {
     format!("caught {caught} of {total} planted bugs")
 }
 
-/// The SGF of a minimised mismatch found with `bug` planted, with the cause
+/// The SGF of a minimised divergence found with `bug` planted, with the cause
 /// in a root comment.
-pub fn regression_sgf(bug: Bug, found: &Found) -> String {
-    let mut record = found.mismatch.game_record();
+pub fn regression_sgf(bug: Bug, found: &Finding) -> String {
+    let mut record = found.divergence.game_record();
     record.comment = Some(format!(
         "cause: planted bug {}: {}",
         bug.name(),
@@ -180,11 +180,11 @@ pub fn agree_on_sgf(text: &str) -> Result<bool, tromp_taylor_harness::sgf::SgfEr
     .is_ok())
 }
 
-/// Saves each caught bug's minimised mismatch in `dir` as
+/// Saves each caught bug's minimised divergence in `dir` as
 /// `NNNN-planted-<name>.sgf` (an existing file of that bug keeps its number;
 /// new ones take the next free numbers), and checks that `spec` and `fast`,
 /// with no bug planted, agree on it. Returns each file and whether they agree.
-/// A mismatch found after undos is not saved: an SGF holds no undo.
+/// A divergence found after undos is not saved: an SGF holds no undo.
 pub fn save_regressions(runs: &[BugRun], dir: &Path) -> std::io::Result<Vec<(PathBuf, bool)>> {
     std::fs::create_dir_all(dir)?;
     let mut names: Vec<String> = std::fs::read_dir(dir)?
@@ -195,7 +195,7 @@ pub fn save_regressions(runs: &[BugRun], dir: &Path) -> std::io::Result<Vec<(Pat
         let (Some(bug), Some(found)) = (run.bug, run.first()) else {
             continue;
         };
-        if found.mismatch.undos > 0 {
+        if found.divergence.undos > 0 {
             continue;
         }
         let suffix = format!("-planted-{}.sgf", bug.name());

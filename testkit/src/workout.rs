@@ -27,11 +27,11 @@ pub const WORKOUT_SEED: u64 = 20_261_123;
 pub const WORKOUT_DETAILS_EVERY: usize = 4;
 
 /// Plays each script on `spec` and `fast`, comparing everything: the first
-/// mismatch, with the script that found it, or how many were compared.
+/// divergence, with the script that found it, or how many were compared.
 pub fn agree(name: &str, scripts: impl IntoIterator<Item = Script>) -> Result<usize, String> {
     let mut played = 0;
     for (i, script) in scripts.into_iter().enumerate() {
-        if let Err(mismatch) = compare_script_with(
+        if let Err(divergence) = compare_script_with(
             &script,
             &EngineKind::spec(),
             &EngineKind::fast(),
@@ -41,7 +41,7 @@ pub fn agree(name: &str, scripts: impl IntoIterator<Item = Script>) -> Result<us
             },
         ) {
             return Err(format!(
-                "{name}, game {i}:\n{mismatch}\nthe script: {script:?}"
+                "{name}, game {i}:\n{divergence}\nthe script: {script:?}"
             ));
         }
         played += 1;
@@ -49,10 +49,10 @@ pub fn agree(name: &str, scripts: impl IntoIterator<Item = Script>) -> Result<us
     Ok(played)
 }
 
-/// [`agree`] as the body of a test: panics with the first mismatch.
+/// [`agree`] as the body of a test: panics with the first divergence.
 pub fn must_agree(name: &str, scripts: impl IntoIterator<Item = Script>) {
-    if let Err(mismatch) = agree(name, scripts) {
-        panic!("{mismatch}");
+    if let Err(divergence) = agree(name, scripts) {
+        panic!("{divergence}");
     }
 }
 
@@ -435,8 +435,8 @@ fn spec_start(w: usize, h: usize) -> Result<(), String> {
 macro_rules! differential_tests {
     () => {
         fn must(result: Result<usize, String>) {
-            if let Err(mismatch) = result {
-                panic!("{mismatch}");
+            if let Err(divergence) = result {
+                panic!("{divergence}");
             }
         }
 
@@ -483,7 +483,7 @@ macro_rules! differential_tests {
 }
 
 /// The tests of [`differential_tests!`] that compare games: each
-/// `fn test() => "what", games(args);` fails with the first mismatch of the
+/// `fn test() => "what", games(args);` fails with the first divergence of the
 /// games that `games` (a function of this module) makes, named `what`.
 #[doc(hidden)]
 #[macro_export]

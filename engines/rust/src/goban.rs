@@ -1,6 +1,6 @@
 //! The `goban` crate (0.20) adapted to the harness's `Engine` trait: what it
 //! claims ([`GOBAN_SUPPORTS`]), our rules in its terms ([`goban_rule`]), and
-//! its four known divergences ([`KNOWN`]), each recognised in a mismatch.
+//! its four known divergences ([`KNOWN`]), each recognised in a divergence.
 //! `examples/goban.rs` checks it in-process and docs/checking-your-engine.md
 //! walks through it; `peer-gtp --engine goban` serves it over GTP.
 
@@ -8,7 +8,7 @@ use ::goban::pieces::stones::Color as GColor;
 use ::goban::rules::game::Game;
 use ::goban::rules::{GobanSizes, IllegalRules, Move, PlayError, Rule, ScoreRules};
 use std::collections::HashMap;
-use tromp_taylor_harness::diff::{Difference, Mismatch};
+use tromp_taylor_harness::diff::{Difference, Divergence};
 use tromp_taylor_harness::engine::{Engine, EngineKind, Supports, Unsupported};
 use tromp_taylor_harness::quotes::{RULE_1, RULE_6, SIMPLE_KO};
 use tromp_taylor_harness::run::Known;
@@ -275,7 +275,7 @@ impl Engine for GobanEngine {
 // The known divergences (docs/testing.md and docs/conformance/goban-crate.md
 // explain each, from goban's code).
 
-/// The four ways goban 0.20 parts from the rules, each recognised in a mismatch.
+/// The four ways goban 0.20 parts from the rules, each recognised in a divergence.
 pub const KNOWN: [Known; 4] = [
     Known {
         name: "rectangle-misindexed",
@@ -300,7 +300,7 @@ pub const KNOWN: [Known; 4] = [
 ];
 
 /// Why spec and goban part on a move: replays the game on both and asks.
-fn cause(m: &Mismatch) -> Option<&'static str> {
+fn cause(m: &Divergence) -> Option<&'static str> {
     let (turn, before) = match &m.difference {
         Difference::Verdict { turn, .. } => (*turn, m.record.len() - 1),
         Difference::LegalSet {

@@ -8,7 +8,7 @@ mod board;
 
 use super::check::Kind;
 use super::report::{hint, report};
-use super::summary::{AuditSummary, Found};
+use super::summary::{AuditSummary, Finding};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::{Deserialize, Serialize};
 use tromp_taylor_harness::check::rules_at_stake;
@@ -17,7 +17,7 @@ pub use board::BoardData;
 
 /// One divergence, as JSON has it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct DivergenceData {
+pub struct FindingData {
     /// The game, from 1.
     pub game: usize,
     /// The board size.
@@ -68,7 +68,7 @@ pub struct AuditData {
     /// What was not checked, and why.
     pub notes: Vec<String>,
     /// Every divergence, minimised.
-    pub divergences: Vec<DivergenceData>,
+    pub divergences: Vec<FindingData>,
     /// Seconds taken.
     pub seconds: f64,
 }
@@ -112,23 +112,23 @@ pub fn audit_data(summary: &AuditSummary) -> AuditData {
 }
 
 /// One divergence as data.
-fn divergence_data(engine: &str, found: &Found) -> DivergenceData {
-    let d = &found.divergence;
-    DivergenceData {
+fn divergence_data(engine: &str, found: &Finding) -> FindingData {
+    let d = &found.said;
+    FindingData {
         game: found.game(),
         size: found.setup().size.to_string(),
         rules: found.setup().rules.to_string(),
-        kind: d.kind.to_string(),
-        convention: d.kind == Kind::ScoringConvention,
+        kind: found.kind.to_string(),
+        convention: found.kind == Kind::ScoringConvention,
         engine_says: d.engine_says.clone(),
         rules_say: d.rules_say.clone(),
-        hint: hint(&d.kind).to_string(),
+        hint: hint(&found.kind).to_string(),
         sgf: found.sgf(),
         files: found
             .files
             .as_ref()
             .map(|(sgf, txt)| (sgf.display().to_string(), txt.display().to_string())),
-        rules_quoted: rules_at_stake(&found.driver.mismatch)
+        rules_quoted: rules_at_stake(&found.divergence)
             .into_iter()
             .map(String::from)
             .collect(),
@@ -151,14 +151,14 @@ pub fn junit_suite(name: &str, summary: &AuditSummary, strict_score: bool) -> Te
         let case = match (found, skipped) {
             (Some(found), _) => {
                 let text = report(&summary.engine, found);
-                let convention = found.divergence.kind == Kind::ScoringConvention;
+                let convention = found.kind == Kind::ScoringConvention;
                 if convention && !strict_score {
                     let mut case = TestCase::new(case_name, TestCaseStatus::success());
                     case.set_system_out(text);
                     case
                 } else {
                     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                    status.set_message(format!("the engine {}", found.divergence.kind));
+                    status.set_message(format!("the engine {}", found.kind));
                     status.set_description(text);
                     TestCase::new(case_name, status)
                 }

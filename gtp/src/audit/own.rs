@@ -6,13 +6,13 @@
 //! boards, captures, `final_score`), so an engine whose `play` tolerates
 //! what its own moves never do is judged on what it decides.
 
-use super::check::{Divergence, Kind, Unsupported};
+use super::check::{Kind, Reading, Said, Unplayable};
 use crate::adapter::{failure_word, play_commands, setup_commands, GtpOptions};
 use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure};
 use crate::commands::turn_text;
 use serde_json::Value;
-use tromp_taylor_harness::diff::{Difference, Mismatch};
+use tromp_taylor_harness::diff::{Difference, Divergence};
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::script::{Action, Record, Script, Step};
 use tromp_taylor_harness::vertex::parse_turn;
@@ -69,9 +69,9 @@ pub enum OwnGame {
     /// as any other), how many the engine chose, and how it ended.
     Played(Script, usize, Ending),
     /// A move it chose, or its rules, part from the rules.
-    Diverges(Box<Divergence>, Box<Mismatch>),
+    Diverges(Box<Reading>, Box<Divergence>),
     /// It cannot play this game.
-    Unsupported(Unsupported),
+    Unplayable(Unplayable),
 }
 
 /// The engine choosing its own moves in one process kept across games, and
@@ -104,24 +104,21 @@ fn failed(setup: Setup, record: &Record, transcript: Vec<String>, failure: &Fail
             engine: "the engine".to_string(),
             message: message.clone(),
         },
-        Divergence {
+        Reading {
             kind,
-            record: record.clone(),
-            engine_says: message,
-            rules_say: "an answer, as GTP version 2 requires".to_string(),
-            transcript,
+            said: Said {
+                record: record.clone(),
+                engine_says: message,
+                rules_say: "an answer, as GTP version 2 requires".to_string(),
+                transcript,
+            },
         },
     )
 }
 
-/// A divergence with the mismatch the harness's report draws it from.
-fn diverges(
-    setup: Setup,
-    record: Record,
-    difference: Difference,
-    divergence: Divergence,
-) -> OwnGame {
-    let mismatch = Mismatch {
+/// A divergence with the divergence the harness's report draws it from.
+fn diverges(setup: Setup, record: Record, difference: Difference, reading: Reading) -> OwnGame {
+    let divergence = Divergence {
         left: "the rules".to_string(),
         right: "the engine".to_string(),
         setup,
@@ -133,7 +130,7 @@ fn diverges(
         left_grid: None,
         right_grid: None,
     };
-    OwnGame::Diverges(Box::new(divergence), Box::new(mismatch))
+    OwnGame::Diverges(Box::new(reading), Box::new(divergence))
 }
 
 /// `b` or `w`.
@@ -210,7 +207,7 @@ impl Chooser<'_> {
     pub fn play(&mut self, setup: Setup, prefix: &[Turn]) -> OwnGame {
         let rules = match self.reference.start(setup) {
             Ok(rules) => rules,
-            Err(why) => return OwnGame::Unsupported(Unsupported(why)),
+            Err(why) => return OwnGame::Unplayable(Unplayable(why)),
         };
         let mut line = Line {
             setup,
@@ -238,7 +235,7 @@ impl Chooser<'_> {
             match self.send(&command) {
                 Ok(reply) if reply.ok => {}
                 Ok(reply) => {
-                    return Some(OwnGame::Unsupported(Unsupported(format!(
+                    return Some(OwnGame::Unplayable(Unplayable(format!(
                         "the engine refuses `{command}`: {}",
                         reply.text
                     ))))
@@ -272,12 +269,14 @@ impl Chooser<'_> {
                 left: kata_words(rules),
                 right: reply.text.clone(),
             },
-            Divergence {
+            Reading {
                 kind: Kind::RulesAnswer,
-                record: Vec::new(),
-                engine_says: format!("`{command}` answers `= {}` ({wrong})", reply.text),
-                rules_say: format!("{rules}: {}", kata_words(rules)),
-                transcript: line.transcript.clone(),
+                said: Said {
+                    record: Vec::new(),
+                    engine_says: format!("`{command}` answers `= {}` ({wrong})", reply.text),
+                    rules_say: format!("{rules}: {}", kata_words(rules)),
+                    transcript: line.transcript.clone(),
+                },
             },
         ))
     }
@@ -326,7 +325,7 @@ impl Chooser<'_> {
                 }
             };
             if !reply.ok {
-                return Err(Box::new(OwnGame::Unsupported(Unsupported(format!(
+                return Err(Box::new(OwnGame::Unplayable(Unplayable(format!(
                     "the engine refuses `{command}`: {}",
                     reply.text
                 )))));
@@ -402,17 +401,19 @@ impl Chooser<'_> {
                 left: Err(why),
                 right: Ok(()),
             },
-            Divergence {
+            Reading {
                 kind: Kind::PlaysIllegal(why.code()),
-                record,
-                engine_says: format!("`{command}` answers `= {}`{repeat}", turn_text(turn)),
-                rules_say: format!(
-                    "{} is illegal: {} ({})",
-                    turn_text(turn),
-                    why.code(),
-                    why.rule(superko)
-                ),
-                transcript,
+                said: Said {
+                    record,
+                    engine_says: format!("`{command}` answers `= {}`{repeat}", turn_text(turn)),
+                    rules_say: format!(
+                        "{} is illegal: {} ({})",
+                        turn_text(turn),
+                        why.code(),
+                        why.rule(superko)
+                    ),
+                    transcript,
+                },
             },
         )
     }

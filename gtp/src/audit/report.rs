@@ -1,31 +1,31 @@
 //! How an audit is told: each divergence as the harness's one report
-//! ([`Finding`]) in the auditor's words (a hint for each kind, the GTP
+//! ([`Report`]) in the auditor's words (a hint for each kind, the GTP
 //! commands that show it), and the summary of an audit, grouped by kind.
 
 use super::check::Kind;
-use super::summary::{AuditSummary, Found};
+use super::summary::{AuditSummary, Finding};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use tromp_taylor_harness::check::rules_at_stake;
-use tromp_taylor_harness::report::Finding;
+use tromp_taylor_harness::report::Report;
 
 /// One line on where such a divergence usually comes from, for the
 /// engine's author.
 pub fn hint(kind: &Kind) -> &'static str {
     match kind {
-        Kind::AcceptedIllegal("superko") => {
+        Kind::AcceptsIllegal("superko") => {
             "superko must compare the coloring after the move with every earlier one, the \
              current position included: a one-stone suicide recreates it"
         }
-        Kind::AcceptedIllegal("suicide") => {
+        Kind::AcceptsIllegal("suicide") => {
             "a move is suicide when, after the opponent's strings without liberties are \
              removed, its own string has none; multi-stone strings included"
         }
-        Kind::AcceptedIllegal("ko") => {
+        Kind::AcceptsIllegal("ko") => {
             "simple ko forbids retaking a single stone at once, and only that"
         }
-        Kind::AcceptedIllegal(_) => "the engine plays where the rules forbid a move",
-        Kind::RefusedLegal(_) => {
+        Kind::AcceptsIllegal(_) => "the engine plays where the rules forbid a move",
+        Kind::RefusesLegal(_) | Kind::OtherReason(_) => {
             "check the engine's rule set: under the ten rules suicide is legal (rule 7) \
              unless it repeats a coloring (rule 6)"
         }
@@ -105,10 +105,10 @@ fn commands(transcript: &[String]) -> Vec<String> {
     lines
 }
 
-/// The report of one divergence: the harness's [`Finding`] in the
+/// The report of one divergence: the harness's [`Report`] in the
 /// auditor's words, with the GTP commands that show it.
-pub fn report(engine: &str, found: &Found) -> String {
-    let d = &found.divergence;
+pub fn report(engine: &str, found: &Finding) -> String {
+    let d = &found.said;
     let game = match (&found.replayed, found.bias) {
         (Some(file), _) => format!("{} replayed", file.display()),
         (None, Some(bias)) => format!("game {} (bias {bias})", found.game()),
@@ -118,17 +118,17 @@ pub fn report(engine: &str, found: &Found) -> String {
         "AUDIT of `{engine}`: {game}, a {} game under {}: the engine {}",
         found.setup().size,
         found.setup().rules,
-        d.kind
+        found.kind
     );
-    let mismatch = &found.driver.mismatch;
-    let finding = Finding {
+    let divergence = &found.divergence;
+    let report = Report {
         steps_before: found.steps_before,
         says: Some([
             ("the engine".to_string(), d.engine_says.clone()),
             ("the rules".to_string(), d.rules_say.clone()),
         ]),
-        hint: Some(hint(&d.kind).to_string()),
-        rules: rules_at_stake(mismatch),
+        hint: Some(hint(&found.kind).to_string()),
+        rules: rules_at_stake(divergence),
         sections: [
             Some((
                 "the GTP commands that show it".to_string(),
@@ -139,14 +139,14 @@ pub fn report(engine: &str, found: &Found) -> String {
         .into_iter()
         .flatten()
         .collect(),
-        ..Finding::new(headline, mismatch)
+        ..Report::new(headline, divergence)
     };
-    finding.to_string()
+    report.to_string()
 }
 
 /// How to replay the divergence on the engine with our tool, once its SGF
 /// is written (the file holds every attempt, as the audit sent them).
-fn replay_advice(engine: &str, found: &Found) -> Option<(String, Vec<String>)> {
+fn replay_advice(engine: &str, found: &Finding) -> Option<(String, Vec<String>)> {
     let (sgf, _) = found.files.as_ref()?;
     Some((
         "replay it on the engine".to_string(),
@@ -188,12 +188,9 @@ pub fn summary(summary: &AuditSummary) -> String {
         summary.found.len(),
         summary.skipped.len(),
     );
-    let mut groups: BTreeMap<&Kind, Vec<&Found>> = BTreeMap::new();
+    let mut groups: BTreeMap<&Kind, Vec<&Finding>> = BTreeMap::new();
     for found in &summary.found {
-        groups
-            .entry(&found.divergence.kind)
-            .or_default()
-            .push(found);
+        groups.entry(&found.kind).or_default().push(found);
     }
     if !groups.is_empty() {
         let _ = writeln!(text, "divergences by kind:");
@@ -202,14 +199,14 @@ pub fn summary(summary: &AuditSummary) -> String {
         let games: Vec<String> = founds.iter().map(|f| f.game().to_string()).collect();
         let shortest = founds
             .iter()
-            .min_by_key(|f| f.divergence.record.len())
+            .min_by_key(|f| f.said.record.len())
             .expect("a group has a member");
         let _ = writeln!(
             text,
             "  {:>3} x the engine {kind} (games {}; shortest: {} steps{})",
             founds.len(),
             games.join(", "),
-            shortest.divergence.record.len(),
+            shortest.said.record.len(),
             shortest
                 .files
                 .as_ref()

@@ -1,50 +1,11 @@
 //! What an audit found: each divergence, minimised, with the game it came
 //! from, and the summary of the whole audit.
 
-use super::check::{Divergence, Kind};
+use super::check::Kind;
 use crate::capabilities::Capabilities;
-use std::path::PathBuf;
 use std::time::Duration;
-use tromp_taylor_harness::generate::Bias;
-use tromp_taylor_harness::run;
-use tromp_taylor_harness::vocab::Setup;
 
-/// A divergence found in one game, minimised: what the harness's driver
-/// found, and the auditor's reading of it.
-#[derive(Clone, Debug)]
-pub struct Found {
-    /// What the driver found: the game (from 1), the minimised script and
-    /// the mismatch it gives (never a known divergence: an audit knows none).
-    pub driver: run::Found,
-    /// Its bias; none for a game replayed from a file.
-    pub bias: Option<Bias>,
-    /// The file the game was replayed from (`audit --replay`).
-    pub replayed: Option<PathBuf>,
-    /// The steps of the game as generated, up to the divergence.
-    pub steps_before: usize,
-    /// The divergence in the minimised game, in the auditor's words.
-    pub divergence: Divergence,
-    /// The SGF and report written, if an output folder was given.
-    pub files: Option<(PathBuf, PathBuf)>,
-}
-
-impl Found {
-    /// The game, from 1.
-    pub fn game(&self) -> usize {
-        self.driver.game
-    }
-
-    /// The SGF of the minimised game up to the divergence (the point a
-    /// query was wrong about included).
-    pub fn sgf(&self) -> String {
-        tromp_taylor_harness::sgf::write(&self.driver.mismatch.setup, &self.divergence.record)
-    }
-
-    /// Its setup.
-    pub fn setup(&self) -> Setup {
-        self.driver.mismatch.setup
-    }
-}
+pub use tromp_taylor_harness::finding::Finding;
 
 /// What an audit found.
 #[derive(Clone, Debug)]
@@ -64,7 +25,7 @@ pub struct AuditSummary {
     /// Games the engine could not play, with why.
     pub skipped: Vec<(usize, String)>,
     /// The divergences, one per game at most.
-    pub found: Vec<Found>,
+    pub found: Vec<Finding>,
     /// What the engine could be asked, and what was not checked.
     pub checked: Checked,
     /// The reason of the request that stopped the audit before its last
@@ -108,6 +69,6 @@ impl AuditSummary {
     pub fn diverges(&self, strict_score: bool) -> bool {
         self.found
             .iter()
-            .any(|f| strict_score || f.divergence.kind != Kind::ScoringConvention)
+            .any(|f| strict_score || f.kind != Kind::ScoringConvention)
     }
 }

@@ -61,19 +61,19 @@ impl Column {
     /// The column a divergence of `kind` falls in.
     pub fn of(kind: &Kind) -> Column {
         match kind {
-            Kind::AcceptedIllegal("occupied") | Kind::AcceptedIllegal("off-board") => {
+            Kind::AcceptsIllegal("occupied") | Kind::AcceptsIllegal("off-board") => {
                 Column::Occupied
             }
-            Kind::AcceptedIllegal("suicide") => Column::Suicide,
-            Kind::AcceptedIllegal("superko") => Column::Superko,
-            Kind::AcceptedIllegal("ko") => Column::Ko,
-            Kind::AcceptedIllegal(_) => Column::Ending,
+            Kind::AcceptsIllegal("suicide") => Column::Suicide,
+            Kind::AcceptsIllegal("superko") => Column::Superko,
+            Kind::AcceptsIllegal("ko") => Column::Ko,
+            Kind::AcceptsIllegal(_) | Kind::OtherReason(_) => Column::Ending,
             Kind::PlaysIllegal("suicide") => Column::Suicide,
             Kind::PlaysIllegal("superko") => Column::Superko,
             Kind::PlaysIllegal("ko") => Column::Ko,
             Kind::PlaysIllegal("occupied" | "off-board") => Column::Occupied,
             Kind::PlaysIllegal(_) => Column::Ending,
-            Kind::RefusedLegal(what) => match what.as_str() {
+            Kind::RefusesLegal(what) => match what.as_str() {
                 "suicide" => Column::Suicide,
                 "pass" => Column::Ending,
                 // A legal move refused: the engine sees a repeat or a ko
@@ -121,11 +121,11 @@ pub fn cell(summary: &AuditSummary, column: Column, superko_rules: bool, ko_rule
     let found: Vec<_> = summary
         .found
         .iter()
-        .filter(|f| Column::of(&f.divergence.kind) == column)
+        .filter(|f| Column::of(&f.kind) == column)
         .collect();
     let real = found
         .iter()
-        .filter(|f| f.divergence.kind != Kind::ScoringConvention)
+        .filter(|f| f.kind != Kind::ScoringConvention)
         .count();
     let conventions = found.len() - real;
     match (real, conventions) {
@@ -138,8 +138,8 @@ pub fn cell(summary: &AuditSummary, column: Column, superko_rules: bool, ko_rule
             let mut text = format!("**{n} divergence{}**", if n == 1 { "" } else { "s" });
             if let Some(sgf) = found
                 .iter()
-                .filter(|f| f.divergence.kind != Kind::ScoringConvention)
-                .min_by_key(|f| f.divergence.record.len())
+                .filter(|f| f.kind != Kind::ScoringConvention)
+                .min_by_key(|f| f.said.record.len())
                 .and_then(|f| f.files.as_ref())
             {
                 let _ = write!(text, ": {}", sgf.0.display());

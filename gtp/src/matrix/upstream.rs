@@ -7,7 +7,7 @@
 use super::Row;
 use crate::audit::check::Kind;
 use crate::audit::report::slug;
-use crate::audit::summary::Found;
+use crate::audit::summary::Finding;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -41,7 +41,7 @@ struct Seen<'a> {
 /// rows, the rows that showed it and those that ran without it.
 struct Group<'a> {
     row: &'a Row,
-    found: &'a Found,
+    found: &'a Finding,
     seen: Vec<Seen<'a>>,
     quiet: Vec<&'a Row>,
 }
@@ -81,7 +81,7 @@ fn groups(rows: &[Row]) -> BTreeMap<(String, Kind), Group<'_>> {
     for row in rows {
         let Ok(summary) = &row.audit else { continue };
         for found in &summary.found {
-            let kind = found.divergence.kind.clone();
+            let kind = found.kind.clone();
             if kind == Kind::ScoringConvention {
                 continue;
             }
@@ -117,11 +117,8 @@ fn groups(rows: &[Row]) -> BTreeMap<(String, Kind), Group<'_>> {
 }
 
 /// How long a reproducer is: its steps, then its commands.
-fn length(found: &Found) -> (usize, usize) {
-    (
-        found.divergence.record.len(),
-        found.divergence.transcript.len(),
-    )
+fn length(found: &Finding) -> (usize, usize) {
+    (found.said.record.len(), found.said.transcript.len())
 }
 
 /// `word` as a POSIX shell reads it back: bare when it is plain, else in
@@ -220,7 +217,7 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
     let rules = found.setup().rules;
     let _ = writeln!(
         text,
-        "- **Engine**: {}, started as `{}`\n- **Held to**: the rules `{}` (`{}`): {}\n- **Found by**: [tromp-taylor](https://github.com/tromp-taylor/tromp-taylor) `matrix`, which plays games on the engine over GTP (generated ones, or its own moves with `genmove`) and on the Tromp-Taylor rules, and stops at the first turn where they part",
+        "- **Engine**: {}, started as `{}`\n- **Held to**: the rules `{}` (`{}`): {}\n- **Finding by**: [tromp-taylor](https://github.com/tromp-taylor/tromp-taylor) `matrix`, which plays games on the engine over GTP (generated ones, or its own moves with `genmove`) and on the Tromp-Taylor rules, and stops at the first turn where they part",
         row.engine,
         row.command.join(" "),
         row.rules_name,
@@ -257,7 +254,7 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
 /// quoted, the boards and the SGF.
 fn write_reproducer(text: &mut String, group: &Group<'_>) {
     let (row, found) = (group.row, group.found);
-    let d = &found.divergence;
+    let d = &found.said;
     let answer = last_answer(&d.engine_says).map_or(String::new(), |a| {
         format!("\n\nIts answer to the last command: `{a}`")
     });
@@ -270,15 +267,15 @@ fn write_reproducer(text: &mut String, group: &Group<'_>) {
         d.engine_says,
         d.rules_say,
     );
-    let quotes = rules_at_stake(&found.driver.mismatch);
+    let quotes = rules_at_stake(&found.divergence);
     if !quotes.is_empty() {
         let _ = writeln!(text, "\nWhat the rules say:\n");
         for quote in quotes {
             let _ = writeln!(text, "> {quote}\n");
         }
     }
-    let mismatch = &found.driver.mismatch;
-    if let (Some(ours), Some(theirs)) = (&mismatch.left_grid, &mismatch.right_grid) {
+    let divergence = &found.divergence;
+    if let (Some(ours), Some(theirs)) = (&divergence.left_grid, &divergence.right_grid) {
         let _ = writeln!(
             text,
             "The boards after the last turn:\n\n```text\n{}```",
@@ -295,11 +292,10 @@ fn write_reproducer(text: &mut String, group: &Group<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::check::Divergence;
+    use crate::audit::check::Said;
     use crate::audit::summary::AuditSummary;
     use crate::capabilities::Capabilities;
-    use tromp_taylor_harness::diff::{Difference, Mismatch};
-    use tromp_taylor_harness::run;
+    use tromp_taylor_harness::diff::{Difference, Divergence};
     use tromp_taylor_harness::script::{Action, Record, Script};
     use tromp_taylor_harness::vocab::{Handicap, Player, Setup, Size, Turn};
 
@@ -389,7 +385,7 @@ mod tests {
     }
 
     /// A divergence of `kind` in game `game`, `steps` passes long.
-    fn found(game: usize, steps: usize, kind: Kind) -> Found {
+    fn found(game: usize, steps: usize, kind: Kind) -> Finding {
         let setup = Setup {
             size: Size::new(5, 5).expect("a size"),
             rules: Rules::TROMP_TAYLOR,
@@ -407,7 +403,7 @@ mod tests {
             .collect();
         let mut transcript = vec!["boardsize 5".to_string(), "clear_board".to_string()];
         transcript.extend((0..steps).map(|i| format!("play {} pass", ["b", "w"][i % 2])));
-        let mismatch = Mismatch {
+        let divergence = Divergence {
             left: "the rules".to_string(),
             right: "the engine".to_string(),
             setup,
@@ -419,35 +415,26 @@ mod tests {
             left_grid: None,
             right_grid: None,
         };
-        Found {
-            driver: run::Found {
-                game,
-                script: Script {
-                    setup,
-                    start: None,
-                    steps: Vec::new(),
-                    undos: Vec::new(),
-                },
-                mismatch: Box::new(mismatch),
-                minimised: true,
-                known: None,
-            },
-            bias: None,
-            replayed: None,
-            steps_before: steps,
-            divergence: Divergence {
-                kind,
+        let script = Script {
+            setup,
+            start: None,
+            steps: Vec::new(),
+            undos: Vec::new(),
+        };
+        Finding {
+            kind,
+            said: Said {
                 record,
                 engine_says: format!("accepted it (`= game {game}`)"),
                 rules_say: "illegal: superko".to_string(),
                 transcript,
             },
-            files: None,
+            ..Finding::new(game, script, Box::new(divergence), true, None)
         }
     }
 
     /// An audit of `games` games that found `found`.
-    fn audit(games: usize, found: Vec<Found>) -> Result<AuditSummary, String> {
+    fn audit(games: usize, found: Vec<Finding>) -> Result<AuditSummary, String> {
         let mut summary =
             AuditSummary::new("engine".to_string(), Capabilities::default(), Vec::new());
         summary.games = games;
@@ -466,7 +453,7 @@ mod tests {
 
     #[test]
     fn each_engine_and_kind_gets_one_report_with_its_shortest_reproducer() {
-        let superko = Kind::AcceptedIllegal("superko");
+        let superko = Kind::AcceptsIllegal("superko");
         let rows = [
             row(
                 "a",

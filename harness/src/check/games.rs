@@ -4,7 +4,7 @@
 use crate::engine::{EngineKind, Supports};
 use crate::generate::Bias;
 use crate::progress::Progress;
-use crate::run::{run_diff, DiffOptions, Found, Known, Minimise, Summary};
+use crate::run::{run_diff, DiffOptions, Finding, Known, Minimise, Summary};
 use crate::vocab::{Rules, Size};
 
 /// What to check: how many games, from which seed, on which boards and
@@ -90,7 +90,7 @@ impl CheckOptions {
 
 /// Plays `options.games` generated games on the rules (`spec`) and on
 /// `engine`, skipping the setups `engine.supports` does not claim, and
-/// reports every mismatch; the first of each kind is minimised.
+/// reports every divergence; the first of each kind is minimised.
 pub fn check_engine(engine: &EngineKind, options: &CheckOptions) -> CheckReport {
     CheckReport {
         engine: engine.name().to_string(),
@@ -118,19 +118,19 @@ pub struct CheckReport {
     pub claims: Option<String>,
     /// How to keep a divergence ([`CheckOptions::advice`]).
     pub advice: String,
-    /// The games compared and skipped, and every mismatch.
+    /// The games compared and skipped, and every divergence.
     pub summary: Summary,
 }
 
 impl CheckReport {
-    /// The mismatches no known divergence matches.
-    pub fn new_divergences(&self) -> impl Iterator<Item = &Found> {
+    /// The divergences no known divergence matches.
+    pub fn new_divergences(&self) -> impl Iterator<Item = &Finding> {
         self.summary.found.iter().filter(|f| f.known.is_none())
     }
 
-    /// How many mismatches the known divergence `name` matched.
+    /// How many divergences the known divergence `name` matched.
     pub fn count(&self, name: &str) -> usize {
-        let named = |f: &&Found| f.known.is_some_and(|k| k.name == name);
+        let named = |f: &&Finding| f.known.is_some_and(|k| k.name == name);
         self.summary.found.iter().filter(named).count()
     }
 
@@ -168,7 +168,7 @@ impl CheckReport {
 pub struct Disagreement {
     /// The engine.
     pub engine: String,
-    /// How many mismatches are new.
+    /// How many divergences are new.
     pub new: usize,
     /// The whole report.
     pub report: String,

@@ -3,9 +3,9 @@
 
 use super::games::Disagreement;
 use super::report::rules_at_stake;
-use crate::diff::{compare_script, Mismatch};
+use crate::diff::{compare_script, Divergence};
 use crate::engine::{EngineKind, Unsupported};
-use crate::report::Finding;
+use crate::report::Report;
 use crate::run::Known;
 use crate::sgf::SgfError;
 use std::fmt;
@@ -98,9 +98,9 @@ pub fn replay(
                     Ok(agreed) => Replayed::Agreed {
                         steps: agreed.steps,
                     },
-                    Err(mismatch) => Replayed::Parted {
-                        known: Known::find(known, &mismatch),
-                        mismatch,
+                    Err(divergence) => Replayed::Parted {
+                        known: Known::find(known, &divergence),
+                        divergence,
                     },
                 },
             };
@@ -144,7 +144,7 @@ pub enum Replayed {
     /// They part.
     Parted {
         /// Where.
-        mismatch: Box<Mismatch>,
+        divergence: Box<Divergence>,
         /// The known divergence it is, if any.
         known: Option<Known>,
     },
@@ -213,29 +213,29 @@ impl fmt::Display for ReplayReport {
                 }
                 Replayed::Parted {
                     known: Some(known),
-                    mismatch,
+                    divergence,
                 } => writeln!(
                     f,
                     "{path}: the known divergence {known} ({})",
-                    mismatch.describe().replace('\n', " ")
+                    divergence.describe().replace('\n', " ")
                 )?,
                 Replayed::Parted {
                     known: None,
-                    mismatch,
+                    divergence,
                 } => {
                     let headline = format!(
                         "{path}: NEW DIVERGENCE: {} and {} part at step {} of a {} game under {}",
-                        mismatch.left,
-                        mismatch.right,
-                        mismatch.steps,
-                        mismatch.setup.size,
-                        mismatch.setup.rules
+                        divergence.left,
+                        divergence.right,
+                        divergence.steps,
+                        divergence.setup.size,
+                        divergence.setup.rules
                     );
-                    let finding = Finding {
-                        rules: rules_at_stake(mismatch),
-                        ..Finding::new(headline, mismatch)
+                    let report = Report {
+                        rules: rules_at_stake(divergence),
+                        ..Report::new(headline, divergence)
                     };
-                    writeln!(f, "{finding}")?;
+                    writeln!(f, "{report}")?;
                 }
             }
         }

@@ -1,25 +1,25 @@
-//! A check's report: the rules at stake in a mismatch, quoted, and the
-//! summary and first mismatch of each kind, as `tromp-taylor diff` shows them.
+//! A check's report: the rules at stake in a divergence, quoted, and the
+//! summary and first divergence of each kind, as `tromp-taylor diff` shows them.
 
 use super::games::CheckReport;
-use crate::diff::{Difference, Mismatch};
+use crate::diff::{Difference, Divergence};
 use crate::quotes::{
     COMMENT_5, COMMENT_6, COMMENT_7, COMMENT_8, COMMENT_9, NO_SUICIDE, RULE_1, RULE_10, RULE_4,
     RULE_5, RULE_6, RULE_7, RULE_8, RULE_9, SIMPLE_KO,
 };
-use crate::report::{group, Finding};
-use crate::run::{Found, Skipped};
+use crate::report::{group, Report};
+use crate::run::{Finding, Skipped};
 use crate::script::Action;
 use crate::vocab::{Handicap, Illegal, Superko, Turn, Verdict};
 use std::fmt;
 
-/// The texts that decide a mismatch between the rules (`spec`, the first
+/// The texts that decide a divergence between the rules (`spec`, the first
 /// engine) and another engine: the rule or comment behind the rules'
 /// verdict, or behind what they disagree on, under the game's options.
 ///
 /// ```
 /// use tromp_taylor_harness::check::rules_at_stake;
-/// use tromp_taylor_harness::diff::{Difference, Mismatch};
+/// use tromp_taylor_harness::diff::{Difference, Divergence};
 /// use tromp_taylor_harness::quotes::{RULE_10, RULE_9};
 /// use tromp_taylor_harness::vocab::{Handicap, Outcome, Player, Rules, Setup, Size};
 ///
@@ -30,7 +30,7 @@ use std::fmt;
 /// };
 /// let tie = Outcome { winner: None, half_points: 0 };
 /// let black = Outcome { winner: Some(Player::Black), half_points: 4 };
-/// let mismatch = Mismatch {
+/// let divergence = Divergence {
 ///     left: "spec".to_string(),
 ///     right: "mine".to_string(),
 ///     setup,
@@ -42,10 +42,10 @@ use std::fmt;
 ///     left_grid: None,
 ///     right_grid: None,
 /// };
-/// assert_eq!(rules_at_stake(&mismatch), [RULE_9, RULE_10]);
+/// assert_eq!(rules_at_stake(&divergence), [RULE_9, RULE_10]);
 /// ```
-pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
-    let rules = mismatch.setup.rules;
+pub fn rules_at_stake(divergence: &Divergence) -> Vec<&'static str> {
+    let rules = divergence.setup.rules;
     let repetition = match rules.superko {
         Superko::Positional => RULE_6,
         Superko::Situational => COMMENT_6,
@@ -78,17 +78,17 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
     };
     // What the rules say about the last step taken: where an engine fails
     // to answer, undoes or reports something else, the rule of that step.
-    let last_step = || match mismatch.record.last() {
-        Some((_, Action::Turn(turn))) => by_verdict(rules_verdict_before(mismatch, *turn)),
+    let last_step = || match divergence.record.last() {
+        Some((_, Action::Turn(turn))) => by_verdict(rules_verdict_before(divergence, *turn)),
         Some((_, Action::Agree(_))) => vec![COMMENT_8],
         None => vec![RULE_1],
     };
-    match &mismatch.difference {
+    match &divergence.difference {
         Difference::Start { .. } => vec![RULE_1],
         Difference::Panic { .. } | Difference::Undo { .. } | Difference::Details { .. } => {
             last_step()
         }
-        Difference::ToMove { .. } => match mismatch.setup.handicap {
+        Difference::ToMove { .. } => match divergence.setup.handicap {
             Handicap::Free(_) => vec![RULE_5, COMMENT_5],
             _ => vec![RULE_5],
         },
@@ -97,7 +97,7 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
             only_left,
             only_right,
         } => match (only_right.first(), only_left.first()) {
-            (Some(&turn), _) => by_verdict(rules_verdict(mismatch, turn)),
+            (Some(&turn), _) => by_verdict(rules_verdict(divergence, turn)),
             (None, Some(_)) => by_verdict(Ok(())),
             (None, None) => vec![],
         },
@@ -110,18 +110,18 @@ pub fn rules_at_stake(mismatch: &Mismatch) -> Vec<&'static str> {
 }
 
 /// The rules' verdict on `turn`, the record's last step, before it.
-fn rules_verdict_before(mismatch: &Mismatch, turn: Turn) -> Verdict {
-    crate::report::kind::replayed(mismatch, 1).map_or(Ok(()), |game| game.check(turn))
+fn rules_verdict_before(divergence: &Divergence, turn: Turn) -> Verdict {
+    crate::report::kind::replayed(divergence, 1).map_or(Ok(()), |game| game.check(turn))
 }
 
-/// The rules' verdict on `turn` after the mismatch's record.
-fn rules_verdict(mismatch: &Mismatch, turn: Turn) -> Verdict {
-    // The one replay of a mismatch on the rules (its setup position too).
-    crate::report::kind::replayed(mismatch, 0).map_or(Ok(()), |game| game.check(turn))
+/// The rules' verdict on `turn` after the divergence's record.
+fn rules_verdict(divergence: &Divergence, turn: Turn) -> Verdict {
+    // The one replay of a divergence on the rules (its setup position too).
+    crate::report::kind::replayed(divergence, 0).map_or(Ok(()), |game| game.check(turn))
 }
 
 /// Game numbers, the first ten of them.
-fn games(found: &[&Found]) -> String {
+fn games(found: &[&Finding]) -> String {
     let mut text: Vec<String> = found.iter().take(10).map(|f| f.game.to_string()).collect();
     if found.len() > 10 {
         text.push("...".to_string());
@@ -187,7 +187,7 @@ impl CheckReport {
 
 impl fmt::Display for CheckReport {
     /// A summary (what the engine claims, what was skipped, how many
-    /// mismatches of each kind), then each kind's first mismatch, minimised,
+    /// divergences of each kind), then each kind's first divergence, minimised,
     /// as `tromp-taylor diff` shows it, with the rule it breaks.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (engine, summary) = (&self.engine, &self.summary);
@@ -201,7 +201,7 @@ impl fmt::Display for CheckReport {
         let new = self.new_divergences().count();
         writeln!(
             f,
-            "{} games compared, {} turns ({} steps) in {:.1} s; {} mismatches: {} known, {new} new",
+            "{} games compared, {} turns ({} steps) in {:.1} s; {} divergences: {} known, {new} new",
             summary.games,
             summary.turns,
             summary.steps,
@@ -211,11 +211,11 @@ impl fmt::Display for CheckReport {
         )?;
         // Grouped by the known divergence, or else by the finer group (the
         // kind, the rule at stake, what the move does).
-        let mut kinds: Vec<(String, Vec<&Found>)> = Vec::new();
+        let mut kinds: Vec<(String, Vec<&Finding>)> = Vec::new();
         for found in &summary.found {
             let key = found
                 .known
-                .map_or_else(|| group(&found.mismatch), |k| k.name.to_string());
+                .map_or_else(|| group(&found.divergence), |k| k.name.to_string());
             match kinds.iter_mut().find(|(kind, _)| *kind == key) {
                 Some((_, list)) => list.push(found),
                 None => kinds.push((key, vec![found])),
@@ -239,7 +239,7 @@ impl fmt::Display for CheckReport {
                 Some(_) => "the known divergence",
                 None => "a NEW divergence,",
             };
-            let m = &first.mismatch;
+            let m = &first.divergence;
             let shrunk = if first.minimised {
                 format!("minimised to {} steps", m.record.len())
             } else {
@@ -249,13 +249,13 @@ impl fmt::Display for CheckReport {
                 "\n== {what} {kind}: game {} (a {} game under {}), {shrunk}",
                 first.game, m.setup.size, m.setup.rules,
             );
-            let finding = Finding {
+            let report = Report {
                 rules: first
                     .known
                     .map_or_else(|| rules_at_stake(m), |k| vec![k.rule]),
-                ..Finding::new(headline, m)
+                ..Report::new(headline, m)
             };
-            write!(f, "{finding}")?;
+            write!(f, "{report}")?;
         }
         if !summary.found.is_empty() {
             writeln!(f, "\n{}", self.advice)?;

@@ -18,10 +18,10 @@ use crate::vocab::{Handicap, Player, Setup, Size, Turn, Verdict};
 use std::cell::Cell;
 use watched::{Side, Watched};
 
-mod mismatch;
+mod divergence;
 mod watched;
 
-pub use mismatch::{Difference, Mismatch};
+pub use divergence::{Difference, Divergence};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// What two engines agreed on.
@@ -53,7 +53,7 @@ pub fn compare(
     left: &EngineKind,
     right: &EngineKind,
     legal_sets: bool,
-) -> Result<Agreed, Box<Mismatch>> {
+) -> Result<Agreed, Box<Divergence>> {
     let script = Script::new(setup, steps.into_iter().collect());
     compare_script(&script, left, right, legal_sets)
 }
@@ -65,7 +65,7 @@ pub fn compare_script(
     left: &EngineKind,
     right: &EngineKind,
     legal_sets: bool,
-) -> Result<Agreed, Box<Mismatch>> {
+) -> Result<Agreed, Box<Divergence>> {
     compare_script_with(script, left, right, CompareOptions::new(legal_sets))
 }
 
@@ -106,7 +106,7 @@ pub fn compare_script_with(
     left: &EngineKind,
     right: &EngineKind,
     options: CompareOptions,
-) -> Result<Agreed, Box<Mismatch>> {
+) -> Result<Agreed, Box<Divergence>> {
     let mut so_far = SoFar {
         record: Vec::new(),
         steps: 0,
@@ -144,7 +144,7 @@ pub fn compare_script_with(
             .to_string(),
             message,
         };
-        Err(so_far.mismatch(script, (left, right), difference, None, None))
+        Err(so_far.divergence(script, (left, right), difference, None, None))
     })
 }
 
@@ -155,21 +155,21 @@ struct SoFar {
     steps: usize,
     undos: usize,
     /// The first query difference held back ([`CompareOptions::queries_last`]).
-    held: Option<Box<Mismatch>>,
+    held: Option<Box<Divergence>>,
 }
 
 impl SoFar {
-    /// The mismatch `difference` in `script` between `kinds`, with the
+    /// The divergence `difference` in `script` between `kinds`, with the
     /// grids of the engines `a` and `b` given that claim grids.
-    fn mismatch(
+    fn divergence(
         &self,
         script: &Script,
         (left, right): (&EngineKind, &EngineKind),
         difference: Difference,
         a: Option<&dyn Engine>,
         b: Option<&dyn Engine>,
-    ) -> Box<Mismatch> {
-        Box::new(Mismatch {
+    ) -> Box<Divergence> {
+        Box::new(Divergence {
             left: left.name().to_string(),
             right: right.name().to_string(),
             setup: script.setup,
@@ -212,7 +212,7 @@ fn play_both(
     checks: Checks,
     asked: &Cell<Side>,
     so_far: &mut SoFar,
-) -> Result<Agreed, Box<Mismatch>> {
+) -> Result<Agreed, Box<Divergence>> {
     let Some((a, b)) = start_both(script, left, right, asked, so_far)? else {
         return Ok(Agreed::default());
     };
@@ -260,18 +260,18 @@ struct Pair<'a> {
 }
 
 impl Pair<'_> {
-    /// The mismatch `difference` as it stands in `so_far`.
+    /// The divergence `difference` as it stands in `so_far`.
     fn fail(
         &self,
         so_far: &SoFar,
         difference: Difference,
         a: &dyn Engine,
         b: &dyn Engine,
-    ) -> Box<Mismatch> {
-        so_far.mismatch(self.script, self.kinds, difference, Some(a), Some(b))
+    ) -> Box<Divergence> {
+        so_far.divergence(self.script, self.kinds, difference, Some(a), Some(b))
     }
 
-    /// The mismatch `difference`, or, for a query's difference where
+    /// The divergence `difference`, or, for a query's difference where
     /// queries come last, nothing: the first such is held in `so_far`.
     fn fail_or_hold(
         &self,
@@ -279,7 +279,7 @@ impl Pair<'_> {
         difference: Difference,
         a: &dyn Engine,
         b: &dyn Engine,
-    ) -> Result<(), Box<Mismatch>> {
+    ) -> Result<(), Box<Divergence>> {
         let query = matches!(
             difference,
             Difference::LegalSet { .. } | Difference::Check { .. }
@@ -302,7 +302,7 @@ impl Pair<'_> {
         step: &Step,
         (a, b): (&mut Watched<'_>, &mut Watched<'_>),
         so_far: &mut SoFar,
-    ) -> Result<Option<usize>, Box<Mismatch>> {
+    ) -> Result<Option<usize>, Box<Divergence>> {
         let (checks, size) = (self.checks, self.script.setup.size);
         let legal = match compare_state(a, b, checks.legal_sets) {
             Ok(legal) => legal,
@@ -341,7 +341,12 @@ impl Pair<'_> {
 
     /// Compares the end: the state, the prisoners, scores and result, and
     /// the details.
-    fn end(&self, a: &dyn Engine, b: &dyn Engine, so_far: &mut SoFar) -> Result<(), Box<Mismatch>> {
+    fn end(
+        &self,
+        a: &dyn Engine,
+        b: &dyn Engine,
+        so_far: &mut SoFar,
+    ) -> Result<(), Box<Divergence>> {
         let checks = self.checks;
         if let Err(difference) = compare_state(a, b, checks.legal_sets) {
             self.fail_or_hold(so_far, difference, a, b)?;
@@ -396,14 +401,14 @@ struct Played {
 type Started = Box<dyn Engine + Send>;
 
 /// Starts `script`'s game in both engines, `left` first; none when both
-/// refuse it alike, a mismatch when one refuses or they refuse differently.
+/// refuse it alike, a divergence when one refuses or they refuse differently.
 fn start_both(
     script: &Script,
     left: &EngineKind,
     right: &EngineKind,
     asked: &Cell<Side>,
     so_far: &SoFar,
-) -> Result<Option<(Started, Started)>, Box<Mismatch>> {
+) -> Result<Option<(Started, Started)>, Box<Divergence>> {
     asked.set(Side::Left);
     let a = script.start_in(left);
     asked.set(Side::Right);
@@ -418,7 +423,7 @@ fn start_both(
                 left: a.map(|_| ()),
                 right: b.map(|_| ()),
             };
-            Err(so_far.mismatch(script, (left, right), difference, None, None))
+            Err(so_far.divergence(script, (left, right), difference, None, None))
         }
     }
 }
@@ -557,7 +562,7 @@ pub fn compare_record(
     record: &Record,
     left: &EngineKind,
     right: &EngineKind,
-) -> Result<Agreed, Box<Mismatch>> {
+) -> Result<Agreed, Box<Divergence>> {
     let steps = record.iter().map(|(_, action)| match action {
         Action::Turn(turn) => Step::Attempt(*turn),
         Action::Agree(points) => Step::Agree(points.clone()),

@@ -7,7 +7,7 @@ use std::fmt;
 
 /// What an engine declares it implements. The harness plays an engine only
 /// on setups it claims here; a game it claims and then refuses to start is a
-/// mismatch, not a skip.
+/// divergence, not a skip.
 ///
 /// Start from [`Supports::EVERYTHING`] and switch off what the engine lacks:
 ///

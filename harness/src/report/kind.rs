@@ -1,100 +1,245 @@
-//! What kind of divergence a mismatch is, in plain words, and the finer
+//! What kind of divergence a divergence is, in plain words, and the finer
 //! group a report counts it in: what the disputed move does and the rule at
 //! stake.
 
-use crate::diff::{Difference, Mismatch};
+use crate::diff::{Difference, Divergence};
 use crate::engine::{neighbours, Engine, EngineKind};
 use crate::script::Action;
 use crate::vocab::{Color, Grid, Illegal, Player, Point, Turn, Verdict};
+use std::fmt;
 
-/// The kind of a divergence, as its reader names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The kind of a divergence, as its reader names it: the one taxonomy of
+/// `diff`, `check`, `audit`, `matrix` and `vectors run`. The rules are the
+/// first engine of a [`Divergence`], the engine checked the second. Some
+/// kinds carry a word: the rule at stake (a reason's
+/// [`code`](crate::vocab::Illegal::code)) or what the move does. The kinds
+/// from [`Kind::PlaysIllegal`] on arise only where an engine is driven over
+/// GTP or chooses its own moves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
-    /// The engine took a turn the rules forbid.
-    AcceptedIllegal,
-    /// The engine refused a turn the rules allow.
-    RefusedLegal,
-    /// Both refused, for different reasons.
-    OtherReason,
-    /// The board, or the prisoners, after a turn.
+    /// The engine took a turn the rules forbid, for the reason of this
+    /// [`code`](crate::vocab::Illegal::code).
+    AcceptsIllegal(&'static str),
+    /// The engine refused a turn the rules allow, of this sort (suicide,
+    /// capture, plain move, pass).
+    RefusesLegal(String),
+    /// Both refused the turn, for different reasons (the rules' reason).
+    OtherReason(&'static str),
+    /// The verdict asked without playing (`is_legal`,
+    /// [`Engine::check`](crate::engine::Engine::check)) is wrong on a turn
+    /// the rules call this (legal, or the reason it is illegal).
+    IsLegal(String),
+    /// The legal set lists a move the rules forbid, or omits one they
+    /// allow, in words (`lists an illegal move (superko)`).
+    AllLegal(String),
+    /// The board after a turn.
     Board,
-    /// The legal set before a step.
-    LegalSet,
-    /// A score or the result.
-    Score,
-    /// The engine failed to answer (a panic, an exception).
+    /// The count of captured stones (prisoners).
+    Captures,
+    /// The score, or the result, at the end of the game.
+    FinalScore,
+    /// The score at the end of the game differs where the engine's own
+    /// judgment decides it: stones it calls dead (`final_status_list dead`),
+    /// or a board that is not settled (an empty point that reaches both
+    /// colors). A scoring convention, not a rule it breaks (counted only
+    /// with `--strict-score`).
+    ScoringConvention,
+    /// A move the engine chose itself (`genmove`) is one the rules forbid,
+    /// for the reason of this code.
+    PlaysIllegal(&'static str),
+    /// The rules the engine says it plays by (`kata-get-rules`) are not
+    /// the rules it was told and is held to.
+    RulesAnswer,
+    /// The engine failed to answer: it died, panicked or raised.
     Crash,
-    /// Anything else (whose turn, the end, an undo, a detail).
-    Other,
+    /// The engine did not answer within the timeout.
+    Hang,
+    /// The engine answered something that is not GTP, or not the answer's form.
+    Garbage,
+    /// Anything else (whose turn, the end, an undo, a detail), named by the
+    /// driver's word for it ([`Difference::kind`]).
+    Other(&'static str),
+}
+
+impl fmt::Display for Kind {
+    /// The kind with its word, as summaries group by it and file names
+    /// slug it: `accepts an illegal move (superko)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Kind::AcceptsIllegal(why) => write!(f, "accepts an illegal move ({why})"),
+            Kind::RefusesLegal(what) => write!(f, "refuses a legal {what}"),
+            Kind::OtherReason(why) => write!(f, "refuses a move for another reason than {why}"),
+            Kind::IsLegal(what) => write!(f, "is_legal is wrong on a {what}"),
+            Kind::AllLegal(what) => write!(f, "all_legal {what}"),
+            Kind::Board => f.write_str("shows a different board after a turn"),
+            Kind::Captures => f.write_str("counts captures differently"),
+            Kind::FinalScore => f.write_str("gives a different final score"),
+            Kind::ScoringConvention => f.write_str(
+                "scores by its own judgment of dead stones or territory (a scoring convention)",
+            ),
+            Kind::PlaysIllegal(why) => write!(f, "plays an illegal move of its own ({why})"),
+            Kind::RulesAnswer => f.write_str("says it plays by other rules than it was told"),
+            Kind::Crash => f.write_str("crashes"),
+            Kind::Hang => f.write_str("hangs"),
+            Kind::Garbage => f.write_str("answers garbage"),
+            Kind::Other(what) => write!(f, "differs in its {what}"),
+        }
+    }
 }
 
 impl Kind {
-    /// The kind of `mismatch`: the rules (its first engine) against the
+    /// Every kind's [`code`](Kind::code), in the order of the enum.
+    pub const CODES: [&'static str; 15] = [
+        "accepts-illegal",
+        "refuses-legal",
+        "other-reason",
+        "is-legal",
+        "legal-set",
+        "board",
+        "captures",
+        "score",
+        "scoring-convention",
+        "plays-illegal",
+        "rules-answer",
+        "crash",
+        "hang",
+        "garbage",
+        "other",
+    ];
+
+    /// The kind of `divergence`: the rules (its first engine) against the
     /// engine checked (its second).
-    pub fn of(mismatch: &Mismatch) -> Kind {
-        match &mismatch.difference {
-            Difference::Verdict { left, right, .. } | Difference::Check { left, right, .. } => {
-                match (left, right) {
-                    (Err(_), Ok(())) => Kind::AcceptedIllegal,
-                    (Ok(()), Err(_)) => Kind::RefusedLegal,
-                    _ => Kind::OtherReason,
-                }
-            }
-            Difference::LegalSet { .. } => Kind::LegalSet,
-            Difference::Grid | Difference::Prisoners { .. } => Kind::Board,
-            Difference::Score { .. } | Difference::Outcome { .. } => Kind::Score,
+    pub fn of(divergence: &Divergence) -> Kind {
+        match &divergence.difference {
+            Difference::Verdict { turn, left, right } => match (left, right) {
+                (Err(why), Ok(())) => Kind::AcceptsIllegal(why.code()),
+                (Ok(()), Err(_)) => Kind::RefusesLegal(sort_of_turn(divergence, *turn)),
+                (Err(why), _) => Kind::OtherReason(why.code()),
+                (Ok(()), Ok(())) => Kind::Other("verdict"),
+            },
+            Difference::Check { left, .. } => Kind::IsLegal(match left {
+                Ok(()) => "legal move".to_string(),
+                Err(why) => format!("move illegal by {}", why.code()),
+            }),
+            Difference::LegalSet { .. } => Kind::AllLegal(legal_set_detail(divergence)),
+            Difference::Grid => Kind::Board,
+            Difference::Prisoners { .. } => Kind::Captures,
+            Difference::Score { .. } | Difference::Outcome { .. } => Kind::FinalScore,
             Difference::Panic { .. } => Kind::Crash,
-            _ => Kind::Other,
+            other => Kind::Other(other.kind()),
         }
     }
 
-    /// A short code: `accepted-illegal`, `refused-legal`, `other-reason`,
-    /// `board`, `legal-set`, `score`, `crash` or `other`.
-    pub fn code(self) -> &'static str {
+    /// A short code without the kind's word: `accepts-illegal`,
+    /// `refuses-legal`, ... (one of [`Kind::CODES`]); manifests name kinds
+    /// by it.
+    pub fn code(&self) -> &'static str {
+        let index = match self {
+            Kind::AcceptsIllegal(_) => 0,
+            Kind::RefusesLegal(_) => 1,
+            Kind::OtherReason(_) => 2,
+            Kind::IsLegal(_) => 3,
+            Kind::AllLegal(_) => 4,
+            Kind::Board => 5,
+            Kind::Captures => 6,
+            Kind::FinalScore => 7,
+            Kind::ScoringConvention => 8,
+            Kind::PlaysIllegal(_) => 9,
+            Kind::RulesAnswer => 10,
+            Kind::Crash => 11,
+            Kind::Hang => 12,
+            Kind::Garbage => 13,
+            Kind::Other(_) => 14,
+        };
+        Kind::CODES[index]
+    }
+
+    /// The rule at stake, or what the move does, where the kind carries
+    /// it (`superko`, `suicide`); empty otherwise.
+    pub fn word(&self) -> &str {
         match self {
-            Kind::AcceptedIllegal => "accepted-illegal",
-            Kind::RefusedLegal => "refused-legal",
-            Kind::OtherReason => "other-reason",
-            Kind::Board => "board",
-            Kind::LegalSet => "legal-set",
-            Kind::Score => "score",
-            Kind::Crash => "crash",
-            Kind::Other => "other",
+            Kind::AcceptsIllegal(why) | Kind::OtherReason(why) | Kind::PlaysIllegal(why) => why,
+            Kind::RefusesLegal(what) | Kind::IsLegal(what) | Kind::AllLegal(what) => what,
+            Kind::Other(what) => what,
+            _ => "",
         }
     }
 
-    /// In plain words: `accepted an illegal move`, ...
-    pub fn words(self) -> &'static str {
+    /// In plain words, without the kind's word: `accepts an illegal move`, ...
+    pub fn words(&self) -> &'static str {
         match self {
-            Kind::AcceptedIllegal => "accepted an illegal move",
-            Kind::RefusedLegal => "refused a legal move",
-            Kind::OtherReason => "refused a move for another reason",
+            Kind::AcceptsIllegal(_) => "accepts an illegal move",
+            Kind::RefusesLegal(_) => "refuses a legal move",
+            Kind::OtherReason(_) => "refuses a move for another reason",
+            Kind::IsLegal(_) => "a wrong verdict asked without playing",
+            Kind::AllLegal(_) => "a different legal set",
             Kind::Board => "a different board",
-            Kind::LegalSet => "a different legal set",
-            Kind::Score => "a different score",
+            Kind::Captures => "different prisoners",
+            Kind::FinalScore => "a different score",
+            Kind::ScoringConvention => "a scoring convention",
+            Kind::PlaysIllegal(_) => "plays an illegal move of its own",
+            Kind::RulesAnswer => "other rules than it was told",
             Kind::Crash => "a crash",
-            Kind::Other => "a different answer",
+            Kind::Hang => "a hang",
+            Kind::Garbage => "garbage",
+            Kind::Other(_) => "a different answer",
         }
+    }
+
+    /// Whether the engine failed to answer at all (crash, hang, garbage):
+    /// not minimised, and its process is not reused.
+    pub fn is_failure(&self) -> bool {
+        matches!(self, Kind::Crash | Kind::Hang | Kind::Garbage)
+    }
+}
+
+/// What the refused `turn` is, on the rules' board before it: `pass`,
+/// `suicide`, `capture` or `move`.
+fn sort_of_turn(divergence: &Divergence, turn: Turn) -> String {
+    let player = divergence.record.last().map_or(Player::Black, |(p, _)| *p);
+    match what_it_does(divergence, player, turn, 1) {
+        "a pass" => "pass",
+        "a suicide" => "suicide",
+        "a capture" => "capture",
+        _ => "move",
+    }
+    .to_string()
+}
+
+/// What a legal-set difference is, in words: `lists an illegal move
+/// (superko)` or `omits a legal move`.
+fn legal_set_detail(divergence: &Divergence) -> String {
+    let Difference::LegalSet { only_right, .. } = &divergence.difference else {
+        return String::new();
+    };
+    match only_right.iter().find(|t| matches!(t, Turn::Move(_))) {
+        Some(&turn) => {
+            let why = replayed(divergence, 0)
+                .and_then(|game| game.check(turn).err())
+                .map_or("legal", Illegal::code);
+            format!("lists an illegal move ({why})")
+        }
+        None => "omits a legal move".to_string(),
     }
 }
 
 /// The game replayed on the rules up to (not including) the last `skip`
-/// actions of the mismatch's record; `None` if it cannot be started.
-pub(crate) fn replayed(mismatch: &Mismatch, skip: usize) -> Option<Box<dyn Engine + Send>> {
+/// actions of the divergence's record; `None` if it cannot be started.
+pub(crate) fn replayed(divergence: &Divergence, skip: usize) -> Option<Box<dyn Engine + Send>> {
     let rules = EngineKind::spec();
-    let mut game = match &mismatch.position {
+    let mut game = match &divergence.position {
         Some(p) => rules
             .start_position(
-                mismatch.setup.size,
-                mismatch.setup.rules,
+                divergence.setup.size,
+                divergence.setup.rules,
                 &p.colors,
                 p.to_move,
             )
             .ok()?,
-        None => rules.start(mismatch.setup).ok()?,
+        None => rules.start(divergence.setup).ok()?,
     };
-    let upto = mismatch.record.len().saturating_sub(skip);
-    for (_, action) in &mismatch.record[..upto] {
+    let upto = divergence.record.len().saturating_sub(skip);
+    for (_, action) in &divergence.record[..upto] {
         match action {
             Action::Turn(turn) => {
                 let _ = game.play(*turn);
@@ -107,9 +252,9 @@ pub(crate) fn replayed(mismatch: &Mismatch, skip: usize) -> Option<Box<dyn Engin
     Some(game)
 }
 
-/// Whose turn it is after the mismatch's record, on the rules.
-pub(crate) fn to_move_after(mismatch: &Mismatch) -> Option<Player> {
-    replayed(mismatch, 0).map(|game| game.to_move())
+/// Whose turn it is after the divergence's record, on the rules.
+pub(crate) fn to_move_after(divergence: &Divergence) -> Option<Player> {
+    replayed(divergence, 0).map(|game| game.to_move())
 }
 
 /// The points of the string at `p` and whether it has a liberty, on `grid`.
@@ -167,29 +312,29 @@ fn reason(why: Illegal) -> &'static str {
 }
 
 /// What the turn does, before it, on the rules' board.
-fn what_it_does(mismatch: &Mismatch, player: Player, turn: Turn, skip: usize) -> &'static str {
+fn what_it_does(divergence: &Divergence, player: Player, turn: Turn, skip: usize) -> &'static str {
     match turn {
         Turn::Pass => "a pass",
         Turn::Move(p) => {
-            replayed(mismatch, skip).map_or("a move", |game| shape(&game.grid(), player, p))
+            replayed(divergence, skip).map_or("a move", |game| shape(&game.grid(), player, p))
         }
     }
 }
 
-/// The finer group a report counts `mismatch` in: its kind, the rule at
-/// stake and what the move does (`accepted an illegal move: superko, by a
+/// The finer group a report counts `divergence` in: its kind, the rule at
+/// stake and what the move does (`accepts an illegal move: superko, by a
 /// suicide`).
-pub fn group(mismatch: &Mismatch) -> String {
-    let kind = Kind::of(mismatch);
+pub fn group(divergence: &Divergence) -> String {
+    let kind = Kind::of(divergence);
     let to_move =
-        |skip: usize| replayed(mismatch, skip).map_or(Player::Black, |game| game.to_move());
-    let detail = match &mismatch.difference {
+        |skip: usize| replayed(divergence, skip).map_or(Player::Black, |game| game.to_move());
+    let detail = match &divergence.difference {
         Difference::Verdict { turn, left, right } | Difference::Check { turn, left, right } => {
-            let player = mismatch.record.last().map_or(Player::Black, |(p, _)| *p);
+            let player = divergence.record.last().map_or(Player::Black, |(p, _)| *p);
             // The record ends with the turn when it was attempted.
-            let last = mismatch.record.last().map(|(_, a)| a);
+            let last = divergence.record.last().map(|(_, a)| a);
             let skip = usize::from(last == Some(&Action::Turn(*turn)));
-            let does = what_it_does(mismatch, player, *turn, skip);
+            let does = what_it_does(divergence, player, *turn, skip);
             verdict_detail(*left, *right, does)
         }
         Difference::LegalSet {
@@ -199,24 +344,24 @@ pub fn group(mismatch: &Mismatch) -> String {
             let player = to_move(0);
             match (only_right.first(), only_left.first()) {
                 (Some(&turn), _) => {
-                    let why = replayed(mismatch, 0)
+                    let why = replayed(divergence, 0)
                         .and_then(|game| game.check(turn).err())
                         .map_or("illegal", reason);
                     format!(
                         "lists an illegal move ({why}, by {})",
-                        what_it_does(mismatch, player, turn, 0)
+                        what_it_does(divergence, player, turn, 0)
                     )
                 }
                 (None, Some(&turn)) => format!(
                     "omits a legal move ({})",
-                    what_it_does(mismatch, player, turn, 0)
+                    what_it_does(divergence, player, turn, 0)
                 ),
                 (None, None) => String::new(),
             }
         }
-        Difference::Grid | Difference::Prisoners { .. } => match mismatch.record.last() {
+        Difference::Grid | Difference::Prisoners { .. } => match divergence.record.last() {
             Some((player, Action::Turn(turn))) => {
-                format!("after {}", what_it_does(mismatch, *player, *turn, 1))
+                format!("after {}", what_it_does(divergence, *player, *turn, 1))
             }
             _ => String::new(),
         },
@@ -225,8 +370,15 @@ pub fn group(mismatch: &Mismatch) -> String {
         Difference::Panic { .. } => String::new(),
         other => other_detail(other).to_string(),
     };
-    let words = match mismatch.difference {
-        Difference::Check { .. } => format!("{} (asked without playing)", kind.words()),
+    let words = match &divergence.difference {
+        Difference::Check { left, right, .. } => {
+            let played = match (left, right) {
+                (Err(_), Ok(())) => Kind::AcceptsIllegal(""),
+                (Ok(()), Err(_)) => Kind::RefusesLegal(String::new()),
+                _ => Kind::OtherReason(""),
+            };
+            format!("{} (asked without playing)", played.words())
+        }
         _ => kind.words().to_string(),
     };
     if detail.is_empty() {

@@ -1,10 +1,10 @@
-//! How a mismatch is shown: the first step where the engines part, what they
+//! How a divergence is shown: the first step where the engines part, what they
 //! said, both grids side by side with the differing points marked, and the
 //! SGF of the game up to there.
 
 pub mod kind;
 
-use crate::diff::{Difference, Mismatch};
+use crate::diff::{Difference, Divergence};
 use crate::script::Action;
 use crate::vertex::{column_name, turn_name, vertex_name};
 use crate::vocab::{Grid, Handicap, Point, Turn, Verdict};
@@ -103,7 +103,7 @@ pub fn side_by_side(left_name: &str, left: &Grid, right_name: &str, right: &Grid
     text
 }
 
-impl Mismatch {
+impl Divergence {
     /// The SGF of the game up to and including the step where the engines
     /// part: its setup position (`AB`, `AW`, `PL`) if it has one, and the
     /// line standing (after an undo, without the turns taken back).
@@ -111,7 +111,7 @@ impl Mismatch {
         crate::sgf::write_record(&self.game_record())
     }
 
-    /// The game record [`Mismatch::sgf`] writes.
+    /// The game record [`Divergence::sgf`] writes.
     pub fn game_record(&self) -> crate::sgf::GameRecord {
         let mut game = crate::sgf::game_record(&self.setup, &self.record);
         if let Some(position) = &self.position {
@@ -233,8 +233,8 @@ impl Mismatch {
     }
 }
 
-impl fmt::Display for Mismatch {
-    /// The mismatch as the driver sees it: which engines part where, the
+impl fmt::Display for Divergence {
+    /// The divergence as the driver sees it: which engines part where, the
     /// step, what they disagree on, both grids and the SGF.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let handicap = match self.setup.handicap {
@@ -243,10 +243,10 @@ impl fmt::Display for Mismatch {
             Handicap::Fixed(n) => format!(", fixed handicap {n}"),
         };
         let headline = format!(
-            "MISMATCH: {} and {} part at step {} of a {} game under {}{handicap}",
+            "DIVERGENCE: {} and {} part at step {} of a {} game under {}{handicap}",
             self.left, self.right, self.steps, self.setup.size, self.setup.rules,
         );
-        write!(f, "{}", Finding::new(headline, self))
+        write!(f, "{}", Report::new(headline, self))
     }
 }
 
@@ -257,11 +257,11 @@ impl fmt::Display for Mismatch {
 /// the grids, what the caller adds (an engine's GTP commands), and the SGF
 /// that replays it.
 #[derive(Clone, Debug)]
-pub struct Finding<'a> {
+pub struct Report<'a> {
     /// The first line: who, which game, what kind.
     pub headline: String,
-    /// The mismatch, minimised.
-    pub mismatch: &'a Mismatch,
+    /// The divergence, minimised.
+    pub divergence: &'a Divergence,
     /// The steps of the game before it was minimised.
     pub steps_before: usize,
     /// What the second engine and the first said, in the caller's words
@@ -276,13 +276,13 @@ pub struct Finding<'a> {
     pub sections: Vec<(String, Vec<String>)>,
 }
 
-impl<'a> Finding<'a> {
-    /// `mismatch` under `headline`, in the driver's words, with nothing added.
-    pub fn new(headline: String, mismatch: &'a Mismatch) -> Finding<'a> {
-        Finding {
+impl<'a> Report<'a> {
+    /// `divergence` under `headline`, in the driver's words, with nothing added.
+    pub fn new(headline: String, divergence: &'a Divergence) -> Report<'a> {
+        Report {
             headline,
-            steps_before: mismatch.steps,
-            mismatch,
+            steps_before: divergence.steps,
+            divergence,
             says: None,
             hint: None,
             rules: Vec::new(),
@@ -292,7 +292,7 @@ impl<'a> Finding<'a> {
 
     /// The step where the engines part, in words.
     fn step(&self) -> Option<String> {
-        let m = self.mismatch;
+        let m = self.divergence;
         let (player, action) = m.record.last()?;
         Some(match action {
             Action::Turn(Turn::Pass) => format!("{player} passes"),
@@ -313,7 +313,7 @@ impl<'a> Finding<'a> {
 
     /// How the game starts and what was undone, where that matters.
     fn write_notes(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let m = self.mismatch;
+        let m = self.divergence;
         if self.steps_before > m.steps {
             writeln!(
                 f,
@@ -356,7 +356,7 @@ impl<'a> Finding<'a> {
 
     /// The grids side by side, or the first engine's alone.
     fn write_grids(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let m = self.mismatch;
+        let m = self.divergence;
         match (&m.left_grid, &m.right_grid) {
             (Some(left), Some(right)) => {
                 write!(
@@ -379,7 +379,7 @@ the board by {}:
     }
 }
 
-impl fmt::Display for Finding<'_> {
+impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.headline)?;
         self.write_notes(f)?;
@@ -389,7 +389,7 @@ impl fmt::Display for Finding<'_> {
                 writeln!(f, "{:<width$} {right_says}", format!("{right}:"))?;
                 writeln!(f, "{:<width$} {left_says}", format!("{left}:"))?;
             }
-            None => writeln!(f, "they disagree on {}", self.mismatch.describe())?,
+            None => writeln!(f, "they disagree on {}", self.divergence.describe())?,
         }
         if let Some(hint) = &self.hint {
             writeln!(f, "hint: {hint}")?;
@@ -410,31 +410,31 @@ impl fmt::Display for Finding<'_> {
         writeln!(
             f,
             "\nSGF reproducer (the disputed turn, if any, is its last node, marked TTV):\n{}",
-            self.mismatch.reproducer()
+            self.divergence.reproducer()
         )
     }
 }
 
-/// The first `kept` actions of `mismatch`'s record as the rules take them:
+/// The first `kept` actions of `divergence`'s record as the rules take them:
 /// the moves (a turn the rules refuse that loses the turn under seed 003's
 /// option stays, as it changes the game), and the refused attempts named
 /// (`step 3: W C1 (occupied)`).
 fn reproducer_moves(
-    mismatch: &Mismatch,
+    divergence: &Divergence,
     kept: usize,
 ) -> (Vec<crate::sgf::RecordedMove>, Vec<String>) {
     // The game at its start, on the rules.
-    let started = kind::replayed(mismatch, mismatch.record.len());
+    let started = kind::replayed(divergence, divergence.record.len());
     let mut moves = Vec::new();
     let mut refused = Vec::new();
     let Some(mut game) = started else {
         return (moves, refused);
     };
-    for (step, (player, action)) in mismatch.record[..kept].iter().enumerate() {
+    for (step, (player, action)) in divergence.record[..kept].iter().enumerate() {
         let keep = match action {
             Action::Turn(turn) => match game.play(*turn) {
                 Ok(()) => true,
-                Err(why) if mismatch.setup.rules.illegal_loses_turn && why.loses_turn() => true,
+                Err(why) if divergence.setup.rules.illegal_loses_turn && why.loses_turn() => true,
                 Err(why) => {
                     refused.push(format!(
                         "step {}: {player} {} ({})",

@@ -3,8 +3,9 @@
 use super::*;
 use tromp_taylor_harness::diff::{compare_script_with, CompareOptions};
 use tromp_taylor_harness::minimise::{minimise, minimise_while, Shrink};
+use tromp_taylor_harness::report::Kind;
 use tromp_taylor_harness::run::{
-    game_script, run_diff, DiffOptions, Found, Known, Minimise, Summary,
+    game_script, run_diff, DiffOptions, Finding, Known, Minimise, Summary,
 };
 
 fn refusing(name: &str, words: &'static str) -> EngineKind {
@@ -240,15 +241,15 @@ fn the_minimiser_keeps_only_what_fails_the_same_way() {
     assert_eq!(short.steps.len(), 9);
 }
 
-fn corner_known(m: &Mismatch) -> bool {
+fn corner_known(m: &Divergence) -> bool {
     m.difference == Difference::Grid
 }
 
-fn panics(_: &Mismatch) -> bool {
+fn panics(_: &Divergence) -> bool {
     panic!("a matcher that panics")
 }
 
-fn never(_: &Mismatch) -> bool {
+fn never(_: &Divergence) -> bool {
     false
 }
 
@@ -260,7 +261,7 @@ const CORNER: Known = Known {
 
 #[test]
 fn known_divergences_are_found_by_their_test_and_told_apart_by_name() {
-    let m = mismatch_of(Bug::Grid, quiet_moves());
+    let m = divergence_of(Bug::Grid, quiet_moves());
     let panicking = Known {
         name: "panics",
         rule: "",
@@ -321,16 +322,16 @@ fn the_diff_job_minimises_and_names_what_it_finds() {
     let games: Vec<usize> = summary.found.iter().map(|f| f.game).collect();
     assert_eq!(games, vec![0, 1, 2, 3]);
     for found in &summary.found {
-        assert_eq!(found.kind(), "prisoners");
+        assert_eq!(found.known_or_difference(), "prisoners");
         assert!(found.minimised);
         assert_eq!(found.known, None);
-        assert!(found.script.steps.len() <= found.mismatch.steps);
+        assert!(found.script.steps.len() <= found.divergence.steps);
         // Three turns taken, and the prisoners differ.
         assert_eq!(found.script.steps.len(), FROM, "{:?}", found.script.steps);
         let original = game_script(&opts, found.game);
         assert!(found.script.steps.len() < original.steps.len());
     }
-    // Stop at the first: one game's mismatch, with one job.
+    // Stop at the first: one game's divergence, with one job.
     let first = run_diff(&DiffOptions {
         stop_at_first: true,
         ..opts
@@ -356,7 +357,7 @@ fn the_diff_job_minimises_the_first_of_each_kind_only_when_asked() {
     let minimised: Vec<bool> = summary.found.iter().map(|f| f.minimised).collect();
     assert_eq!(minimised, vec![true, false, false]);
     for found in &summary.found {
-        assert_eq!(found.kind(), "planted-prisoners");
+        assert_eq!(found.known_or_difference(), "planted-prisoners");
         assert_eq!(found.known, Some(known));
     }
     let unminimised = &summary.found[1];
@@ -381,21 +382,16 @@ fn the_diff_job_minimises_up_to_its_cap_in_game_order() {
 
 #[test]
 fn found_names_its_kind() {
-    let m = mismatch_of(Bug::Grid, quiet_moves());
+    let m = divergence_of(Bug::Grid, quiet_moves());
     let script = Script::new(setup(5, 5, Rules::TROMP_TAYLOR), vec![]);
-    let found = Found {
-        game: 0,
-        script,
-        mismatch: m,
-        minimised: false,
-        known: None,
-    };
-    assert_eq!(found.kind(), "grid");
-    let named = Found {
+    let found = Finding::new(0, script, m, false, None);
+    assert_eq!(found.known_or_difference(), "grid");
+    assert_eq!(found.kind, Kind::Board);
+    let named = Finding {
         known: Some(CORNER),
         ..found
     };
-    assert_eq!(named.kind(), "corner-shown-white");
+    assert_eq!(named.known_or_difference(), "corner-shown-white");
 }
 
 #[test]
@@ -575,9 +571,9 @@ fn the_diff_job_shortens_what_it_finds() {
     for found in &summary.found {
         let script = game_script(&opts, found.game);
         let m = compare_script(&script, &opts.left, &opts.right, true).expect_err("parted");
-        assert!(found.mismatch.steps <= m.steps);
-        assert_eq!(found.kind(), "grid");
-        shortened += usize::from(found.mismatch.steps < m.steps);
+        assert!(found.divergence.steps <= m.steps);
+        assert_eq!(found.known_or_difference(), "grid");
+        shortened += usize::from(found.divergence.steps < m.steps);
     }
     assert!(shortened > 0);
 }
@@ -605,7 +601,7 @@ fn undos_past_the_end_go_even_without_replays_left() {
 }
 
 /// A grid difference met only after the third step.
-fn late_grid(m: &Mismatch) -> bool {
+fn late_grid(m: &Divergence) -> bool {
     m.difference == Difference::Grid && m.steps > 3
 }
 
@@ -621,14 +617,18 @@ fn a_known_divergence_stays_matched_while_minimised() {
         ..options(planted(Bug::CornerGrid), 12)
     };
     let summary = run_diff(&opts);
-    let known: Vec<&Found> = summary.found.iter().filter(|f| f.known.is_some()).collect();
+    let known: Vec<&Finding> = summary.found.iter().filter(|f| f.known.is_some()).collect();
     assert!(!known.is_empty());
     for found in known {
-        assert!(late_grid(&found.mismatch), "{} steps", found.mismatch.steps);
-        assert_eq!(found.kind(), "late-grid");
+        assert!(
+            late_grid(&found.divergence),
+            "{} steps",
+            found.divergence.steps
+        );
+        assert_eq!(found.known_or_difference(), "late-grid");
     }
     // And one not known stays not known.
     for found in summary.found.iter().filter(|f| f.known.is_none()) {
-        assert!(!late_grid(&found.mismatch));
+        assert!(!late_grid(&found.divergence));
     }
 }

@@ -1,17 +1,17 @@
-//! A mismatch the driver found between the rules (left) and the engine
+//! A divergence the driver found between the rules (left) and the engine
 //! over GTP (right), read in the auditor's words: its kind, what each side
 //! said, and the GTP commands that show it, with the engine's own answer
 //! to the last of them asked again on a fresh process.
 
-use super::{Auditor, Divergence, Kind, Unsupported};
+use super::{Auditor, Kind, Reading, Said, Unplayable};
 use crate::adapter::{ask_after, failure_named, failure_word, play_commands, setup_commands};
 use crate::audit::scoring::judge_score;
 use crate::client::Failure;
 use crate::commands::{point_name, turn_text};
-use tromp_taylor_harness::diff::{Difference, Mismatch};
-use tromp_taylor_harness::engine::{Engine, Unsupported as Unclaimed};
+use tromp_taylor_harness::diff::{Difference, Divergence};
+use tromp_taylor_harness::engine::{Engine, Unsupported};
 use tromp_taylor_harness::script::{Action, Record};
-use tromp_taylor_harness::vocab::{Color, Grid, Player, Point, Setup, Turn, Verdict};
+use tromp_taylor_harness::vocab::{Player, Point, Setup, Turn, Verdict};
 
 /// The kind of failure an adapter's panic or refusal to start names
 /// ([`failure_named`]), if it names one.
@@ -63,23 +63,6 @@ fn verdict_words(verdict: Verdict) -> String {
 
 /// The sort of a legal turn, judged from the board before and after it: a
 /// pass, a suicide (it cleared the mover's own stones), a capture, or a
-/// plain move.
-fn legal_sort(before: &Grid, after: &Grid, player: Player, turn: Turn) -> String {
-    if turn == Turn::Pass {
-        return "pass".to_string();
-    }
-    let count = |grid: &Grid, color: Color| grid.colors.iter().filter(|&&c| c == color).count();
-    let own = player.color();
-    let foe = player.opponent().color();
-    if count(after, own) <= count(before, own) {
-        "suicide".to_string()
-    } else if count(after, foe) < count(before, foe) {
-        "capture".to_string()
-    } else {
-        "move".to_string()
-    }
-}
-
 /// What a divergence's words are made of: the line the last question was
 /// asked on, the question, and what each side said.
 struct Words {
@@ -91,19 +74,19 @@ struct Words {
 
 impl Auditor<'_> {
     /// What the engine does not claim, in GTP's words.
-    pub(super) fn gtp_words(&self, why: &Unclaimed, setup: Setup) -> String {
+    pub(super) fn gtp_words(&self, why: &Unsupported, setup: Setup) -> String {
         match why {
-            Unclaimed::Rectangle(_) => {
+            Unsupported::Rectangle(_) => {
                 "a rectangle: the engine has no rectangular_boardsize".to_string()
             }
-            Unclaimed::Side(size) => format!(
+            Unsupported::Side(size) => format!(
                 "a {size} board: its boardsize accepts sides up to {}",
                 self.max_side
             ),
-            Unclaimed::SetupPositions => {
+            Unsupported::SetupPositions => {
                 "a setup position (AB/AW): GTP has no command that sets one up".to_string()
             }
-            Unclaimed::FreeHandicap | Unclaimed::FixedHandicap => format!(
+            Unsupported::FreeHandicap | Unsupported::FixedHandicap => format!(
                 "{}: the auditor plays games without a handicap",
                 tromp_taylor_records::play::handicap_words(setup.handicap)
             ),
@@ -128,79 +111,49 @@ impl Auditor<'_> {
         rules
     }
 
-    /// The kind of divergence `mismatch` is; `Err` when it is none: a
+    /// The kind of divergence `divergence` is; `Err` when it is none: a
     /// start the engine refused (a command of the set-up), which is skipped.
-    pub fn kind(&self, mismatch: &Mismatch) -> Result<Kind, Unsupported> {
-        Ok(match &mismatch.difference {
+    pub fn kind(&self, divergence: &Divergence) -> Result<Kind, Unplayable> {
+        Ok(match &divergence.difference {
             Difference::Start { left: Err(why), .. } => {
-                return Err(Unsupported(format!(
+                return Err(Unplayable(format!(
                     "the rules' engine cannot start it: {why}"
                 )))
             }
             Difference::Start {
                 right: Err(why), ..
-            } => failure_kind(why).ok_or_else(|| Unsupported(why.clone()))?,
+            } => failure_kind(why).ok_or_else(|| Unplayable(why.clone()))?,
+            Difference::Outcome { right, .. } => self.score_kind(divergence, *right),
+            Difference::Panic { message, .. } => failure_kind(message).unwrap_or(Kind::Garbage),
+            // A refusal over GTP gives no reason to tell apart.
             Difference::Verdict {
                 left: Err(illegal), ..
-            } => Kind::AcceptedIllegal(illegal.code()),
-            Difference::Verdict { turn, .. } => Kind::RefusedLegal(self.sort(mismatch, *turn)),
-            Difference::Check { left, .. } => Kind::IsLegal(match left {
-                Ok(()) => "legal move".to_string(),
-                Err(illegal) => format!("move illegal by {}", illegal.code()),
-            }),
-            Difference::LegalSet { only_right, .. } => {
-                Kind::AllLegal(match points(only_right).first() {
-                    Some(&p) => {
-                        let rules = self.rules_after(mismatch.setup, &mismatch.record);
-                        let key = rules
-                            .check(Turn::Move(p))
-                            .err()
-                            .map_or("legal", |i| i.code());
-                        format!("lists an illegal move ({key})")
-                    }
-                    None => "omits a legal move".to_string(),
-                })
-            }
-            Difference::Grid => Kind::Board,
-            Difference::Prisoners { .. } => Kind::Captures,
-            Difference::Outcome { right, .. } => self.score_kind(mismatch, *right),
-            Difference::Panic { message, .. } => failure_kind(message).unwrap_or(Kind::Garbage),
-            other => Kind::Other(other.kind()),
+            } => Kind::AcceptsIllegal(illegal.code()),
+            _ => Kind::of(divergence),
         })
     }
 
-    /// The sort of the legal `turn` the engine refused in `mismatch`.
-    fn sort(&self, mismatch: &Mismatch, turn: Turn) -> String {
-        let Some(((player, _), before)) = mismatch.record.split_last() else {
-            return "move".to_string();
-        };
-        let mut rules = self.rules_after(mismatch.setup, before);
-        let before = rules.grid();
-        let _ = rules.play(turn);
-        legal_sort(&before, &rules.grid(), *player, turn)
-    }
-
-    /// Whether the engine's result `theirs` at the end of `mismatch`'s game
+    /// Whether the engine's result `theirs` at the end of `divergence`'s game
     /// is a scoring convention or a final score the rules do not give. The
     /// stones the engine calls dead are asked (on the game replayed) only
     /// where the board is settled and it has `final_status_list`.
     fn score_kind(
         &self,
-        mismatch: &Mismatch,
+        divergence: &Divergence,
         theirs: tromp_taylor_harness::vocab::Outcome,
     ) -> Kind {
-        let rules = self.rules_after(mismatch.setup, &mismatch.record);
+        let rules = self.rules_after(divergence.setup, &divergence.record);
         let prisoners = [
             rules.prisoners(Player::Black),
             rules.prisoners(Player::White),
         ];
         let ask = |what: &str| -> Result<Option<String>, Failure> {
             let question = [format!("final_status_list {what}")];
-            let game = (mismatch.setup, &mismatch.record);
+            let game = (divergence.setup, &divergence.record);
             let replies = ask_after(self.gtp, &self.caps, game, &question)?;
             Ok(replies.into_iter().next().filter(|r| r.ok).map(|r| r.text))
         };
-        let held_to = mismatch.setup.rules;
+        let held_to = divergence.setup.rules;
         let has_list = self.caps.final_status_list;
         match judge_score(&rules.grid(), prisoners, held_to, theirs, has_list, ask) {
             Ok(true) => Kind::ScoringConvention,
@@ -209,20 +162,20 @@ impl Auditor<'_> {
         }
     }
 
-    /// `mismatch` in the auditor's words, with the GTP commands that show
+    /// `divergence` in the auditor's words, with the GTP commands that show
     /// it and the engine's answer to the last, asked again; `Err` when it is
     /// not a divergence ([`Auditor::kind`]).
-    pub fn read(&self, mismatch: &Mismatch) -> Result<Box<Divergence>, Unsupported> {
-        let kind = self.kind(mismatch)?;
-        let words = self.words(mismatch, &kind);
-        let setup = mismatch.setup;
+    pub fn read(&self, divergence: &Divergence) -> Result<Box<Reading>, Unplayable> {
+        let kind = self.kind(divergence)?;
+        let words = self.words(divergence, &kind);
+        let setup = divergence.setup;
         let mut transcript = setup_commands(self.gtp, &self.caps, setup);
         transcript.extend(play_commands(setup, &words.before));
-        let mut record = mismatch.record.clone();
+        let mut record = divergence.record.clone();
         if let Difference::LegalSet {
             only_left,
             only_right,
-        } = &mismatch.difference
+        } = &divergence.difference
         {
             let shown = points(only_right)
                 .into_iter()
@@ -235,12 +188,14 @@ impl Auditor<'_> {
             ));
         }
         transcript.extend(words.question);
-        Ok(Box::new(Divergence {
+        Ok(Box::new(Reading {
             kind,
-            record,
-            engine_says: words.engine_says,
-            rules_say: words.rules_say,
-            transcript,
+            said: Said {
+                record,
+                engine_says: words.engine_says,
+                rules_say: words.rules_say,
+                transcript,
+            },
         }))
     }
 
@@ -258,13 +213,13 @@ impl Auditor<'_> {
         Some(format!("{mark} {}", reply.text).trim_end().to_string())
     }
 
-    /// What each side said in `mismatch`, of kind `kind`.
-    fn words(&self, mismatch: &Mismatch, kind: &Kind) -> Words {
-        let setup = mismatch.setup;
-        let record = &mismatch.record;
+    /// What each side said in `divergence`, of kind `kind`.
+    fn words(&self, divergence: &Divergence, kind: &Kind) -> Words {
+        let setup = divergence.setup;
+        let record = &divergence.record;
         let before_last = record.split_last().map_or(Vec::new(), |(_, b)| b.to_vec());
         let rules_now = || self.rules_after(setup, record);
-        match &mismatch.difference {
+        match &divergence.difference {
             Difference::Verdict { turn, left, .. } => {
                 let player = record.last().map_or(Player::Black, |(p, _)| *p);
                 let question = format!("play {} {}", color_word(player), turn_text(*turn));
@@ -323,18 +278,18 @@ impl Auditor<'_> {
                     rules_say,
                 }
             }
-            _ => self.position_words(mismatch, kind),
+            _ => self.position_words(divergence, kind),
         }
     }
 
-    /// What each side said of the position or the end in `mismatch`, or of
+    /// What each side said of the position or the end in `divergence`, or of
     /// a failure to answer.
-    fn position_words(&self, mismatch: &Mismatch, kind: &Kind) -> Words {
-        let setup = mismatch.setup;
-        let record = mismatch.record.clone();
-        let (question, engine_says, rules_say) = match &mismatch.difference {
+    fn position_words(&self, divergence: &Divergence, kind: &Kind) -> Words {
+        let setup = divergence.setup;
+        let record = divergence.record.clone();
+        let (question, engine_says, rules_say) = match &divergence.difference {
             Difference::Grid => {
-                let differ = match (&mismatch.left_grid, &mismatch.right_grid) {
+                let differ = match (&divergence.left_grid, &divergence.right_grid) {
                     (Some(ours), Some(theirs)) => names(&theirs.differing_points(ours)),
                     _ => String::new(),
                 };

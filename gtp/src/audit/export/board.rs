@@ -2,7 +2,7 @@
 //! sides agreed on (the rules' engine replays the record up to the disputed
 //! step), and the point in dispute, if the step or the difference names one.
 
-use super::super::summary::Found;
+use super::super::summary::Finding;
 use serde::{Deserialize, Serialize};
 use tromp_taylor_harness::diff::Difference;
 use tromp_taylor_harness::engine::EngineKind;
@@ -27,9 +27,9 @@ pub struct BoardData {
 
 impl BoardData {
     /// The board of a divergence found.
-    pub fn of(found: &Found) -> BoardData {
+    pub fn of(found: &Finding) -> BoardData {
         let setup = found.setup();
-        let record = &found.divergence.record;
+        let record = &found.said.record;
         let agreed = &record[..record.len().saturating_sub(1)];
         let rows = match EngineKind::spec().start(setup) {
             Ok(mut game) => {
@@ -51,7 +51,7 @@ impl BoardData {
             Action::Turn(Turn::Move(point)) => Some(*point),
             _ => None,
         });
-        let disputed = disputed(&found.driver.mismatch.difference).or(last);
+        let disputed = disputed(&found.divergence.difference).or(last);
         BoardData {
             width: setup.size.width(),
             height: setup.size.height(),

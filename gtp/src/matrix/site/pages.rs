@@ -6,7 +6,7 @@ use super::badge::{Verdict, LABEL};
 use super::html::{escape, page, scrolling};
 use super::rows::{slug, EngineRows, Placed};
 use super::svg;
-use crate::audit::export::DivergenceData;
+use crate::audit::export::FindingData;
 use crate::matrix::data::MatrixData;
 use crate::matrix::outputs::held_to;
 use std::fmt::Write as _;
@@ -110,7 +110,7 @@ pub fn sgf_files<'a>(placed: &'a Placed<'_>) -> Vec<(String, &'a [u8])> {
         .collect()
 }
 
-fn sgf_name(placed: &Placed<'_>, d: &DivergenceData) -> String {
+fn sgf_name(placed: &Placed<'_>, d: &FindingData) -> String {
     format!("{}-game-{}.sgf", placed.anchor, d.game)
 }
 
@@ -249,7 +249,7 @@ fn notes(row: &crate::matrix::data::RowData) -> String {
 
 /// One divergence: the board beside what each side says, the rule, the
 /// SGF, the transcript and the command that replays it.
-fn divergence(body: &mut String, placed: &Placed<'_>, d: &DivergenceData) {
+fn divergence(body: &mut String, placed: &Placed<'_>, d: &FindingData) {
     let file = sgf_name(placed, d);
     let marked = d
         .board

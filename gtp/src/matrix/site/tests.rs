@@ -5,12 +5,12 @@
 use super::badge::Verdict;
 use super::rows::engines;
 use super::write_site;
-use crate::audit::export::{AuditData, BoardData, DivergenceData};
+use crate::audit::export::{AuditData, BoardData, FindingData};
 use crate::matrix::data::FORMAT;
 use crate::matrix::data::{MatrixData, RowData, PLAY};
 
-fn divergence() -> DivergenceData {
-    DivergenceData {
+fn divergence() -> FindingData {
+    FindingData {
         game: 2,
         size: "3x3".to_string(),
         rules: "koPOSITIONALscoreAREAsui1".to_string(),
@@ -34,7 +34,7 @@ fn divergence() -> DivergenceData {
     }
 }
 
-fn row(id: &str, rules: &str, divergences: Vec<DivergenceData>, ran: bool) -> RowData {
+fn row(id: &str, rules: &str, divergences: Vec<FindingData>, ran: bool) -> RowData {
     RowData {
         id: id.to_string(),
         engine: format!("{id} & co 1.0"),

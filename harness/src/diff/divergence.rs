@@ -1,4 +1,4 @@
-//! What two engines part on: the [`Difference`] and the [`Mismatch`] that
+//! What two engines part on: the [`Difference`] and the [`Divergence`] that
 //! holds it with everything needed to see it and replay it.
 
 use crate::script::Record;
@@ -153,7 +153,7 @@ impl Difference {
 /// The first place where two engines part, with everything needed to see it
 /// and to replay it.
 #[derive(Clone, Debug)]
-pub struct Mismatch {
+pub struct Divergence {
     /// The first engine's name.
     pub left: String,
     /// The second engine's name.
