@@ -161,9 +161,14 @@ impl Finding {
     }
 
     /// The SGF of the game up to the divergence, as the engine was asked
-    /// it (the point a query was wrong about included).
+    /// it (the point a query was wrong about included): the attempts the
+    /// rules refuse kept as attempts, never as moves
+    /// ([`attempts_record`](crate::report::attempts_record)).
     pub fn sgf(&self) -> String {
-        crate::sgf::write(&self.divergence.setup, &self.said.record)
+        let d = &self.divergence;
+        let record =
+            crate::report::attempts_record(&d.setup, d.position.as_ref(), &self.said.record);
+        crate::sgf::write_record(&record)
     }
 
     /// The kind's name for grouping: the known divergence's name, or else

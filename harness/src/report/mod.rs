@@ -5,9 +5,10 @@
 pub mod kind;
 
 use crate::diff::{Difference, Divergence};
-use crate::script::Action;
+use crate::engine::EngineKind;
+use crate::script::{Action, Record};
 use crate::vertex::{column_name, turn_name, vertex_name};
-use crate::vocab::{Grid, Handicap, Point, Turn, Verdict};
+use crate::vocab::{Grid, Handicap, Point, Position, Setup, Turn, Verdict};
 pub use kind::{group, Kind};
 use std::fmt;
 
@@ -111,15 +112,10 @@ impl Divergence {
         crate::sgf::write_record(&self.game_record())
     }
 
-    /// The game record [`Divergence::sgf`] writes.
+    /// The game record [`Divergence::sgf`] writes: every attempt, those
+    /// the rules refuse marked as such.
     pub fn game_record(&self) -> crate::sgf::GameRecord {
-        let mut game = crate::sgf::game_record(&self.setup, &self.record);
-        if let Some(position) = &self.position {
-            game.handicap = Handicap::None;
-            game.setup = Some(position.colors.clone());
-            game.to_move = Some(position.to_move);
-        }
-        game
+        attempts_record(&self.setup, self.position.as_ref(), &self.record)
     }
 
     /// The game as a reproducer that any SGF reader replays: the turns the
@@ -154,6 +150,7 @@ impl Divergence {
             }
         }
         game.moves = moves;
+        game.refused.clear();
         let mut comment = format!("tromp-taylor reproducer: {}", kind::group(self));
         if !refused.is_empty() {
             comment.push_str(&format!(
@@ -413,6 +410,45 @@ impl fmt::Display for Report<'_> {
             self.divergence.reproducer()
         )
     }
+}
+
+/// The game record of `record` played from `setup` (or from `position`):
+/// one node per action attempted, the turns the rules refuse marked
+/// ([`GameRecord::refused`](crate::sgf::GameRecord::refused)), so that the
+/// SGF written holds them as attempts, never as moves, and replays in any
+/// reader while reading it with attempts gives the same game back.
+pub fn attempts_record(
+    setup: &Setup,
+    position: Option<&Position>,
+    record: &Record,
+) -> crate::sgf::GameRecord {
+    let mut game = crate::sgf::game_record(setup, record);
+    if let Some(position) = position {
+        game.handicap = Handicap::None;
+        game.setup = Some(position.colors.clone());
+        game.to_move = Some(position.to_move);
+    }
+    let rules = EngineKind::spec();
+    let started = match position {
+        Some(p) => rules.start_position(setup.size, setup.rules, &p.colors, p.to_move),
+        None => rules.start(*setup),
+    };
+    let Ok(mut rules) = started else {
+        return game;
+    };
+    for (i, (_, action)) in record.iter().enumerate() {
+        match action {
+            Action::Turn(turn) => {
+                if rules.play(*turn).is_err() {
+                    game.refused.push(i);
+                }
+            }
+            Action::Agree(points) => {
+                let _ = rules.agree(points);
+            }
+        }
+    }
+    game
 }
 
 /// The first `kept` actions of `divergence`'s record as the rules take them:

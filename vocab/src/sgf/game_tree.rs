@@ -51,6 +51,7 @@ impl GameTree {
             moves: Vec::new(),
             result: None,
             disputed: None,
+            refused: Vec::new(),
             ..record.clone()
         };
         GameTree { start, nodes }
@@ -102,6 +103,7 @@ impl GameTree {
                     result: path.iter().find_map(|(_, n)| n.result.clone()),
                     // Only the line's last node marks its disputed turn.
                     disputed: path.last().and_then(|(_, n)| n.disputed.clone()),
+                    refused: Vec::new(),
                     ..self.start.clone()
                 });
             }

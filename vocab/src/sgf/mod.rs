@@ -29,7 +29,7 @@ mod write;
 
 pub use error::SgfError;
 pub use game_tree::{GameTree, TreeNode};
-pub use read::{read_game, read_games, read_records, Games, ReadOptions, DISPUTED};
+pub use read::{read_game, read_games, read_records, Games, ReadOptions, ATTEMPT, DISPUTED};
 pub use record::{GameRecord, RecordedMove, RulesSource};
 pub use rules::rules_from_ru;
 pub use script::{game_record, read, write};

@@ -16,6 +16,13 @@ use sgf_parse::SgfProp;
 /// node of a reproducer as the disputed turn, with a note.
 pub const DISPUTED: &str = "TTV";
 
+/// The property of a node that holds an attempt the rules refused, kept so
+/// that the game can be played again as it was tried (`TTA[B:ad]`: the
+/// player, then the point as SGF letters, off the board too; `TTA[W:]` a
+/// pass). Read back as a move only when reading attempts; any other reader
+/// sees a node without a move.
+pub const ATTEMPT: &str = "TTA";
+
 /// How to read a file's games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
@@ -154,6 +161,46 @@ impl Reader<'_> {
         })
     }
 
+    /// The attempt a [`ATTEMPT`] property holds (`B:ad`, `W:`).
+    fn attempt(
+        &self,
+        values: &[String],
+        node: usize,
+        size: Size,
+    ) -> Result<RecordedMove, SgfError> {
+        let value = values.concat();
+        let bad = || SgfError::NotAMove {
+            game: self.game,
+            node,
+            property: ATTEMPT.to_string(),
+            values: values.to_vec(),
+        };
+        let (who, at) = value.split_once(':').ok_or_else(bad)?;
+        let player = match who {
+            "B" => Player::Black,
+            "W" => Player::White,
+            _ => return Err(bad()),
+        };
+        let coordinate = |c: u8| match c {
+            b'a'..=b'z' => Some(c - b'a'),
+            b'A'..=b'Z' => Some(c - b'A' + 26),
+            _ => None,
+        };
+        let turn = match at.as_bytes() {
+            [] => Turn::Pass,
+            [x, y] => {
+                let (x, y) = coordinate(*x).zip(coordinate(*y)).ok_or_else(bad)?;
+                Turn::Move(self.point(size, go::Point { x, y }, node)?)
+            }
+            _ => return Err(bad()),
+        };
+        Ok(RecordedMove {
+            node,
+            player,
+            action: Action::Turn(turn),
+        })
+    }
+
     fn size(&self, root: &Node) -> Result<Size, SgfError> {
         match get(root, "SZ") {
             Some(Prop::SZ((w, h))) => {
@@ -265,6 +312,12 @@ impl Reader<'_> {
             });
         }
         for prop in props {
+            if let (Prop::Unknown(id, values), true) = (prop, self.options.attempts) {
+                if id == ATTEMPT {
+                    moves.push(self.attempt(values, node, size)?);
+                }
+                continue;
+            }
             if node > 0 && self.options.attempts {
                 if let Some(points) = agreement(prop, size) {
                     // The player to move (PL) proposed it; without a PL,
@@ -414,6 +467,7 @@ impl Reader<'_> {
             comment,
             application,
             disputed: None,
+            refused: Vec::new(),
         })
     }
 }

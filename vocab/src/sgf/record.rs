@@ -59,6 +59,11 @@ pub struct GameRecord {
     /// `TTV`, with this note): a reader that replays the game stops before
     /// it and shows its verdict.
     pub disputed: Option<String>,
+    /// The moves (by index in `moves`) that are attempts the rules refused:
+    /// written as [`ATTEMPT`](super::ATTEMPT) nodes, never as moves, so
+    /// that any SGF reader replays the file; read back as moves only when
+    /// reading attempts.
+    pub refused: Vec<usize>,
 }
 
 impl GameRecord {
@@ -78,6 +83,7 @@ impl GameRecord {
             comment: None,
             application: None,
             disputed: None,
+            refused: Vec::new(),
         }
     }
 

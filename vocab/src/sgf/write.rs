@@ -2,8 +2,8 @@
 //! as the main line, every point list in point order so that the same
 //! record always writes the same text.
 
-use super::points::{to_sgf, value};
-use super::read::DISPUTED;
+use super::points::{letters, to_sgf, value};
+use super::read::{ATTEMPT, DISPUTED};
 use super::record::GameRecord;
 use crate::vocab::{Action, Color, Handicap, Player, Point, Size, Turn};
 use std::fmt::Write as _;
@@ -106,6 +106,13 @@ pub fn write_record(record: &GameRecord) -> String {
     for (i, m) in record.moves.iter().enumerate() {
         out.push(';');
         match &m.action {
+            Action::Turn(turn) if record.refused.contains(&i) => {
+                let at = match turn {
+                    Turn::Pass => String::new(),
+                    Turn::Move(p) => letters(to_sgf(size, *p)),
+                };
+                let _ = write!(out, "{ATTEMPT}[{}:{at}]", letter(m.player));
+            }
             Action::Turn(Turn::Pass) => {
                 let _ = write!(out, "{}[]", letter(m.player));
             }
