@@ -5,6 +5,7 @@
 //! docs/conformance.md ([`outputs`]) and the static site ([`site`]); runs
 //! merge ([`merge`]).
 
+pub mod cause;
 pub mod data;
 pub mod manifest;
 pub mod merge;
@@ -82,6 +83,10 @@ pub struct Row {
     /// the engine as the row ran it (`--engine`, `--set-rules`,
     /// `--skip-checks`), for the table's "Reproduce" list.
     pub replay_options: String,
+    /// Why the engine's version is superseded, if it is (no report then).
+    pub obsolete: Option<String>,
+    /// The causes its manifest names, which judge its findings.
+    pub causes: Vec<cause::Cause>,
 }
 
 /// Whether `program` can be run: a path that exists, or a name on `PATH`.
@@ -202,6 +207,8 @@ fn run_row(
             profile.rules.superko == Superko::SimpleKo,
         ),
         replay_options: replay_options(profile),
+        obsolete: manifest.obsolete.clone(),
+        causes: manifest.cause.clone(),
     };
     if !exists(&program) {
         let install = manifest
@@ -225,6 +232,11 @@ fn run_row(
     );
     row.audit = run_audit(&audit, |_| meter.inc(1)).map_err(|e| e.to_string());
     meter.finish();
+    if let Ok(summary) = &mut row.audit {
+        for finding in &mut summary.found {
+            cause::judge(&manifest.cause, &profile.rules_name, finding);
+        }
+    }
     if options.progress.stop().is_requested() {
         return row;
     }
@@ -380,6 +392,7 @@ pub fn matrix_data(rows: &[Row], seed: u64, quick: bool) -> MatrixData {
             folder: row.audit.is_ok().then(|| row.folder()),
             skipped: row.audit.as_ref().err().cloned(),
             skipped_checks: row.skipped_checks.clone(),
+            obsolete: row.obsolete.clone(),
             audit: row.audit.as_ref().ok().map(audit_data),
             vectors: row.vectors.as_ref().and_then(|v| v.as_ref().ok().copied()),
             vectors_error: row.vectors.as_ref().and_then(|v| v.as_ref().err().cloned()),

@@ -42,6 +42,8 @@ pub struct Finding {
     pub files: Option<(PathBuf, PathBuf)>,
     /// How it stands by the engine's own stated intent.
     pub standing: Standing,
+    /// The cause it was judged under (a manifest's cause id), if any.
+    pub cause: Option<String>,
 }
 
 /// What each side said of a divergence, in the words of an engine that
@@ -103,6 +105,15 @@ impl Standing {
         Standing::ALL.into_iter().find(|s| s.code() == code)
     }
 
+    /// Whether the engine means to do this (documented, a setting, or a
+    /// documentation mismatch): a deviation it states, not a bug to fix.
+    pub fn is_intended(&self) -> bool {
+        matches!(
+            self,
+            Standing::Documented | Standing::Setting | Standing::DocsMismatch
+        )
+    }
+
     /// In words: `a bug by its own stated intent`, ...
     pub fn words(&self) -> &'static str {
         match self {
@@ -147,6 +158,7 @@ impl Finding {
             replayed: None,
             files: None,
             standing: Standing::NotJudged,
+            cause: None,
         }
     }
 

@@ -15,6 +15,13 @@ use tromp_taylor_harness::check::rules_at_stake;
 
 pub use board::BoardData;
 
+/// The standing of a divergence written before standings were.
+fn not_judged() -> String {
+    tromp_taylor_harness::finding::Standing::NotJudged
+        .code()
+        .to_string()
+}
+
 /// One divergence, as JSON has it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FindingData {
@@ -28,6 +35,13 @@ pub struct FindingData {
     pub kind: String,
     /// Whether it is only a scoring convention (not counted unless strict).
     pub convention: bool,
+    /// How it stands by the engine's own stated intent
+    /// ([`Standing::code`](tromp_taylor_harness::finding::Standing::code)).
+    #[serde(default = "not_judged")]
+    pub standing: String,
+    /// The cause it was judged under (its manifest's cause id), if any.
+    #[serde(default)]
+    pub cause: Option<String>,
     /// What the engine did or said.
     pub engine_says: String,
     /// What the rules say.
@@ -120,6 +134,8 @@ fn divergence_data(engine: &str, found: &Finding) -> FindingData {
         rules: found.setup().rules.to_string(),
         kind: found.kind.to_string(),
         convention: found.kind == Kind::ScoringConvention,
+        standing: found.standing.code().to_string(),
+        cause: found.cause.clone(),
         engine_says: d.engine_says.clone(),
         rules_say: d.rules_say.clone(),
         hint: hint(&found.kind).to_string(),

@@ -7,9 +7,10 @@ use crate::vectors_run::Tally;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
+use tromp_taylor_harness::finding::Standing;
 
 /// The version of `matrix.json` this crate writes and reads.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// The mode of a row whose engine is only told the moves (`play`).
 pub const PLAY: &str = "play";
@@ -59,6 +60,9 @@ pub struct RowData {
     /// The illegal moves its `play` takes on purpose, and why: never sent.
     #[serde(default)]
     pub tolerated: Option<String>,
+    /// Why the engine's version is superseded, if it is.
+    #[serde(default)]
+    pub obsolete: Option<String>,
     /// The audit.
     pub audit: Option<AuditData>,
     /// The vectors' tally, if they ran.
@@ -71,6 +75,11 @@ pub struct RowData {
 
 fn play() -> String {
     PLAY.to_string()
+}
+
+/// Whether a standing's code says the engine means it.
+fn intended(standing: &str) -> bool {
+    Standing::from_code(standing).is_some_and(|s| s.is_intended())
 }
 
 /// Why a run's `matrix.json` cannot be read, or runs cannot be merged.
@@ -136,13 +145,28 @@ impl RowData {
         (&self.id, &self.rules_name, &self.mode)
     }
 
-    /// The divergences that break the rules (scoring conventions aside),
-    /// vectors failed included.
+    /// The divergences that break the rules (scoring conventions aside)
+    /// where the engine does not state that it means to (bugs and those not
+    /// yet judged), vectors failed included.
     pub fn divergences(&self) -> usize {
         let audit = self.audit.as_ref().map_or(0, |a| {
-            a.divergences.iter().filter(|d| !d.convention).count()
+            a.divergences
+                .iter()
+                .filter(|d| !d.convention && !intended(&d.standing))
+                .count()
         });
         audit + self.vectors.map_or(0, |t| t.fail)
+    }
+
+    /// The divergences the engine states that it means (documented, a
+    /// setting, a documentation mismatch), scoring conventions aside.
+    pub fn deviations(&self) -> usize {
+        self.audit.as_ref().map_or(0, |a| {
+            a.divergences
+                .iter()
+                .filter(|d| !d.convention && intended(&d.standing))
+                .count()
+        })
     }
 
     /// Whether the audit ran.
@@ -171,19 +195,23 @@ impl MatrixData {
                 why: e.to_string(),
             })?;
         let format = value.get("format").and_then(serde_json::Value::as_u64);
-        if format != Some(u64::from(FORMAT)) {
+        // Format 1 is format 2 before standings: its findings read as not
+        // yet judged.
+        if !matches!(format, Some(1 | 2)) {
             return Err(DataError::Format {
                 file,
                 why: format!(
-                    "its format is {}",
+                    "its format is {} (this version reads formats 1 and {FORMAT})",
                     format.map_or("not given".to_string(), |f| f.to_string())
                 ),
             });
         }
-        let data: MatrixData = serde_json::from_value(value).map_err(|e| DataError::Format {
-            file: file.clone(),
-            why: e.to_string(),
-        })?;
+        let mut data: MatrixData =
+            serde_json::from_value(value).map_err(|e| DataError::Format {
+                file: file.clone(),
+                why: e.to_string(),
+            })?;
+        data.format = FORMAT;
         // A row's folder is copied by name: never a path out of the run.
         let plain = |f: &str| !f.is_empty() && !f.starts_with('.') && !f.contains(['/', '\\']);
         if let Some(row) = data

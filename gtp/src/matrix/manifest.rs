@@ -3,6 +3,7 @@
 //! to, and what it can be asked. Unknown keys are refused, so a typo is an
 //! error, not a silently ignored setting.
 
+use super::cause::Cause;
 use crate::audit::{CheckName, Moves};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -36,6 +37,13 @@ pub struct Manifest {
     pub start_timeout: Option<f64>,
     /// The rule sets it is held to.
     pub profile: Vec<Profile>,
+    /// Why this version is superseded, if it is: its rows stay, but it
+    /// gets no report for its maintainers.
+    #[serde(default)]
+    pub obsolete: Option<String>,
+    /// The causes of its divergences, each judged by its own stated intent.
+    #[serde(default)]
+    pub cause: Vec<Cause>,
 }
 
 /// One rule set an engine is held to, and how it is started for it.
@@ -166,6 +174,12 @@ impl Manifest {
             .is_some_and(|s| !(s > 0.0 && s <= 86_400.0))
         {
             return Err("start_timeout: seconds, above 0 and at most a day".into());
+        }
+        for (i, cause) in self.cause.iter().enumerate() {
+            cause.check()?;
+            if self.cause[..i].iter().any(|c| c.id == cause.id) {
+                return Err(format!("cause {:?}: two causes of one id", cause.id));
+            }
         }
         if self.profile.is_empty() {
             return Err("no [[profile]]: an engine is held to at least one rule set".into());

@@ -16,10 +16,10 @@ pub fn markdown(data: &MatrixData) -> String {
     });
     let _ = writeln!(
         text,
-        "| engine | held to | games (turns of the agreeing ones) | {} | vectors |",
+        "| engine | held to | verdict | games (turns of the agreeing ones) | {} | vectors |",
         headings.join(" | ")
     );
-    let _ = writeln!(text, "|{}", "---|".repeat(headings.len() + 4));
+    let _ = writeln!(text, "|{}", "---|".repeat(headings.len() + 5));
     for row in &data.rows {
         markdown_row(&mut text, row, headings.len());
     }
@@ -78,12 +78,35 @@ fn markdown_row(text: &mut String, row: &RowData, columns: usize) {
     };
     let _ = writeln!(
         text,
-        "| {} | {} (`{}`) | {games} | {} | {vectors} |",
+        "| {} | {} (`{}`) | {} | {games} | {} | {vectors} |",
         row.engine,
         held_to(row),
         row.rules,
+        standing_cell(row),
         columns.join(" | ")
     );
+}
+
+/// What a row comes to, bugs told from what the engine states it means:
+/// `agrees`, `agrees, except 2 documented deviations`, `3 divergences (1
+/// documented deviation besides)`, or `not run`.
+pub fn standing_cell(row: &RowData) -> String {
+    let deviations = |n: usize| match n {
+        1 => "1 documented deviation".to_string(),
+        n => format!("{n} documented deviations"),
+    };
+    match (row.ran(), row.divergences(), row.deviations()) {
+        (false, _, _) => "not run".to_string(),
+        (true, 0, 0) => "agrees".to_string(),
+        (true, 0, n) => format!("agrees, except {}", deviations(n)),
+        (true, 1, 0) => "1 divergence".to_string(),
+        (true, n, 0) => format!("{n} divergences"),
+        (true, n, m) => format!(
+            "{n} divergence{} ({} besides)",
+            if n == 1 { "" } else { "s" },
+            deviations(m)
+        ),
+    }
 }
 
 /// The command that replays `row`'s shortest divergence (a scoring

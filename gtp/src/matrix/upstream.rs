@@ -4,6 +4,7 @@
 //! (quoted) and the SGF; the cause in its source is left to be written by
 //! hand (docs/conformance/reports/).
 
+use super::cause::Cause;
 use super::Row;
 use crate::audit::check::Kind;
 use crate::audit::report::slug;
@@ -21,40 +22,47 @@ use tromp_taylor_harness::vocab::{Rules, Superko};
 pub const PLACEHOLDER: &str =
     "_To be written by hand from the engine's source (file and line at a commit); see docs/conformance/reports/README.md._";
 
-/// One report: its file name (`ENGINE-KIND.md`) and its text.
+/// One report: its file name (`ENGINE-CAUSE.md`) and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
-    /// `ENGINE-KIND.md`: the manifest's stem and the kind's slug.
+    /// `ENGINE-CAUSE.md`: the manifest's stem and the cause's id (the
+    /// kind's slug where no cause of the manifest covers the findings).
     pub file: String,
     /// The Markdown.
     pub text: String,
 }
 
-/// A row that showed a kind: its games that did, of how many.
+/// A row that showed the cause: its games that did, of how many.
 struct Seen<'a> {
     row: &'a Row,
     games: Vec<usize>,
     played: usize,
 }
 
-/// One engine's kind of divergence: the shortest reproducer of all its
-/// rows, the rows that showed it and those that ran without it.
+/// One engine's cause of divergence: the shortest reproducer of all its
+/// rows, the kinds it showed as, the rows that showed it and those that
+/// ran without it.
 struct Group<'a> {
     row: &'a Row,
     found: &'a Finding,
+    cause: Option<&'a Cause>,
+    kinds: Vec<Kind>,
     seen: Vec<Seen<'a>>,
     quiet: Vec<&'a Row>,
 }
 
-/// The reports of `rows`: one per engine (manifest stem) and kind of
-/// divergence, scoring conventions left out (an engine's own judgment of
-/// dead stones, which GTP's `final_score` allows, is not a rule it breaks).
+/// The reports of `rows`: one per engine (manifest stem) and cause of
+/// divergence, as the manifest's causes judge its findings (a finding no
+/// cause covers is grouped by its kind, not yet judged). Scoring
+/// conventions are left out (an engine's own judgment of dead stones,
+/// which GTP's `final_score` allows, is not a rule it breaks), and so are
+/// the rows of an obsolete version.
 pub fn reports(rows: &[Row]) -> Vec<Report> {
     groups(rows)
         .into_iter()
-        .map(|((id, kind), group)| Report {
-            file: format!("{id}-{}.md", slug(&kind)),
-            text: render(&kind, &group),
+        .map(|((id, key), group)| Report {
+            file: format!("{id}-{key}.md"),
+            text: render(&key, &group),
         })
         .collect()
 }
@@ -75,24 +83,33 @@ pub fn write_reports(rows: &[Row], out: &Path) -> std::io::Result<Vec<PathBuf>> 
         .collect()
 }
 
-/// The rows' divergences grouped by engine and kind.
-fn groups(rows: &[Row]) -> BTreeMap<(String, Kind), Group<'_>> {
-    let mut groups: BTreeMap<(String, Kind), Group<'_>> = BTreeMap::new();
-    for row in rows {
+/// The rows' divergences grouped by engine and cause.
+fn groups(rows: &[Row]) -> BTreeMap<(String, String), Group<'_>> {
+    let mut groups: BTreeMap<(String, String), Group<'_>> = BTreeMap::new();
+    for row in rows.iter().filter(|r| r.obsolete.is_none()) {
         let Ok(summary) = &row.audit else { continue };
         for found in &summary.found {
-            let kind = found.kind.clone();
-            if kind == Kind::ScoringConvention {
+            if found.kind == Kind::ScoringConvention {
                 continue;
             }
+            let cause = found
+                .cause
+                .as_ref()
+                .and_then(|id| row.causes.iter().find(|c| &c.id == id));
+            let key = cause.map_or_else(|| slug(&found.kind), |c| c.id.clone());
             let group = groups
-                .entry((row.id.clone(), kind))
+                .entry((row.id.clone(), key))
                 .or_insert_with(|| Group {
                     row,
                     found,
+                    cause,
+                    kinds: Vec::new(),
                     seen: Vec::new(),
                     quiet: Vec::new(),
                 });
+            if !group.kinds.contains(&found.kind) {
+                group.kinds.push(found.kind.clone());
+            }
             if length(found) < length(group.found) {
                 (group.row, group.found) = (row, found);
             }
@@ -191,23 +208,102 @@ pub fn last_answer(engine_says: &str) -> Option<&str> {
     Some(&engine_says[start..end])
 }
 
-/// The whole report of `kind` in `group`.
-fn render(kind: &Kind, group: &Group<'_>) -> String {
+/// The whole report of the cause `key` in `group`: its standing and what
+/// is asked first, the engine's own words cited, the reproducer, and how
+/// this was checked last.
+fn render(key: &str, group: &Group<'_>) -> String {
     let row = group.row;
-    let mut text = format!(
-        "<!-- {}-{}.md: {} {kind}; a report for its maintainers, as `tromp-taylor matrix` wrote it. -->\n# {} {kind}\n\n",
-        row.id,
-        slug(kind),
-        row.engine,
-        row.engine
+    let title = group.cause.map_or_else(
+        || format!("{} {}", row.engine, group.kinds[0]),
+        |c| format!("{}: {}", row.engine, c.title),
     );
+    let mut text = format!(
+        "{}\n# {}\n\n",
+        markdown_comment(&format!(
+            "{}-{key}.md: {title}; a report for its maintainers, as `tromp-taylor matrix` wrote it.",
+            row.id
+        )),
+        markdown_text(&title)
+    );
+    write_standing(&mut text, group);
     write_engine(&mut text, group);
     write_reproducer(&mut text, group);
     let _ = write!(
         text,
         "\n## Cause in the source\n\n{PLACEHOLDER}\n\n## Suggested fix\n\n{PLACEHOLDER}\n"
     );
+    write_checked(&mut text, group);
     text
+}
+
+/// The standing line, what is asked, and the engine's own words cited.
+fn write_standing(text: &mut String, group: &Group<'_>) {
+    let Some(cause) = group.cause else {
+        let _ = writeln!(
+            text,
+            "**Standing:** not yet judged — no cause in the engine's manifest covers it: read it against the engine's docs and tests before filing it.\n"
+        );
+        return;
+    };
+    let _ = writeln!(
+        text,
+        "**Standing:** {} — {}\n\n**Asked:** {}\n",
+        cause.standing(),
+        markdown_text(&cause.title),
+        markdown_text(&cause.ask)
+    );
+    if let Some(setting) = &cause.setting {
+        let _ = writeln!(text, "**Setting:** {}\n", markdown_text(setting));
+    }
+    if !cause.cite.is_empty() {
+        let _ = writeln!(text, "The engine's own words:\n");
+        for cite in &cause.cite {
+            let _ = writeln!(
+                text,
+                "> {}\n>\n> — {}\n",
+                markdown_text(&cite.quote),
+                markdown_text(&cite.source)
+            );
+        }
+    }
+}
+
+/// The closing section: how the finding was made, in this project's words.
+fn write_checked(text: &mut String, group: &Group<'_>) {
+    let kinds: Vec<String> = group.kinds.iter().map(ToString::to_string).collect();
+    let _ = writeln!(
+        text,
+        "\n## How this was checked\n\n[tromp-taylor](https://github.com/tromp-taylor/tromp-taylor) `matrix` plays games on the engine over GTP (generated ones, or its own moves with `genmove`) and on the Tromp-Taylor rules, and stops at the first turn where they part. The findings of this report, by kind: {}.",
+        kinds.join("; ")
+    );
+}
+
+/// `text` safe as Markdown inline text: no HTML, no link, no emphasis
+/// from the engine's or the manifest's words.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if "\\`*_[]<>#|!".contains(c) {
+            out.push('\\');
+        }
+        match c {
+            '\n' | '\r' => out.push(' '),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An HTML comment holding `text`, which cannot close it early.
+fn markdown_comment(text: &str) -> String {
+    let safe: String = text
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .replace("--", "- -")
+        .replace('>', "&gt;");
+    format!("<!-- {safe} -->")
 }
 
 /// The engine, its command line, the rules it was held to, and where the
@@ -217,7 +313,7 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
     let rules = found.setup().rules;
     let _ = writeln!(
         text,
-        "- **Engine**: {}, started as `{}`\n- **Held to**: the rules `{}` (`{}`): {}\n- **Finding by**: [tromp-taylor](https://github.com/tromp-taylor/tromp-taylor) `matrix`, which plays games on the engine over GTP (generated ones, or its own moves with `genmove`) and on the Tromp-Taylor rules, and stops at the first turn where they part",
+        "- **Engine**: {}, started as `{}`\n- **Held to**: the rules `{}` (`{}`): {}",
         row.engine,
         row.command.join(" "),
         row.rules_name,
@@ -381,6 +477,8 @@ mod tests {
             skipped_checks: None,
             kos: (true, false),
             replay_options: String::new(),
+            obsolete: None,
+            causes: Vec::new(),
         }
     }
 
@@ -511,5 +609,93 @@ mod tests {
             "{text}"
         );
         assert_eq!(text.matches(PLACEHOLDER).count(), 2, "{text}");
+    }
+
+    /// A manifest's cause covering superko, in both ways it shows.
+    fn superko_cause() -> Cause {
+        toml::from_str(
+            "id = \"superko-after-suicide\"\ntitle = \"superko misses a suicide's repeat\"\nkinds = [\"accepts-illegal\", \"legal-set\"]\nreasons = [\"superko\", \"lists an illegal move (superko)\"]\nstanding = \"bug\"\nask = \"a fix\"\ncite = [{ source = \"engine/board.c:3148 at 84a32e9\", quote = \"The current position is only a problem\" }]\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn one_cause_gets_one_report_whatever_kinds_it_shows_as() {
+        let cause = superko_cause();
+        let judged = |game, steps, kind: Kind| {
+            let mut found = found(game, steps, kind);
+            crate::matrix::cause::judge(std::slice::from_ref(&cause), "tromp-taylor", &mut found);
+            found
+        };
+        let mut rows = [
+            row(
+                "a",
+                "tromp-taylor",
+                audit(
+                    10,
+                    vec![
+                        judged(2, 6, Kind::AcceptsIllegal("superko")),
+                        judged(
+                            3,
+                            5,
+                            Kind::AllLegal("lists an illegal move (superko)".into()),
+                        ),
+                        judged(7, 3, Kind::Board),
+                    ],
+                ),
+            ),
+            row(
+                "old",
+                "tromp-taylor",
+                audit(4, vec![judged(1, 2, Kind::AcceptsIllegal("superko"))]),
+            ),
+        ];
+        rows[0].causes = vec![cause.clone()];
+        rows[1].causes = vec![cause.clone()];
+        rows[1].obsolete = Some("superseded by 2.0".to_string());
+        let reports = reports(&rows);
+        let files: Vec<&str> = reports.iter().map(|r| r.file.as_str()).collect();
+        // The board is no cause's: judged apart, by its kind. The obsolete
+        // version gets no report.
+        assert_eq!(
+            files,
+            [
+                "a-shows-a-different-board-after-a-turn.md",
+                "a-superko-after-suicide.md"
+            ]
+        );
+        let text = &reports[1].text;
+        let first_lines: Vec<&str> = text.lines().take(5).collect();
+        assert!(
+            first_lines.contains(
+                &"**Standing:** a bug by its own stated intent — superko misses a suicide's repeat"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("**Asked:** a fix"), "{text}");
+        assert!(
+            text.contains("> — engine/board.c:3148 at 84a32e9"),
+            "{text}"
+        );
+        // Its shortest reproducer, of either kind.
+        assert!(text.contains("under `tromp-taylor`, 5 steps"), "{text}");
+        assert!(
+            text.contains("under `tromp-taylor`, 2 of 10 games (games 2, 3)"),
+            "{text}"
+        );
+        let checked = text.split("## How this was checked").nth(1).unwrap();
+        assert!(
+            checked.contains("accepts an illegal move (superko)"),
+            "{text}"
+        );
+        assert!(
+            checked.contains("all_legal lists an illegal move (superko)"),
+            "{text}"
+        );
+        assert!(
+            reports[0].text.contains("**Standing:** not yet judged"),
+            "{}",
+            reports[0].text
+        );
     }
 }

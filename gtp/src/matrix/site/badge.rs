@@ -11,7 +11,11 @@ pub const LABEL: &str = "tromp-taylor";
 pub enum Verdict {
     /// Every check agreed with the rules.
     Pass,
-    /// This many divergences.
+    /// It agrees but for this many deviations it states that it means
+    /// (documented, a setting, a documentation mismatch).
+    Deviates(usize),
+    /// This many divergences it does not state that it means (bugs by its
+    /// own intent, and those not yet judged).
     Diverges(usize),
     /// The audit did not run.
     NotRun,
@@ -22,6 +26,8 @@ impl Verdict {
     pub fn message(self) -> String {
         match self {
             Verdict::Pass => "pass".to_string(),
+            Verdict::Deviates(1) => "agrees, except 1 documented deviation".to_string(),
+            Verdict::Deviates(n) => format!("agrees, except {n} documented deviations"),
             Verdict::Diverges(1) => "1 divergence".to_string(),
             Verdict::Diverges(n) => format!("{n} divergences"),
             Verdict::NotRun => "not run".to_string(),
@@ -32,6 +38,7 @@ impl Verdict {
     pub fn color(self) -> &'static str {
         match self {
             Verdict::Pass => "#4c1",
+            Verdict::Deviates(_) => "#a4a61d",
             Verdict::Diverges(_) => "#e05d44",
             Verdict::NotRun => "#9f9f9f",
         }
@@ -41,19 +48,23 @@ impl Verdict {
     pub fn class(self) -> &'static str {
         match self {
             Verdict::Pass => "pass",
+            Verdict::Deviates(_) => "deviate",
             Verdict::Diverges(_) => "diverge",
             Verdict::NotRun => "notrun",
         }
     }
 
     /// The verdict of several rows taken together: their divergences
-    /// summed, a pass where any ran and none diverged.
+    /// summed where any diverges, else their deviations summed, a pass
+    /// where any ran and none diverged or deviated.
     pub fn all(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
         verdicts
             .into_iter()
             .fold(Verdict::NotRun, |sum, v| match (sum, v) {
                 (Verdict::Diverges(a), Verdict::Diverges(b)) => Verdict::Diverges(a + b),
                 (Verdict::Diverges(a), _) | (_, Verdict::Diverges(a)) => Verdict::Diverges(a),
+                (Verdict::Deviates(a), Verdict::Deviates(b)) => Verdict::Deviates(a + b),
+                (Verdict::Deviates(a), _) | (_, Verdict::Deviates(a)) => Verdict::Deviates(a),
                 (Verdict::Pass, _) | (_, Verdict::Pass) => Verdict::Pass,
                 _ => Verdict::NotRun,
             })

@@ -49,7 +49,7 @@ footer { margin: 2rem 0 1rem; padding-top: 0.5rem; border-top: 1px solid #ccc; f
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 0.5rem 0; }
 th, td { border: 1px solid #ccc; padding: 0.3rem 0.5rem; overflow-wrap: normal; text-align: left; vertical-align: top; }
-td.pass { background: #dfd; } td.diverge { background: #fdd; } td.notrun { background: #eee; color: #555; }
+td.pass { background: #dfd; } td.deviate { background: #ffc; } td.diverge { background: #fdd; } td.notrun { background: #eee; color: #555; }
 td a { display: block; color: inherit; }
 pre { background: #f6f6f6; padding: 0.5rem; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.85em; }
 code { overflow-wrap: anywhere; }
@@ -65,7 +65,7 @@ img.badge { vertical-align: middle; }
   .scroll { overflow: visible; }
   a { color: inherit; text-decoration: none; }
   article.divergence, figure { break-inside: avoid; }
-  td.pass, td.diverge, td.notrun { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  td.pass, td.deviate, td.diverge, td.notrun { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
 ";
 

@@ -247,6 +247,17 @@ fn notes(row: &crate::matrix::data::RowData) -> String {
     format!("<ul>{}</ul>", items.join(""))
 }
 
+/// A divergence's standing in words, with the cause it was judged under.
+fn standing_words(d: &FindingData) -> String {
+    let standing = tromp_taylor_harness::finding::Standing::from_code(&d.standing)
+        .unwrap_or_default()
+        .words();
+    match &d.cause {
+        Some(cause) => format!("{standing} (cause: {cause})"),
+        None => standing.to_string(),
+    }
+}
+
 /// One divergence: the board beside what each side says, the rule, the
 /// SGF, the transcript and the command that replays it.
 fn divergence(body: &mut String, placed: &Placed<'_>, d: &FindingData) {
@@ -261,7 +272,7 @@ fn divergence(body: &mut String, placed: &Placed<'_>, d: &FindingData) {
         body,
         "<article class=\"divergence\" id=\"{}-game-{}\">\n<h3>Game {}, {} under <code>{}</code>: the engine {}{}</h3>\n\
          <div class=\"pair\">\n<figure>{}<figcaption>The board before the disputed step{marked}.</figcaption></figure>\n\
-         <dl><dt>The engine</dt><dd>{}</dd><dt>The rules</dt><dd>{}</dd><dt>Where it usually comes from</dt><dd>{}</dd></dl>\n</div>",
+         <dl><dt>Standing</dt><dd>{}</dd><dt>The engine</dt><dd>{}</dd><dt>The rules</dt><dd>{}</dd><dt>Where it usually comes from</dt><dd>{}</dd></dl>\n</div>",
         placed.anchor,
         d.game,
         d.game,
@@ -270,6 +281,7 @@ fn divergence(body: &mut String, placed: &Placed<'_>, d: &FindingData) {
         escape(&d.kind),
         if d.convention { " (a scoring convention, not counted)" } else { "" },
         svg::board(&d.board, &title),
+        escape(&standing_words(d)),
         escape(&d.engine_says),
         escape(&d.rules_say),
         escape(&d.hint),

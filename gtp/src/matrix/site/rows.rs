@@ -39,13 +39,14 @@ pub fn slug(text: &str) -> String {
         .collect()
 }
 
-/// A row's verdict: not run, its divergences (vectors failed included),
-/// or a pass.
+/// A row's verdict: not run, its divergences not stated as meant
+/// (vectors failed included), else its documented deviations, or a pass.
 pub fn verdict(row: &RowData) -> Verdict {
-    match (row.ran(), row.divergences()) {
-        (false, _) => Verdict::NotRun,
-        (true, 0) => Verdict::Pass,
-        (true, n) => Verdict::Diverges(n),
+    match (row.ran(), row.divergences(), row.deviations()) {
+        (false, _, _) => Verdict::NotRun,
+        (true, 0, 0) => Verdict::Pass,
+        (true, 0, n) => Verdict::Deviates(n),
+        (true, n, _) => Verdict::Diverges(n),
     }
 }
 

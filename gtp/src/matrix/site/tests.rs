@@ -3,7 +3,8 @@
 //! link.
 
 use super::badge::Verdict;
-use super::rows::engines;
+use super::pages::engine;
+use super::rows::{engines, verdict};
 use super::write_site;
 use crate::audit::export::{AuditData, BoardData, FindingData};
 use crate::matrix::data::FORMAT;
@@ -16,6 +17,8 @@ fn divergence() -> FindingData {
         rules: "koPOSITIONALscoreAREAsui1".to_string(),
         kind: "accepts an illegal move (superko)".to_string(),
         convention: false,
+        standing: "not-judged".to_string(),
+        cause: None,
         engine_says: "= <script>alert(1)</script>".to_string(),
         rules_say: "illegal: B2 repeats a coloring".to_string(),
         hint: "compare whole colorings".to_string(),
@@ -47,6 +50,7 @@ fn row(id: &str, rules: &str, divergences: Vec<FindingData>, ran: bool) -> RowDa
         skipped: (!ran).then(|| "not installed".to_string()),
         skipped_checks: None,
         tolerated: None,
+        obsolete: None,
         audit: ran.then(|| AuditData {
             engine: format!("{id} --gtp"),
             games: 3,
@@ -78,6 +82,54 @@ fn data() -> MatrixData {
         ],
         unfinished: Vec::new(),
     }
+}
+
+#[test]
+fn a_documented_deviation_is_told_from_a_divergence() {
+    let documented = FindingData {
+        standing: "documented".to_string(),
+        cause: Some("superko-tolerated".to_string()),
+        ..divergence()
+    };
+    let deviating = row("pachi", "chinese", vec![documented.clone()], true);
+    assert_eq!(verdict(&deviating), Verdict::Deviates(1));
+    assert_eq!(
+        Verdict::Deviates(1).message(),
+        "agrees, except 1 documented deviation"
+    );
+    // An open divergence outweighs documented ones; a setting counts as meant.
+    let both = row("pachi", "chinese", vec![documented, divergence()], true);
+    assert_eq!(verdict(&both), Verdict::Diverges(1));
+    let setting = FindingData {
+        standing: "setting".to_string(),
+        ..divergence()
+    };
+    assert_eq!(
+        verdict(&row("gnugo", "x", vec![setting], true)),
+        Verdict::Deviates(1)
+    );
+    assert_eq!(
+        Verdict::all([Verdict::Pass, Verdict::Deviates(2), Verdict::Deviates(1)]),
+        Verdict::Deviates(3)
+    );
+    let page = engine(&engines(&data_of(vec![deviating_row()]))[0]);
+    assert!(
+        page.contains("a documented deviation (cause: superko-tolerated)"),
+        "{page}"
+    );
+}
+
+fn deviating_row() -> RowData {
+    let documented = FindingData {
+        standing: "documented".to_string(),
+        cause: Some("superko-tolerated".to_string()),
+        ..divergence()
+    };
+    row("pachi", "chinese", vec![documented], true)
+}
+
+fn data_of(rows: Vec<RowData>) -> MatrixData {
+    MatrixData { rows, ..data() }
 }
 
 #[test]
