@@ -36,6 +36,286 @@ pub struct Manifest {
     pub start_timeout: Option<f64>,
     /// The rule sets it is held to.
     pub profile: Vec<Profile>,
+    /// Why this version is superseded (Pachi 11.99 by 12.90, say): its rows
+    /// stay in the matrix, but it gets no report for its maintainers.
+    #[serde(default)]
+    pub obsolete: Option<String>,
+    /// The causes of its divergences, each with its standing and the
+    /// engine's own words for it (`[[cause]]`).
+    #[serde(default)]
+    pub cause: Vec<Cause>,
+}
+
+/// One cause of an engine's divergences from the rules it is held to, as
+/// its maintainers would judge it: which findings it covers (by kind,
+/// reason and rule set), its standing, what is asked, and the engine's own
+/// stated intent, cited. Its report is
+/// `docs/conformance/reports/<manifest stem>-<id>.md`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cause {
+    /// A slug, unique in the manifest (`superko-after-suicide`).
+    pub id: String,
+    /// One line, in the engine's own terms.
+    pub title: String,
+    /// The finding kinds it covers, by code ([`KIND_CODES`]).
+    pub kinds: Vec<String>,
+    /// The rule at stake (`superko`, `suicide`, ...; for a refused legal
+    /// move, what the move is); empty for any.
+    #[serde(default)]
+    pub reasons: Vec<String>,
+    /// The manifest profiles' `rules` it applies to; empty for all.
+    #[serde(default)]
+    pub rules: Vec<String>,
+    /// `bug`, `documented`, `setting` or `docs-mismatch` ([`Standing`]).
+    pub standing: String,
+    /// What is asked of the maintainers: a fix, a doc fix, an opt-in strict
+    /// mode, a feature, nothing.
+    pub ask: String,
+    /// For `setting`: the flag or rule set under which it follows the rule.
+    #[serde(default)]
+    pub setting: Option<String>,
+    /// The engine's own stated intent: its docs, tests, issues, pull
+    /// requests or code comments, each with the sentence quoted.
+    #[serde(default)]
+    pub cite: Vec<Citation>,
+}
+
+/// Where an engine states its intent, and what it says there.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Citation {
+    /// The file and line at a commit, or the address
+    /// (`engine/board.c:3148 at 84a32e9 (runningskull/gnugo)`).
+    pub source: String,
+    /// The sentence quoted, as it is written there.
+    pub quote: String,
+}
+
+/// The codes of the finding kinds a cause may cover.
+pub const KIND_CODES: [&str; 15] = [
+    "accepts-illegal",
+    "refuses-legal",
+    "other-reason",
+    "is-legal",
+    "legal-set",
+    "board",
+    "captures",
+    "score",
+    "scoring-convention",
+    "plays-illegal",
+    "rules-answer",
+    "crash",
+    "hang",
+    "garbage",
+    "other",
+];
+
+/// The standing of a cause: how the engine's own maintainers would judge it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// It breaks a rule it claims, by its own stated intent (cited).
+    Bug,
+    /// Its docs or tests say it does this on purpose (cited).
+    Documented,
+    /// A flag or rule set makes it follow the rule (named).
+    Setting,
+    /// Its code and its docs disagree (both cited).
+    DocsMismatch,
+}
+
+impl Standing {
+    /// Every standing, in the order of [`Standing::code`].
+    pub const ALL: [Standing; 4] = [
+        Standing::Bug,
+        Standing::Documented,
+        Standing::Setting,
+        Standing::DocsMismatch,
+    ];
+
+    /// Its code in a manifest: `bug`, `documented`, `setting`, `docs-mismatch`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Standing::Bug => "bug",
+            Standing::Documented => "documented",
+            Standing::Setting => "setting",
+            Standing::DocsMismatch => "docs-mismatch",
+        }
+    }
+
+    /// The standing whose [`code`](Standing::code) is `code`, or `None`.
+    pub fn from_code(code: &str) -> Option<Standing> {
+        Standing::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    /// In words, as a report's `**Standing:**` line opens.
+    pub fn words(self) -> &'static str {
+        match self {
+            Standing::Bug => "a bug by its own stated intent",
+            Standing::Documented => "a documented deviation",
+            Standing::Setting => "a setting",
+            Standing::DocsMismatch => "a documentation mismatch",
+        }
+    }
+}
+
+/// Why a manifest's `[[cause]]` (or its `obsolete`) cannot be taken.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CauseError {
+    /// `id` is not a slug (lower-case letters, digits and `-`).
+    #[error("cause {id:?}: the id must be a slug (a-z, 0-9 and -, not empty)")]
+    BadId {
+        /// The id.
+        id: String,
+    },
+    /// Two causes have the same id.
+    #[error("cause {id:?}: two causes have this id; each names one report")]
+    DuplicateId {
+        /// The id.
+        id: String,
+    },
+    /// `title` or `ask` is empty.
+    #[error("cause {id:?}: {field} is empty")]
+    Empty {
+        /// The cause.
+        id: String,
+        /// The key.
+        field: &'static str,
+    },
+    /// `standing` is not one of the four.
+    #[error("cause {id:?}: standing {standing:?} is not one of bug, documented, setting, docs-mismatch")]
+    UnknownStanding {
+        /// The cause.
+        id: String,
+        /// What it says.
+        standing: String,
+    },
+    /// A `bug` or `documented` cause cites nothing.
+    #[error("cause {id:?}: standing {standing:?} needs a citation of the engine's own words (cite = [{{ source, quote }}])")]
+    NoCitation {
+        /// The cause.
+        id: String,
+        /// Its standing.
+        standing: &'static str,
+    },
+    /// A `docs-mismatch` cause cites fewer than two places.
+    #[error("cause {id:?}: a docs-mismatch cites both the code and the docs: two citations at least, not {count}")]
+    MismatchNeedsTwo {
+        /// The cause.
+        id: String,
+        /// How many it cites.
+        count: usize,
+    },
+    /// A `setting` cause names no setting.
+    #[error("cause {id:?}: standing \"setting\" needs setting = the flag or rule set under which it follows the rule")]
+    NoSetting {
+        /// The cause.
+        id: String,
+    },
+    /// A citation's source or quote is empty.
+    #[error("cause {id:?}: citation {number} has an empty source or quote")]
+    EmptyCitation {
+        /// The cause.
+        id: String,
+        /// Which citation, from 1.
+        number: usize,
+    },
+    /// `kinds` names a kind that is not one of [`KIND_CODES`].
+    #[error("cause {id:?}: kind {kind:?} is not a finding kind ({})", KIND_CODES.join(", "))]
+    UnknownKind {
+        /// The cause.
+        id: String,
+        /// The kind named.
+        kind: String,
+    },
+    /// `kinds` is empty.
+    #[error("cause {id:?}: kinds is empty: name the finding kinds it covers")]
+    NoKinds {
+        /// The cause.
+        id: String,
+    },
+    /// `rules` names a rule set none of the manifest's profiles is held to.
+    #[error("cause {id:?}: rules {rules:?} is no profile's rules in this manifest")]
+    UnknownRules {
+        /// The cause.
+        id: String,
+        /// The rules named.
+        rules: String,
+    },
+    /// `obsolete` is there but says nothing.
+    #[error("obsolete is empty: say which version supersedes this one")]
+    EmptyObsolete,
+}
+
+impl Cause {
+    /// Its standing, read from [`Cause::standing`]'s code.
+    pub fn standing(&self) -> Result<Standing, CauseError> {
+        Standing::from_code(&self.standing).ok_or_else(|| CauseError::UnknownStanding {
+            id: self.id.clone(),
+            standing: self.standing.clone(),
+        })
+    }
+
+    /// Checks it alone: id, kinds, standing and what the standing needs.
+    pub fn check(&self) -> Result<Standing, CauseError> {
+        let id = || self.id.clone();
+        let slug = !self.id.is_empty()
+            && !self.id.starts_with('-')
+            && !self.id.ends_with('-')
+            && self
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !slug {
+            return Err(CauseError::BadId { id: id() });
+        }
+        for (field, text) in [("title", &self.title), ("ask", &self.ask)] {
+            if text.trim().is_empty() {
+                return Err(CauseError::Empty { id: id(), field });
+            }
+        }
+        if self.kinds.is_empty() {
+            return Err(CauseError::NoKinds { id: id() });
+        }
+        if let Some(kind) = self.kinds.iter().find(|k| !KIND_CODES.contains(&k.as_str())) {
+            return Err(CauseError::UnknownKind {
+                id: id(),
+                kind: kind.clone(),
+            });
+        }
+        if let Some(number) = self
+            .cite
+            .iter()
+            .position(|c| c.source.trim().is_empty() || c.quote.trim().is_empty())
+        {
+            return Err(CauseError::EmptyCitation {
+                id: id(),
+                number: number + 1,
+            });
+        }
+        let standing = self.standing()?;
+        match standing {
+            Standing::Bug | Standing::Documented if self.cite.is_empty() => {
+                Err(CauseError::NoCitation {
+                    id: id(),
+                    standing: standing.code(),
+                })
+            }
+            Standing::DocsMismatch if self.cite.len() < 2 => Err(CauseError::MismatchNeedsTwo {
+                id: id(),
+                count: self.cite.len(),
+            }),
+            Standing::Setting if self.setting.as_deref().is_none_or(|s| s.trim().is_empty()) => {
+                Err(CauseError::NoSetting { id: id() })
+            }
+            _ => Ok(standing),
+        }
+    }
+
+    /// Its report's file name, for a manifest of this stem.
+    pub fn report_name(&self, stem: &str) -> String {
+        format!("{stem}-{}.md", self.id)
+    }
 }
 
 /// One rule set an engine is held to, and how it is started for it.
@@ -145,6 +425,14 @@ pub enum ManifestError {
         /// What is wrong.
         why: String,
     },
+    /// A manifest's `[[cause]]` (or `obsolete`) cannot be taken.
+    #[error("{}: {error}", file.display())]
+    Cause {
+        /// The file.
+        file: PathBuf,
+        /// What is wrong.
+        error: CauseError,
+    },
 }
 
 /// Replaces `{engines}` with the engines folder, and `{tromp-taylor}` with
@@ -159,6 +447,34 @@ pub fn expand(text: &str, engines: &Path) -> String {
 }
 
 impl Manifest {
+    /// Checks its causes and `obsolete`: each cause alone ([`Cause::check`]),
+    /// ids unique, and every rule set a cause names one of the profiles'.
+    pub fn check_causes(&self) -> Result<(), CauseError> {
+        if self.obsolete.as_deref().is_some_and(|o| o.trim().is_empty()) {
+            return Err(CauseError::EmptyObsolete);
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for cause in &self.cause {
+            cause.check()?;
+            if !seen.insert(cause.id.as_str()) {
+                return Err(CauseError::DuplicateId {
+                    id: cause.id.clone(),
+                });
+            }
+            if let Some(rules) = cause
+                .rules
+                .iter()
+                .find(|r| !self.profile.iter().any(|p| &p.rules == *r))
+            {
+                return Err(CauseError::UnknownRules {
+                    id: cause.id.clone(),
+                    rules: rules.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Checks every profile: rules, sizes, checks, games.
     pub fn check(&self, engines: &Path) -> Result<Vec<CheckedProfile>, String> {
         if self
@@ -279,7 +595,188 @@ pub fn read_manifests(folder: &Path) -> Result<Vec<(PathBuf, Manifest)>, Manifes
                     file: file.clone(),
                     why,
                 })?;
+            manifest
+                .check_causes()
+                .map_err(|error| ManifestError::Cause {
+                    file: file.clone(),
+                    error,
+                })?;
             Ok((file, manifest))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A manifest with one profile (`tromp-taylor`) and `causes` after it.
+    fn manifest(causes: &str) -> Manifest {
+        let text = format!(
+            "name = \"E\"\nversion = \"1\"\nprogram = \"e\"\n\
+             [[profile]]\nrules = \"tromp-taylor\"\ncommand = \"e\"\nsizes = [\"5x5\"]\n\
+             games = 1\nquick_games = 1\n{causes}"
+        );
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    const BUG: &str = "[[cause]]\nid = \"superko-after-suicide\"\ntitle = \"t\"\n\
+        kinds = [\"accepts-illegal\", \"legal-set\"]\nreasons = [\"superko\"]\n\
+        rules = [\"tromp-taylor\"]\nstanding = \"bug\"\nask = \"a fix\"\n\
+        cite = [{ source = \"engine/board.c:3148 at 84a32e9\", quote = \"q\" }]\n";
+
+    #[test]
+    fn a_cited_bug_is_taken_with_its_fields() {
+        let m = manifest(BUG);
+        assert_eq!(m.check_causes(), Ok(()));
+        let cause = &m.cause[0];
+        assert_eq!(cause.check(), Ok(Standing::Bug));
+        assert_eq!(cause.kinds, ["accepts-illegal", "legal-set"]);
+        assert_eq!(cause.reasons, ["superko"]);
+        assert_eq!(cause.cite[0].quote, "q");
+        assert_eq!(cause.report_name("gnugo"), "gnugo-superko-after-suicide.md");
+        assert_eq!(m.obsolete, None);
+    }
+
+    #[test]
+    fn a_manifest_without_causes_has_none() {
+        let m = manifest("obsolete = \"superseded by 2\"\n");
+        assert!(m.cause.is_empty());
+        assert_eq!(m.obsolete.as_deref(), Some("superseded by 2"));
+        assert_eq!(m.check_causes(), Ok(()));
+    }
+
+    #[test]
+    fn an_unknown_key_in_a_cause_is_refused() {
+        let text = format!(
+            "name = \"E\"\nversion = \"1\"\nprogram = \"e\"\nprofile = []\n{}",
+            BUG.replace("ask =", "asks =")
+        );
+        let error = toml::from_str::<Manifest>(&text).unwrap_err().to_string();
+        assert!(error.contains("asks"), "{error}");
+    }
+
+    #[test]
+    fn an_unknown_standing_is_refused() {
+        let m = manifest(&BUG.replace("\"bug\"", "\"feature\""));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::UnknownStanding {
+                id: "superko-after-suicide".into(),
+                standing: "feature".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_bug_or_a_documented_deviation_without_a_citation_is_refused() {
+        let bare = BUG.split("cite =").next().unwrap().to_string();
+        for standing in ["bug", "documented"] {
+            let m = manifest(&bare.replace("\"bug\"", &format!("{standing:?}")));
+            assert!(
+                matches!(m.check_causes(), Err(CauseError::NoCitation { .. })),
+                "{standing}"
+            );
+        }
+        let m = manifest(&BUG.replace("quote = \"q\"", "quote = \" \""));
+        assert!(matches!(
+            m.check_causes(),
+            Err(CauseError::EmptyCitation { number: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_docs_mismatch_needs_two_citations() {
+        let one = BUG.replace("\"bug\"", "\"docs-mismatch\"");
+        assert_eq!(
+            manifest(&one).check_causes(),
+            Err(CauseError::MismatchNeedsTwo {
+                id: "superko-after-suicide".into(),
+                count: 1
+            })
+        );
+        let two = one.replace(
+            "}]",
+            "}, { source = \"docs/rules.html at 6a1fc5d\", quote = \"r\" }]",
+        );
+        assert_eq!(manifest(&two).check_causes(), Ok(()));
+    }
+
+    #[test]
+    fn a_setting_must_name_its_setting() {
+        let setting = BUG.replace("\"bug\"", "\"setting\"");
+        assert_eq!(
+            manifest(&setting).check_causes(),
+            Err(CauseError::NoSetting {
+                id: "superko-after-suicide".into()
+            })
+        );
+        let named = format!("{setting}setting = \"--positional-superko\"\n");
+        assert_eq!(manifest(&named).check_causes(), Ok(()));
+    }
+
+    #[test]
+    fn an_unknown_kind_is_refused() {
+        let m = manifest(&BUG.replace("\"legal-set\"", "\"all-legal\""));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::UnknownKind {
+                id: "superko-after-suicide".into(),
+                kind: "all-legal".into()
+            })
+        );
+        let m = manifest(&BUG.replace("[\"accepts-illegal\", \"legal-set\"]", "[]"));
+        assert!(matches!(m.check_causes(), Err(CauseError::NoKinds { .. })));
+    }
+
+    #[test]
+    fn a_duplicate_id_is_refused() {
+        let m = manifest(&format!("{BUG}{BUG}"));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::DuplicateId {
+                id: "superko-after-suicide".into()
+            })
+        );
+    }
+
+    #[test]
+    fn ids_rules_and_obsolete_are_checked() {
+        let m = manifest(&BUG.replace("superko-after-suicide", "Superko After"));
+        assert!(matches!(m.check_causes(), Err(CauseError::BadId { .. })));
+        let m = manifest(&BUG.replace("rules = [\"tromp-taylor\"]", "rules = [\"chinese\"]"));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::UnknownRules {
+                id: "superko-after-suicide".into(),
+                rules: "chinese".into()
+            })
+        );
+        let m = manifest("obsolete = \"\"\n");
+        assert_eq!(m.check_causes(), Err(CauseError::EmptyObsolete));
+        let m = manifest(&BUG.replace("ask = \"a fix\"", "ask = \"\""));
+        assert!(matches!(
+            m.check_causes(),
+            Err(CauseError::Empty { field: "ask", .. })
+        ));
+    }
+
+    #[test]
+    fn every_standing_reads_back_from_its_code() {
+        for standing in Standing::ALL {
+            assert_eq!(Standing::from_code(standing.code()), Some(standing));
+            assert!(!standing.words().is_empty());
+        }
+        assert_eq!(Standing::from_code("not-judged"), None);
+    }
+
+    #[test]
+    fn a_cause_error_reads_as_the_file_and_the_cause() {
+        let error = ManifestError::Cause {
+            file: PathBuf::from("engines/e.toml"),
+            error: CauseError::NoSetting { id: "x".into() },
+        };
+        let text = error.to_string();
+        assert!(text.starts_with("engines/e.toml: cause \"x\""), "{text}");
+    }
 }
