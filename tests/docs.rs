@@ -237,7 +237,9 @@ fn every_upstream_report_opens_with_its_standing_and_is_indexed() {
     for (name, text) in &reports {
         let lines: Vec<&str> = text.lines().collect();
         assert!(
-            lines.first().is_some_and(|l| l.starts_with("<!--") && l.ends_with("-->")),
+            lines
+                .first()
+                .is_some_and(|l| l.starts_with("<!--") && l.ends_with("-->")),
             "{name}: the first line is not a one-line <!-- ... --> comment"
         );
         assert!(
@@ -293,7 +295,10 @@ fn every_upstream_report_cites_the_engines_source_at_a_commit() {
                 file.contains('.') && line.starts_with(|c: char| c.is_ascii_digit())
             })
         });
-        assert!(cites_a_line, "{name}: cites no `file:line` of the engine's source");
+        assert!(
+            cites_a_line,
+            "{name}: cites no `file:line` of the engine's source"
+        );
     }
     assert!(names_a_commit_or_tag("at `3d6d333`"));
     assert!(names_a_commit_or_tag("its tag `v0.17`"));
@@ -379,7 +384,10 @@ fn every_library_engines_report_has_a_snippet_in_its_api() {
 }
 
 /// The engine manifests, read and checked as the matrix reads them.
-fn manifests() -> Vec<(std::path::PathBuf, tromp_taylor_gtp::matrix::manifest::Manifest)> {
+fn manifests() -> Vec<(
+    std::path::PathBuf,
+    tromp_taylor_gtp::matrix::manifest::Manifest,
+)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     tromp_taylor_gtp::matrix::manifest::read_manifests(&root.join("engines"))
         .unwrap_or_else(|e| panic!("{e}"))
@@ -411,7 +419,10 @@ fn every_cause_of_a_current_version_has_one_report_and_every_report_one_cause() 
             expected.contains(report),
             "docs/conformance/reports/{report} is no manifest cause's report (engines/STEM.toml, [[cause]] id)"
         );
-        assert!(!obsolete.contains(report), "{report}: an obsolete version gets no report");
+        assert!(
+            !obsolete.contains(report),
+            "{report}: an obsolete version gets no report"
+        );
     }
     assert!(!expected.is_empty(), "no manifest has a [[cause]]");
 }

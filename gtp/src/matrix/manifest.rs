@@ -183,7 +183,9 @@ pub enum CauseError {
         field: &'static str,
     },
     /// `standing` is not one of the four.
-    #[error("cause {id:?}: standing {standing:?} is not one of bug, documented, setting, docs-mismatch")]
+    #[error(
+        "cause {id:?}: standing {standing:?} is not one of bug, documented, setting, docs-mismatch"
+    )]
     UnknownStanding {
         /// The cause.
         id: String,
@@ -277,7 +279,11 @@ impl Cause {
         if self.kinds.is_empty() {
             return Err(CauseError::NoKinds { id: id() });
         }
-        if let Some(kind) = self.kinds.iter().find(|k| !KIND_CODES.contains(&k.as_str())) {
+        if let Some(kind) = self
+            .kinds
+            .iter()
+            .find(|k| !KIND_CODES.contains(&k.as_str()))
+        {
             return Err(CauseError::UnknownKind {
                 id: id(),
                 kind: kind.clone(),
@@ -450,7 +456,11 @@ impl Manifest {
     /// Checks its causes and `obsolete`: each cause alone ([`Cause::check`]),
     /// ids unique, and every rule set a cause names one of the profiles'.
     pub fn check_causes(&self) -> Result<(), CauseError> {
-        if self.obsolete.as_deref().is_some_and(|o| o.trim().is_empty()) {
+        if self
+            .obsolete
+            .as_deref()
+            .is_some_and(|o| o.trim().is_empty())
+        {
             return Err(CauseError::EmptyObsolete);
         }
         let mut seen = std::collections::BTreeSet::new();
@@ -612,8 +622,13 @@ mod tests {
 
     /// A manifest with one profile (`tromp-taylor`) and `causes` after it.
     fn manifest(causes: &str) -> Manifest {
+        manifest_with("", causes)
+    }
+
+    /// The same with `top` among the top-level keys.
+    fn manifest_with(top: &str, causes: &str) -> Manifest {
         let text = format!(
-            "name = \"E\"\nversion = \"1\"\nprogram = \"e\"\n\
+            "name = \"E\"\nversion = \"1\"\nprogram = \"e\"\n{top}\
              [[profile]]\nrules = \"tromp-taylor\"\ncommand = \"e\"\nsizes = [\"5x5\"]\n\
              games = 1\nquick_games = 1\n{causes}"
         );
@@ -640,7 +655,7 @@ mod tests {
 
     #[test]
     fn a_manifest_without_causes_has_none() {
-        let m = manifest("obsolete = \"superseded by 2\"\n");
+        let m = manifest_with("obsolete = \"superseded by 2\"\n", "");
         assert!(m.cause.is_empty());
         assert_eq!(m.obsolete.as_deref(), Some("superseded by 2"));
         assert_eq!(m.check_causes(), Ok(()));
@@ -752,7 +767,7 @@ mod tests {
                 rules: "chinese".into()
             })
         );
-        let m = manifest("obsolete = \"\"\n");
+        let m = manifest_with("obsolete = \"\"\n", "");
         assert_eq!(m.check_causes(), Err(CauseError::EmptyObsolete));
         let m = manifest(&BUG.replace("ask = \"a fix\"", "ask = \"\""));
         assert!(matches!(
