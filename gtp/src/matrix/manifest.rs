@@ -111,6 +111,22 @@ pub const KIND_CODES: [&str; 15] = [
     "other",
 ];
 
+/// The reasons a cause may name: the rule's code for an illegal move
+/// accepted, listed or played (`superko`, `ko`, `suicide`, `occupied`,
+/// `off-board`, `game-over`), and for a legal move refused what the move is
+/// (`suicide`, `capture`, `plain move`, `pass`).
+pub const REASON_CODES: [&str; 9] = [
+    "superko",
+    "ko",
+    "suicide",
+    "occupied",
+    "off-board",
+    "game-over",
+    "capture",
+    "plain move",
+    "pass",
+];
+
 /// The standing of a cause: how the engine's own maintainers would judge it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Standing {
@@ -230,6 +246,14 @@ pub enum CauseError {
         /// The kind named.
         kind: String,
     },
+    /// `reasons` names a reason that is not one of [`REASON_CODES`].
+    #[error("cause {id:?}: reason {reason:?} is not one of {}", REASON_CODES.join(", "))]
+    UnknownReason {
+        /// The cause.
+        id: String,
+        /// The reason named.
+        reason: String,
+    },
     /// `kinds` is empty.
     #[error("cause {id:?}: kinds is empty: name the finding kinds it covers")]
     NoKinds {
@@ -287,6 +311,16 @@ impl Cause {
             return Err(CauseError::UnknownKind {
                 id: id(),
                 kind: kind.clone(),
+            });
+        }
+        if let Some(reason) = self
+            .reasons
+            .iter()
+            .find(|r| !REASON_CODES.contains(&r.as_str()))
+        {
+            return Err(CauseError::UnknownReason {
+                id: id(),
+                reason: reason.clone(),
             });
         }
         if let Some(number) = self
@@ -742,6 +776,14 @@ mod tests {
         );
         let m = manifest(&BUG.replace("[\"accepts-illegal\", \"legal-set\"]", "[]"));
         assert!(matches!(m.check_causes(), Err(CauseError::NoKinds { .. })));
+        let m = manifest(&BUG.replace("[\"superko\"]", "[\"triple-ko\"]"));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::UnknownReason {
+                id: "superko-after-suicide".into(),
+                reason: "triple-ko".into()
+            })
+        );
     }
 
     #[test]
