@@ -5,6 +5,7 @@
 //! docs/conformance.md ([`outputs`]) and the static site ([`site`]); runs
 //! merge ([`merge`]).
 
+pub mod cause;
 pub mod data;
 pub mod manifest;
 pub mod merge;
