@@ -1,6 +1,8 @@
 //! The docs stay true: every test and every case that docs/rules.md cites
 //! exists, every rule and comment has its row, and every upstream report
-//! under docs/conformance/reports/ is indexed and names its cause; the
+//! under docs/conformance/reports/ is one manifest cause's, opens with its
+//! standing, cites the engine's source at a commit, keeps this project's
+//! words to its last section, and (for a library) shows its own API; the
 //! book's SUMMARY.md holds every page of docs/, and every rule and comment
 //! of rules.md has its anchor.
 
@@ -192,41 +194,241 @@ fn every_quote_in_rules_md_is_in_the_seeds() {
     );
 }
 
-/// The line a generated report holds until its cause is written by hand
-/// (gtp/src/matrix/upstream.rs's `PLACEHOLDER`).
-const PLACEHOLDER: &str = "_To be written by hand from the engine's source";
+/// The upstream reports, `docs/conformance/reports/*.md` but the README:
+/// each file's name and text, in name order.
+fn upstream_reports() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = fs::read_dir(root.join("docs/conformance/reports"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md") && name != "README.md")
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let text = read(&format!("docs/conformance/reports/{name}"));
+            (name, text)
+        })
+        .collect()
+}
+
+/// The heading of a report's last section, where this project's own words
+/// (seeds, comment numbers, our adapters' messages) may go.
+const CHECKED: &str = "## How this was checked";
+
+/// The standings a report's first line may give, in words
+/// (`tromp_taylor_gtp::matrix::manifest::Standing::words`).
+fn standing_words() -> Vec<&'static str> {
+    use tromp_taylor_gtp::matrix::manifest::Standing;
+    Standing::ALL
+        .iter()
+        .filter(|s| **s != Standing::NotJudged)
+        .map(|s| s.words())
+        .collect()
+}
 
 #[test]
-fn every_upstream_report_is_indexed_and_names_its_cause() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+fn every_upstream_report_opens_with_its_standing_and_is_indexed() {
     let index = read("docs/conformance/reports/README.md");
-    let mut reports = 0;
-    for entry in fs::read_dir(root.join("docs/conformance/reports")).unwrap() {
-        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        if name == "README.md" || !name.ends_with(".md") {
-            continue;
-        }
-        reports += 1;
+    let reports = upstream_reports();
+    assert!(
+        reports.len() >= 5,
+        "only {} reports under docs/conformance/reports/",
+        reports.len()
+    );
+    let words = standing_words();
+    for (name, text) in &reports {
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines
+                .first()
+                .is_some_and(|l| l.starts_with("<!--") && l.ends_with("-->")),
+            "{name}: the first line is not a one-line <!-- ... --> comment"
+        );
+        assert!(
+            lines.iter().take(3).any(|l| l.starts_with("# ")),
+            "{name}: no title in its first lines"
+        );
+        let standing = lines
+            .iter()
+            .take(6)
+            .find(|l| l.starts_with("**Standing:** "))
+            .unwrap_or_else(|| panic!("{name}: no **Standing:** line in its first lines"));
+        let said = standing.trim_start_matches("**Standing:** ");
+        assert!(
+            words.iter().any(|w| said.starts_with(w)) && said.contains(" — "),
+            "{name}: the standing line opens with none of {words:?} and a dash: {standing}"
+        );
+        assert!(
+            lines.iter().take(10).any(|l| l.starts_with("**Asked:** ")),
+            "{name}: no **Asked:** line after the standing"
+        );
         assert!(
             index.contains(&format!("]({name})")),
             "{name} is not in the README's index"
         );
-        let text = read(&format!("docs/conformance/reports/{name}"));
-        let cause = text
-            .split_once("## Cause in the source")
-            .unwrap_or_else(|| panic!("{name} has no \"Cause in the source\" section"))
-            .1;
-        let cause = cause.split("\n## ").next().unwrap_or_default().trim();
-        assert!(!cause.is_empty(), "{name}: the cause section is empty");
+    }
+}
+
+/// Whether `text` names a commit (7 to 40 hex digits, a digit and a letter
+/// among them) or a release tag (`tag `NAME``).
+fn names_a_commit_or_tag(text: &str) -> bool {
+    let commit = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|word| {
+            (7..=40).contains(&word.len())
+                && word.chars().all(|c| c.is_ascii_hexdigit())
+                && word.chars().any(|c| c.is_ascii_digit())
+                && word.chars().any(|c| c.is_ascii_alphabetic())
+        });
+    commit || text.contains("tag `")
+}
+
+#[test]
+fn every_upstream_report_cites_the_engines_source_at_a_commit() {
+    for (name, text) in upstream_reports() {
+        let body = text.split(CHECKED).next().unwrap_or_default();
         assert!(
-            !cause.contains(PLACEHOLDER),
-            "{name}: the cause is still the placeholder"
+            names_a_commit_or_tag(body),
+            "{name}: names no commit (7-40 hex digits) nor release tag of the engine's source"
+        );
+        // A file and line of the engine's source: `path/file.ext:LINE`.
+        let cites_a_line = quoted(body).any(|q| {
+            q.split_once(':').is_some_and(|(file, line)| {
+                file.contains('.') && line.starts_with(|c: char| c.is_ascii_digit())
+            })
+        });
+        assert!(
+            cites_a_line,
+            "{name}: cites no `file:line` of the engine's source"
         );
     }
-    assert!(
-        reports >= 5,
-        "only {reports} reports under docs/conformance/reports/"
-    );
+    assert!(names_a_commit_or_tag("at `3d6d333`"));
+    assert!(names_a_commit_or_tag("its tag `v0.17`"));
+    assert!(!names_a_commit_or_tag("20261126 and deadbeefs"));
+}
+
+/// Where `pattern` followed by a digit occurs in `text`, case aside.
+fn word_then_digit(text: &str, pattern: &str) -> Option<usize> {
+    let lower = text.to_lowercase();
+    lower.match_indices(pattern).map(|(i, _)| i).find(|&i| {
+        lower[i + pattern.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+#[test]
+fn every_upstream_report_keeps_our_words_to_its_last_section() {
+    for (name, text) in upstream_reports() {
+        let (body, last) = text
+            .split_once(CHECKED)
+            .unwrap_or_else(|| panic!("{name}: no \"{CHECKED}\" section"));
+        assert!(
+            !last.contains("\n## "),
+            "{name}: \"{CHECKED}\" is not the last section"
+        );
+        for pattern in ["seed ", "comment "] {
+            if let Some(at) = word_then_digit(body, pattern) {
+                let line = body[..at].lines().count().max(1);
+                panic!("{name}:{line}: \"{pattern}N\" before \"{CHECKED}\"");
+            }
+        }
+        for ours in ["peer-gtp: ", "(simple ko, seed", "tromp-taylor audit"] {
+            assert!(
+                !body.contains(ours),
+                "{name}: our own words ({ours:?}) before \"{CHECKED}\""
+            );
+        }
+    }
+    assert_eq!(word_then_digit("Seed 004, appendix", "seed "), Some(0));
+    assert_eq!(word_then_digit("the seed of it", "seed "), None);
+}
+
+/// The engines that are libraries, by manifest stem, and the fence of the
+/// snippet in their native API each of their reports holds.
+const LIBRARIES: [(&str, &str); 3] = [
+    ("goban-crate", "```rust"),
+    ("board-game", "```rust"),
+    ("ogs-goban", "```ts"),
+];
+
+#[test]
+fn every_library_engines_report_has_a_snippet_in_its_api() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (stem, fence) in LIBRARIES {
+        assert!(
+            root.join(format!("engines/{stem}.toml")).is_file(),
+            "LIBRARIES names {stem}, which has no manifest"
+        );
+        for (name, text) in upstream_reports() {
+            if name.starts_with(&format!("{stem}-")) {
+                assert!(
+                    text.contains(fence),
+                    "{name}: a library's report needs a snippet in its own API ({fence})"
+                );
+                assert!(
+                    text.contains("```sh\nprintf "),
+                    "{name}: the GTP `printf` beside the snippet is missing"
+                );
+            }
+        }
+    }
+    // A manifest that calls its engine a library is in the list.
+    for (file, manifest) in manifests() {
+        let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let library = manifest.notes.to_lowercase().contains("library");
+        assert!(
+            !library || LIBRARIES.iter().any(|(s, _)| *s == stem),
+            "engines/{stem}.toml describes a library: add it to LIBRARIES"
+        );
+    }
+}
+
+/// The engine manifests, read and checked as the matrix reads them.
+fn manifests() -> Vec<(
+    std::path::PathBuf,
+    tromp_taylor_gtp::matrix::manifest::Manifest,
+)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    tromp_taylor_gtp::matrix::manifest::read_manifests(&root.join("engines"))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_cause_of_a_current_version_has_one_report_and_every_report_one_cause() {
+    let mut expected = Vec::new();
+    let mut obsolete = Vec::new();
+    for (file, manifest) in manifests() {
+        let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        for cause in &manifest.cause {
+            let report = cause.report_name(&stem);
+            match manifest.obsolete {
+                None => expected.push(report),
+                Some(_) => obsolete.push(report),
+            }
+        }
+    }
+    let reports: Vec<String> = upstream_reports().into_iter().map(|(n, _)| n).collect();
+    for report in &expected {
+        assert!(
+            reports.contains(report),
+            "a manifest cause has no report: docs/conformance/reports/{report}"
+        );
+    }
+    for report in &reports {
+        assert!(
+            expected.contains(report),
+            "docs/conformance/reports/{report} is no manifest cause's report (engines/STEM.toml, [[cause]] id)"
+        );
+        assert!(
+            !obsolete.contains(report),
+            "{report}: an obsolete version gets no report"
+        );
+    }
+    assert!(!expected.is_empty(), "no manifest has a [[cause]]");
 }
 
 /// The Markdown files under `dir`, as paths relative to docs/.

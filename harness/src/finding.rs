@@ -63,7 +63,7 @@ pub struct Said {
 
 /// How a finding stands by the engine's own stated intent: nothing is
 /// called a bug without a citation of that intent.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Standing {
     /// It breaks a rule the engine claims, by its own stated intent (cited).
     Bug,

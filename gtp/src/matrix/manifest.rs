@@ -3,8 +3,8 @@
 //! to, and what it can be asked. Unknown keys are refused, so a typo is an
 //! error, not a silently ignored setting.
 
-use super::cause::Cause;
 use crate::audit::{CheckName, Moves};
+pub use crate::matrix::cause::{Cause, CauseError, Citation, Standing, KIND_CODES, REASON_CODES};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -37,11 +37,12 @@ pub struct Manifest {
     pub start_timeout: Option<f64>,
     /// The rule sets it is held to.
     pub profile: Vec<Profile>,
-    /// Why this version is superseded, if it is: its rows stay, but it
-    /// gets no report for its maintainers.
+    /// Why this version is superseded (Pachi 11.99 by 12.90, say): its rows
+    /// stay in the matrix, but it gets no report for its maintainers.
     #[serde(default)]
     pub obsolete: Option<String>,
-    /// The causes of its divergences, each judged by its own stated intent.
+    /// The causes of its divergences, each with its standing and the
+    /// engine's own words for it (`[[cause]]`).
     #[serde(default)]
     pub cause: Vec<Cause>,
 }
@@ -153,6 +154,14 @@ pub enum ManifestError {
         /// What is wrong.
         why: String,
     },
+    /// A manifest's `[[cause]]` (or `obsolete`) cannot be taken.
+    #[error("{}: {error}", file.display())]
+    Cause {
+        /// The file.
+        file: PathBuf,
+        /// What is wrong.
+        error: CauseError,
+    },
 }
 
 /// Replaces `{engines}` with the engines folder, and `{tromp-taylor}` with
@@ -167,6 +176,38 @@ pub fn expand(text: &str, engines: &Path) -> String {
 }
 
 impl Manifest {
+    /// Checks its causes and `obsolete`: each cause alone ([`Cause::check`]),
+    /// ids unique, and every rule set a cause names one of the profiles'.
+    pub fn check_causes(&self) -> Result<(), CauseError> {
+        if self
+            .obsolete
+            .as_deref()
+            .is_some_and(|o| o.trim().is_empty())
+        {
+            return Err(CauseError::EmptyObsolete);
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for cause in &self.cause {
+            cause.check()?;
+            if !seen.insert(cause.id.as_str()) {
+                return Err(CauseError::DuplicateId {
+                    id: cause.id.clone(),
+                });
+            }
+            if let Some(rules) = cause
+                .rules
+                .iter()
+                .find(|r| !self.profile.iter().any(|p| &p.rules == *r))
+            {
+                return Err(CauseError::UnknownRules {
+                    id: cause.id.clone(),
+                    rules: rules.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Checks every profile: rules, sizes, checks, games.
     pub fn check(&self, engines: &Path) -> Result<Vec<CheckedProfile>, String> {
         if self
@@ -174,12 +215,6 @@ impl Manifest {
             .is_some_and(|s| !(s > 0.0 && s <= 86_400.0))
         {
             return Err("start_timeout: seconds, above 0 and at most a day".into());
-        }
-        for (i, cause) in self.cause.iter().enumerate() {
-            cause.check()?;
-            if self.cause[..i].iter().any(|c| c.id == cause.id) {
-                return Err(format!("cause {:?}: two causes of one id", cause.id));
-            }
         }
         if self.profile.is_empty() {
             return Err("no [[profile]]: an engine is held to at least one rule set".into());
@@ -293,7 +328,201 @@ pub fn read_manifests(folder: &Path) -> Result<Vec<(PathBuf, Manifest)>, Manifes
                     file: file.clone(),
                     why,
                 })?;
+            manifest
+                .check_causes()
+                .map_err(|error| ManifestError::Cause {
+                    file: file.clone(),
+                    error,
+                })?;
             Ok((file, manifest))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A manifest with one profile (`tromp-taylor`) and `causes` after it.
+    fn manifest(causes: &str) -> Manifest {
+        manifest_with("", causes)
+    }
+
+    /// The same with `top` among the top-level keys.
+    fn manifest_with(top: &str, causes: &str) -> Manifest {
+        let text = format!(
+            "name = \"E\"\nversion = \"1\"\nprogram = \"e\"\n{top}\
+             [[profile]]\nrules = \"tromp-taylor\"\ncommand = \"e\"\nsizes = [\"5x5\"]\n\
+             games = 1\nquick_games = 1\n{causes}"
+        );
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    const BUG: &str = "[[cause]]\nid = \"superko-after-suicide\"\ntitle = \"t\"\n\
+        kinds = [\"accepts-illegal\", \"legal-set\"]\nreasons = [\"superko\"]\n\
+        rules = [\"tromp-taylor\"]\nstanding = \"bug\"\nask = \"a fix\"\n\
+        cite = [{ source = \"engine/board.c:3148 at 84a32e9\", quote = \"q\" }]\n";
+
+    #[test]
+    fn a_cited_bug_is_taken_with_its_fields() {
+        let m = manifest(BUG);
+        assert_eq!(m.check_causes(), Ok(()));
+        let cause = &m.cause[0];
+        assert_eq!(cause.check(), Ok(Standing::Bug));
+        assert_eq!(cause.kinds, ["accepts-illegal", "legal-set"]);
+        assert_eq!(cause.reasons, ["superko"]);
+        assert_eq!(cause.cite[0].quote, "q");
+        assert_eq!(cause.report_name("gnugo"), "gnugo-superko-after-suicide.md");
+        assert_eq!(m.obsolete, None);
+    }
+
+    #[test]
+    fn a_manifest_without_causes_has_none() {
+        let m = manifest_with("obsolete = \"superseded by 2\"\n", "");
+        assert!(m.cause.is_empty());
+        assert_eq!(m.obsolete.as_deref(), Some("superseded by 2"));
+        assert_eq!(m.check_causes(), Ok(()));
+    }
+
+    #[test]
+    fn an_unknown_key_in_a_cause_is_refused() {
+        let text = format!(
+            "name = \"E\"\nversion = \"1\"\nprogram = \"e\"\nprofile = []\n{}",
+            BUG.replace("ask =", "asks =")
+        );
+        let error = toml::from_str::<Manifest>(&text).unwrap_err().to_string();
+        assert!(error.contains("asks"), "{error}");
+    }
+
+    #[test]
+    fn an_unknown_standing_is_refused() {
+        let m = manifest(&BUG.replace("\"bug\"", "\"feature\""));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::UnknownStanding {
+                id: "superko-after-suicide".into(),
+                standing: "feature".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_bug_or_a_documented_deviation_without_a_citation_is_refused() {
+        let bare = BUG.split("cite =").next().unwrap().to_string();
+        for standing in ["bug", "documented"] {
+            let m = manifest(&bare.replace("\"bug\"", &format!("{standing:?}")));
+            assert!(
+                matches!(m.check_causes(), Err(CauseError::NoCitation { .. })),
+                "{standing}"
+            );
+        }
+        let m = manifest(&BUG.replace("quote = \"q\"", "quote = \" \""));
+        assert!(matches!(
+            m.check_causes(),
+            Err(CauseError::EmptyCitation { number: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_docs_mismatch_needs_two_citations() {
+        let one = BUG.replace("\"bug\"", "\"docs-mismatch\"");
+        assert_eq!(
+            manifest(&one).check_causes(),
+            Err(CauseError::MismatchNeedsTwo {
+                id: "superko-after-suicide".into(),
+                count: 1
+            })
+        );
+        let two = one.replace(
+            "}]",
+            "}, { source = \"docs/rules.html at 6a1fc5d\", quote = \"r\" }]",
+        );
+        assert_eq!(manifest(&two).check_causes(), Ok(()));
+    }
+
+    #[test]
+    fn a_setting_must_name_its_setting() {
+        let setting = BUG.replace("\"bug\"", "\"setting\"");
+        assert_eq!(
+            manifest(&setting).check_causes(),
+            Err(CauseError::NoSetting {
+                id: "superko-after-suicide".into()
+            })
+        );
+        let named = format!("{setting}setting = \"--positional-superko\"\n");
+        assert_eq!(manifest(&named).check_causes(), Ok(()));
+    }
+
+    #[test]
+    fn an_unknown_kind_is_refused() {
+        let m = manifest(&BUG.replace("\"legal-set\"", "\"all-legal\""));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::UnknownKind {
+                id: "superko-after-suicide".into(),
+                kind: "all-legal".into()
+            })
+        );
+        let m = manifest(&BUG.replace("[\"accepts-illegal\", \"legal-set\"]", "[]"));
+        assert!(matches!(m.check_causes(), Err(CauseError::NoKinds { .. })));
+        let m = manifest(&BUG.replace("[\"superko\"]", "[\"triple-ko\"]"));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::UnknownReason {
+                id: "superko-after-suicide".into(),
+                reason: "triple-ko".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_duplicate_id_is_refused() {
+        let m = manifest(&format!("{BUG}{BUG}"));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::DuplicateId {
+                id: "superko-after-suicide".into()
+            })
+        );
+    }
+
+    #[test]
+    fn ids_rules_and_obsolete_are_checked() {
+        let m = manifest(&BUG.replace("superko-after-suicide", "Superko After"));
+        assert!(matches!(m.check_causes(), Err(CauseError::BadId { .. })));
+        let m = manifest(&BUG.replace("rules = [\"tromp-taylor\"]", "rules = [\"chinese\"]"));
+        assert_eq!(
+            m.check_causes(),
+            Err(CauseError::UnknownRules {
+                id: "superko-after-suicide".into(),
+                rules: "chinese".into()
+            })
+        );
+        let m = manifest_with("obsolete = \"\"\n", "");
+        assert_eq!(m.check_causes(), Err(CauseError::EmptyObsolete));
+        let m = manifest(&BUG.replace("ask = \"a fix\"", "ask = \"\""));
+        assert!(matches!(
+            m.check_causes(),
+            Err(CauseError::Empty { field: "ask", .. })
+        ));
+    }
+
+    #[test]
+    fn every_standing_reads_back_from_its_code() {
+        for standing in Standing::ALL {
+            assert_eq!(Standing::from_code(standing.code()), Some(standing));
+            assert!(!standing.words().is_empty());
+        }
+        assert_eq!(Standing::from_code("wontfix"), None);
+    }
+
+    #[test]
+    fn a_cause_error_reads_as_the_file_and_the_cause() {
+        let error = ManifestError::Cause {
+            file: PathBuf::from("engines/e.toml"),
+            error: CauseError::NoSetting { id: "x".into() },
+        };
+        let text = error.to_string();
+        assert!(text.starts_with("engines/e.toml: cause \"x\""), "{text}");
+    }
 }

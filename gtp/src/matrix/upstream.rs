@@ -248,7 +248,7 @@ fn write_standing(text: &mut String, group: &Group<'_>) {
     let _ = writeln!(
         text,
         "**Standing:** {} — {}\n\n**Asked:** {}\n",
-        cause.standing(),
+        cause.standing().unwrap_or_default(),
         markdown_text(&cause.title),
         markdown_text(&cause.ask)
     );

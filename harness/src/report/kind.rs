@@ -117,8 +117,8 @@ impl Kind {
                 (Err(why), _) => Kind::OtherReason(why.code()),
                 (Ok(()), Ok(())) => Kind::Other("verdict"),
             },
-            Difference::Check { left, .. } => Kind::IsLegal(match left {
-                Ok(()) => "legal move".to_string(),
+            Difference::Check { turn, left, .. } => Kind::IsLegal(match left {
+                Ok(()) => format!("legal {}", sort_of_turn(divergence, *turn)),
                 Err(why) => format!("move illegal by {}", why.code()),
             }),
             Difference::LegalSet { .. } => Kind::AllLegal(legal_set_detail(divergence)),
@@ -165,6 +165,27 @@ impl Kind {
         }
     }
 
+    /// The rule at stake, or what the refused move is, as manifests name
+    /// it: a reason's [`code`](crate::vocab::Illegal::code) (`superko`,
+    /// `suicide`, ...) for a move accepted, listed, played or asked about
+    /// that the rules forbid; `suicide`, `capture`, `plain move` or `pass`
+    /// for a legal move refused, omitted or asked about; empty otherwise.
+    pub fn reason(&self) -> &str {
+        match self {
+            Kind::AcceptsIllegal(why) | Kind::OtherReason(why) | Kind::PlaysIllegal(why) => why,
+            Kind::RefusesLegal(what) => sort(what),
+            Kind::IsLegal(what) => match what.strip_prefix("move illegal by ") {
+                Some(code) => code,
+                None => sort(what.strip_prefix("legal ").unwrap_or("")),
+            },
+            Kind::AllLegal(what) => match what.strip_prefix("lists an illegal move (") {
+                Some(rest) => rest.trim_end_matches(')'),
+                None => sort(what.strip_prefix("omits a legal ").unwrap_or("")),
+            },
+            _ => "",
+        }
+    }
+
     /// In plain words, without the kind's word: `accepts an illegal move`, ...
     pub fn words(&self) -> &'static str {
         match self {
@@ -193,11 +214,22 @@ impl Kind {
     }
 }
 
+/// A move's sort as manifests name it: `plain move` for a plain one.
+fn sort(what: &str) -> &str {
+    match what {
+        "move" => "plain move",
+        other => other,
+    }
+}
+
 /// What the refused `turn` is, on the rules' board before it: `pass`,
 /// `suicide`, `capture` or `move`.
 fn sort_of_turn(divergence: &Divergence, turn: Turn) -> String {
     let player = divergence.record.last().map_or(Player::Black, |(p, _)| *p);
-    match what_it_does(divergence, player, turn, 1) {
+    // The record ends with the turn when it was attempted.
+    let last = divergence.record.last().map(|(_, a)| a);
+    let skip = usize::from(last == Some(&Action::Turn(turn)));
+    match what_it_does(divergence, player, turn, skip) {
         "a pass" => "pass",
         "a suicide" => "suicide",
         "a capture" => "capture",
@@ -209,7 +241,11 @@ fn sort_of_turn(divergence: &Divergence, turn: Turn) -> String {
 /// What a legal-set difference is, in words: `lists an illegal move
 /// (superko)` or `omits a legal move`.
 fn legal_set_detail(divergence: &Divergence) -> String {
-    let Difference::LegalSet { only_right, .. } = &divergence.difference else {
+    let Difference::LegalSet {
+        only_left,
+        only_right,
+    } = &divergence.difference
+    else {
         return String::new();
     };
     match only_right.iter().find(|t| matches!(t, Turn::Move(_))) {
@@ -219,7 +255,18 @@ fn legal_set_detail(divergence: &Divergence) -> String {
                 .map_or("legal", Illegal::code);
             format!("lists an illegal move ({why})")
         }
-        None => "omits a legal move".to_string(),
+        None => match only_left.iter().find(|t| matches!(t, Turn::Move(_))) {
+            Some(&turn) => {
+                let player = replayed(divergence, 0).map_or(Player::Black, |game| game.to_move());
+                match what_it_does(divergence, player, turn, 0) {
+                    "a suicide" => "omits a legal suicide",
+                    "a capture" => "omits a legal capture",
+                    _ => "omits a legal move",
+                }
+                .to_string()
+            }
+            None => "omits a legal move".to_string(),
+        },
     }
 }
 
