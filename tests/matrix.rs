@@ -91,7 +91,7 @@ fn our_engine_passes_every_cell_it_is_checked_on() {
         serde_json::from_str(&std::fs::read_to_string(out.join("matrix.json")).unwrap()).unwrap();
     assert_eq!(
         (json["format"].as_u64(), json["seed"].as_u64()),
-        (Some(1), Some(5))
+        (Some(2), Some(5))
     );
     assert_eq!(json["profile"], "quick");
     let rows = &json["rows"];
@@ -242,8 +242,9 @@ fn merge_refuses_runs_that_do_not_go_together() {
         &merge(&[&a, &b], &out),
         "the profile differs (quick and full)",
     );
-    run_json(&b, 2, 7, "quick", &[("two", "tromp-taylor")]);
-    refused(&merge(&[&a, &b], &out), "not a matrix.json of format 1");
+    // Format 1 (before standings) reads as not judged; a later one is refused.
+    run_json(&b, 3, 7, "quick", &[("two", "tromp-taylor")]);
+    refused(&merge(&[&a, &b], &out), "its format is 3 (this version reads formats 1 and 2)");
     write(&b, "matrix.json", "[]");
     refused(&merge(&[&a, &b], &out), "its format is not given");
     std::fs::remove_file(b.join("matrix.json")).unwrap();
