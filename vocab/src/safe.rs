@@ -18,8 +18,10 @@
 //!   block that its content cannot close, a table cell that its content
 //!   cannot split, inline text that cannot start an element, an HTML
 //!   comment that its content cannot end;
-//! - [`html`]: for HTML whose markup is escaped elsewhere (maud escapes
-//!   it), control and bidirectional characters dropped.
+//! - [`html`]: for HTML whose markup is escaped elsewhere (the site's
+//!   `escape`), control and bidirectional characters dropped;
+//! - [`json`]: for a JSON text, the characters its writer leaves raw
+//!   written as JSON escapes.
 
 use std::fmt::Write as _;
 
@@ -197,8 +199,8 @@ pub fn comment(s: &str) -> String {
     out
 }
 
-/// `s` for an HTML page whose markup is escaped where it is written (maud
-/// escapes `<`, `>`, `&` and quotes): control characters other than
+/// `s` for an HTML page whose markup is escaped where it is written (the
+/// site's `escape` escapes `<`, `>`, `&` and quotes): control characters other than
 /// newline and tab, and bidirectional controls, dropped.
 ///
 /// ```
@@ -209,6 +211,29 @@ pub fn html(s: &str) -> String {
     s.chars()
         .filter(|&c| !is_unsafe(c) || c == '\n' || c == '\t')
         .collect()
+}
+
+/// `json`, a JSON text, with every unsafe character (see [`is_unsafe`])
+/// that stands raw in it written as a JSON escape (`\u202e`): a JSON
+/// writer escapes C0 controls but leaves C1 controls and bidirectional
+/// controls raw. The data read back is the same; the file shows no such
+/// character to whoever opens it. (Such characters stand only inside
+/// strings; the newlines between values are kept.)
+///
+/// ```
+/// use tromp_taylor_vocab::safe::json;
+/// assert_eq!(json("{\"a\": \"x\u{202e}y\u{9b}\"}\n"), "{\"a\": \"x\\u202ey\\u009b\"}\n");
+/// ```
+pub fn json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if is_unsafe(c) && c != '\n' {
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

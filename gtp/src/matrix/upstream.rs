@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use tromp_taylor_harness::check::rules_at_stake;
 use tromp_taylor_harness::names::komi_text;
 use tromp_taylor_harness::report::{plural, side_by_side};
+use tromp_taylor_harness::safe;
 use tromp_taylor_harness::vocab::{Rules, Superko};
 
 /// The line a generated report holds under "Cause in the source" and
@@ -190,7 +191,7 @@ pub fn rules_words(rules: Rules) -> String {
 /// (`accepted it (`= `)`): the text in the backticks, if there is one.
 pub fn last_answer(engine_says: &str) -> Option<&str> {
     let start = engine_says.find("(`")? + 2;
-    let end = engine_says[start..].find("`)")? + start;
+    let end = engine_says[start..].rfind("`)")? + start;
     Some(&engine_says[start..end])
 }
 
@@ -198,11 +199,10 @@ pub fn last_answer(engine_says: &str) -> Option<&str> {
 fn render(kind: &Kind, group: &Group<'_>) -> String {
     let row = group.row;
     let mut text = format!(
-        "<!-- {}-{}.md: {} {kind}; a report for its maintainers, as `tromp-taylor matrix` wrote it. -->\n# {} {kind}\n\n",
-        row.id,
-        slug(kind),
-        row.engine,
-        row.engine
+        "<!-- {}: {} {kind}; a report for its maintainers, as `tromp-taylor matrix` wrote it. -->\n# {} {kind}\n\n",
+        safe::comment(&format!("{}-{}.md", row.id, slug(kind))),
+        safe::comment(&row.engine),
+        safe::inline(&row.engine)
     );
     write_engine(&mut text, group);
     write_reproducer(&mut text, group);
@@ -220,11 +220,11 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
     let rules = found.setup().rules;
     let _ = writeln!(
         text,
-        "- **Engine**: {}, started as `{}`\n- **Held to**: the rules `{}` (`{}`): {}\n- **Found by**: [tromp-taylor](https://github.com/tromp-taylor/tromp-taylor) `matrix`, which plays games on the engine over GTP (generated ones, or its own moves with `genmove`) and on the Tromp-Taylor rules, and stops at the first turn where they part",
-        row.engine,
-        row.command.join(" "),
-        row.rules_name,
-        rules,
+        "- **Engine**: {}, started as {}\n- **Held to**: the rules {} ({}): {}\n- **Found by**: [tromp-taylor](https://github.com/tromp-taylor/tromp-taylor) `matrix`, which plays games on the engine over GTP (generated ones, or its own moves with `genmove`) and on the Tromp-Taylor rules, and stops at the first turn where they part",
+        safe::inline(&row.engine),
+        safe::code_span(&row.command.join(" ")),
+        safe::code_span(&row.rules_name),
+        safe::code_span(&rules.to_string()),
         rules_words(rules)
     );
     let seen: Vec<String> = group
@@ -234,8 +234,8 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
             let games: Vec<String> = s.games.iter().map(usize::to_string).collect();
             let word = if games.len() == 1 { "game" } else { "games" };
             format!(
-                "under `{}`, {} of {} ({word} {})",
-                s.row.held_to(),
+                "under {}, {} of {} ({word} {})",
+                safe::code_span(&s.row.held_to()),
                 s.games.len(),
                 plural(s.played, "game"),
                 games.join(", ")
@@ -247,7 +247,7 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
         let quiet: Vec<String> = group
             .quiet
             .iter()
-            .map(|r| format!("`{}`", r.held_to()))
+            .map(|r| safe::code_span(&r.held_to()))
             .collect();
         let _ = writeln!(text, "- **Not seen** under {}", quiet.join(", "));
     }
@@ -259,16 +259,16 @@ fn write_reproducer(text: &mut String, group: &Group<'_>) {
     let (row, found) = (group.row, group.found);
     let d = &found.divergence;
     let answer = last_answer(&d.engine_says).map_or(String::new(), |a| {
-        format!("\n\nIts answer to the last command: `{a}`")
+        format!("\n\nIts answer to the last command: {}", safe::code_span(a))
     });
     let _ = writeln!(
         text,
-        "\n## Reproduce\n\nThe shortest game of all (under `{}`, {}), as the GTP commands that bring the engine there (the set-up and the turns; the queries asked between turns during the audit are left out), run on the engine alone:\n\n```sh\n{}\n```\n\n- **The engine**: {}\n- **The rules**: {}{answer}",
-        row.held_to(),
+        "\n## Reproduce\n\nThe shortest game of all (under {}, {}), as the GTP commands that bring the engine there (the set-up and the turns; the queries asked between turns during the audit are left out), run on the engine alone:\n\n{}\n\n- **The engine**: {}\n- **The rules**: {}{answer}",
+        safe::code_span(&row.held_to()),
         plural(d.record.len(), "step"),
-        printf_command(&d.transcript, &row.command),
-        d.engine_says,
-        d.rules_say,
+        safe::fence("sh", &printf_command(&d.transcript, &row.command)),
+        safe::inline(&d.engine_says),
+        safe::inline(&d.rules_say),
     );
     let quotes = rules_at_stake(&found.driver.mismatch);
     if !quotes.is_empty() {
@@ -281,14 +281,17 @@ fn write_reproducer(text: &mut String, group: &Group<'_>) {
     if let (Some(ours), Some(theirs)) = (&mismatch.left_grid, &mismatch.right_grid) {
         let _ = writeln!(
             text,
-            "The boards after the last turn:\n\n```text\n{}```",
-            side_by_side("the rules", ours, "the engine", theirs)
+            "The boards after the last turn:\n\n{}",
+            safe::fence(
+                "text",
+                &side_by_side("the rules", ours, "the engine", theirs)
+            )
         );
     }
     let _ = writeln!(
         text,
-        "\nThe game as SGF:\n\n```sgf\n{}\n```",
-        found.sgf().trim_end()
+        "\nThe game as SGF:\n\n{}",
+        safe::fence("sgf", &found.sgf())
     );
 }
 

@@ -171,3 +171,17 @@ fn html_drops_controls_and_bidi_and_keeps_the_rest() {
     assert!(out.starts_with("? ]0;owned[31mred1m evilx <img"), "{out}");
     assert_eq!(html("line\n\ttab"), "line\n\ttab");
 }
+
+#[test]
+fn json_writes_what_its_writer_leaves_raw_as_escapes() {
+    // As serde_json writes HOSTILE: C0 controls escaped, C1 and bidi raw.
+    let written =
+        "{\n  \"says\": \"\\u001b]0;x\\u0007 \u{9b}1m \u{202e}evil \u{2066}x\u{2069}\"\n}\n";
+    let out = json(written);
+    assert!(!has_unsafe(&out, &['\n']), "{out:?}");
+    assert_eq!(
+        out,
+        "{\n  \"says\": \"\\u001b]0;x\\u0007 \\u009b1m \\u202eevil \\u2066x\\u2069\"\n}\n"
+    );
+    assert_eq!(json("[\"plain é\"]"), "[\"plain é\"]");
+}
