@@ -5,7 +5,8 @@ carries markup, backticks, `|`, `-->`, terminal escapes and bidi overrides.
 
 Its one argument says how it diverges from the rules, so that findings
 quote its words:
-  refuse  refuses every legal move at B2, with a hostile message;
+  refuse  refuses every legal move at B2, with a hostile message of two lines
+          (the second a Markdown heading);
   accept  accepts every move that repeats a coloring (superko), with a hostile answer;
   score   answers final_score with hostile words instead of a score;
   board   hides list_stones, and answers showboard with hostile words once
@@ -73,7 +74,7 @@ def edit(words, answer):
         return "\n".join(l for l in answer.split("\n") if l.strip("= ") != "list_stones")
     if name == "play" and len(words) == 3:
         if MODE == "refuse" and words[2].upper() == "B2" and answer.startswith("="):
-            return "? " + WORDS
+            return "? " + WORDS + "\n# <img src=x onerror=alert(2)> `tail"
         if MODE == "accept" and answer.startswith("?") and "superko" in answer:
             return "= " + WORDS
     if name == "final_score" and MODE == "score":
