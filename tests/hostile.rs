@@ -6,7 +6,8 @@
 //! output — standard output, .txt, .md, .html, .json, .xml — is checked: no
 //! raw control or bidirectional character, every Markdown file rendered by a
 //! CommonMark parser (pulldown-cmark) without an element from the engine's
-//! words, the site's pages without its markup, matrix.md's rows whole.
+//! words, the site's pages without its markup, matrix.md's rows whole;
+//! and `vectors run` on it prints and writes its answers escaped too.
 
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::path::{Path, PathBuf};
@@ -302,5 +303,35 @@ fn a_matrix_of_a_hostile_engine_writes_its_words_escaped_everywhere() {
         serde_json::from_str(&std::fs::read_to_string(out.join("matrix.json")).unwrap()).unwrap();
     let name = data["rows"][0]["engine"].as_str().unwrap();
     assert!(name.contains("\u{202e}evil"), "{name}");
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn vectors_run_on_a_hostile_engine_prints_and_writes_its_words_escaped() {
+    if !python() {
+        return;
+    }
+    let out = folder("vectors");
+    let (json, xml) = (out.join("run.json"), out.join("run.xml"));
+    // Its final_score answers in hostile words, and its standard error quoted.
+    let engine = format!("{ENGINE} score");
+    let stdout = diverged(&run(&[
+        "vectors",
+        "run",
+        "--builtin",
+        "--engine",
+        &engine,
+        "--json",
+        json.to_str().unwrap(),
+        "--junit",
+        xml.to_str().unwrap(),
+    ]));
+    no_raw_controls("vectors run: standard output", &stdout);
+    assert!(stdout.contains("owned"), "its words are quoted: {stdout}");
+    for line in stdout.lines().filter(|l| l.starts_with('{')) {
+        serde_json::from_str::<serde_json::Value>(line).expect("a JSON line");
+    }
+    let [_, _, _, json_files, xml_files] = check_outputs(&out);
+    assert_eq!((json_files, xml_files), (1, 1));
     std::fs::remove_dir_all(&out).ok();
 }
