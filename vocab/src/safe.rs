@@ -9,9 +9,9 @@
 //! and links. Each function here takes such text and gives text that shows
 //! the same words and does nothing else:
 //!
-//! - [`text`] and [`line`]: for the terminal and text files, control
+//! - [`text`] and [`line()`]: for the terminal and text files, control
 //!   characters, escape sequences, C1 controls and bidirectional controls
-//!   shown escaped (`\u{1b}`); [`text`] keeps newlines and tabs, [`line`]
+//!   shown escaped (`\u{1b}`); [`text`] keeps newlines and tabs, [`line()`]
 //!   only tabs;
 //! - [`code_span`], [`fence`], [`cell`], [`inline`], [`comment`]: for
 //!   Markdown (CommonMark, and GitHub's tables), a code span or a fenced
@@ -97,7 +97,7 @@ fn longest_run(s: &str, c: char) -> usize {
     longest
 }
 
-/// `s` as a Markdown code span: on one line (as [`line`]), between
+/// `s` as a Markdown code span: on one line (as [`line()`]), between
 /// backtick runs longer than any in it, padded with a space on each side
 /// when it starts or ends with a backtick or a space (CommonMark strips one
 /// space from each side of a span that has both). Nothing in it is read as
@@ -146,8 +146,8 @@ pub fn fence(info: &str, content: &str) -> String {
 /// entities, table cells, strikethrough, and the backslash itself.
 const MARKDOWN_PUNCTUATION: &str = "\\`*_[]<>!&|~";
 
-/// `s` as inline Markdown text: on one line (as [`line`]), every character
-/// that could start an element (see [`MARKDOWN_PUNCTUATION`]) escaped with
+/// `s` as inline Markdown text: on one line (as [`line()`]), every character
+/// that could start an element (`` \ ` * _ [ ] < > ! & | ~ ``) escaped with
 /// a backslash, so it renders as the same words and nothing else: no link,
 /// image, HTML, entity, emphasis or code span, and no table cell ends in it.
 ///
@@ -179,7 +179,7 @@ pub fn cell(s: &str) -> String {
 }
 
 /// `s` inside an HTML comment (`<!-- s -->`), which Markdown passes
-/// through: on one line (as [`line`]), with no `--` (a space put between
+/// through: on one line (as [`line()`]), with no `--` (a space put between
 /// two hyphens) and no `>` (written `&gt;`, which a comment does not
 /// read), so that nothing in it ends the comment.
 ///
