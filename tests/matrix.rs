@@ -244,7 +244,10 @@ fn merge_refuses_runs_that_do_not_go_together() {
     );
     // Format 1 (before standings) reads as not judged; a later one is refused.
     run_json(&b, 3, 7, "quick", &[("two", "tromp-taylor")]);
-    refused(&merge(&[&a, &b], &out), "its format is 3 (this version reads formats 1 and 2)");
+    refused(
+        &merge(&[&a, &b], &out),
+        "its format is 3 (this version reads formats 1 and 2)",
+    );
     write(&b, "matrix.json", "[]");
     refused(&merge(&[&a, &b], &out), "its format is not given");
     std::fs::remove_file(b.join("matrix.json")).unwrap();

@@ -38,6 +38,7 @@ use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::file::write_whole;
 use tromp_taylor_harness::generate::{generate, Bias, Rng, BIASES};
 use tromp_taylor_harness::minimise::Shrink;
+use tromp_taylor_harness::safe;
 use tromp_taylor_harness::script::{Script, Step};
 use tromp_taylor_harness::stop::Stop;
 use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
@@ -542,8 +543,12 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         let txt = out.join(format!("{stem}.txt"));
         // The files are named before the report, which names the SGF.
         found.files = Some((sgf.clone(), txt.clone()));
-        let written = write_whole(&sgf, found.sgf() + "\n")
-            .and_then(|_| write_whole(&txt, report::report(&self.summary.engine, found)));
+        let written = write_whole(&sgf, found.sgf() + "\n").and_then(|_| {
+            write_whole(
+                &txt,
+                safe::text(&report::report(&self.summary.engine, found)),
+            )
+        });
         if let Err(e) = written {
             found.files = None;
             (self.progress)(&format!("cannot write {}: {e}", sgf.display()));
@@ -557,7 +562,7 @@ impl<P: FnMut(&str)> Audit<'_, P> {
         summary.elapsed = started.elapsed();
         if let Some(out) = &self.options.out {
             let path = out.join("summary.txt");
-            if let Err(e) = write_whole(&path, report::summary(&summary)) {
+            if let Err(e) = write_whole(&path, safe::text(&report::summary(&summary))) {
                 (self.progress)(&format!("cannot write {}: {e}", path.display()));
             }
         }

@@ -352,7 +352,8 @@ pub struct RunData<'a> {
 /// A scoring convention passes, with what the engine said kept as output.
 pub fn junit_suite(name: &str, results: &[CaseResult]) -> quick_junit::TestSuite {
     use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
-    let mut suite = TestSuite::new(name);
+    use tromp_taylor_harness::safe;
+    let mut suite = TestSuite::new(safe::line(name));
     for result in results {
         let detail = format!(
             "at {}: expected {}, the engine answered {}",
@@ -364,12 +365,12 @@ pub fn junit_suite(name: &str, results: &[CaseResult]) -> quick_junit::TestSuite
             "pass" => TestCase::new(&result.id, TestCaseStatus::success()),
             "convention" => {
                 let mut case = TestCase::new(&result.id, TestCaseStatus::success());
-                case.set_system_out(format!("a scoring convention: {detail}"));
+                case.set_system_out(safe::text(&format!("a scoring convention: {detail}")));
                 case
             }
             "skip" => {
                 let mut status = TestCaseStatus::skipped();
-                status.set_message(result.at.clone().unwrap_or_default());
+                status.set_message(safe::line(result.at.as_deref().unwrap_or_default()));
                 TestCase::new(&result.id, status)
             }
             kind => {
@@ -378,7 +379,7 @@ pub fn junit_suite(name: &str, results: &[CaseResult]) -> quick_junit::TestSuite
                 } else {
                     NonSuccessKind::Error
                 });
-                status.set_message(detail);
+                status.set_message(safe::line(&detail));
                 TestCase::new(&result.id, status)
             }
         };

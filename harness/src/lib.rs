@@ -32,7 +32,7 @@ pub mod script;
 pub mod stop;
 pub mod variety;
 
-pub use tromp_taylor_vocab::{names, quotes, sgf, vertex, vocab};
+pub use tromp_taylor_vocab::{names, quotes, safe, sgf, vertex, vocab};
 
 /// The README's Rust examples, compiled and run as doctests so that it stays true.
 #[cfg(doctest)]

@@ -11,6 +11,7 @@ use tromp_taylor_gtp::audit::{
 use tromp_taylor_gtp::capabilities::Capabilities;
 use tromp_taylor_harness::file::write_whole;
 use tromp_taylor_harness::generate::{Bias, BIASES};
+use tromp_taylor_harness::safe;
 use tromp_taylor_harness::vocab::{Rules, Size};
 
 /// `tromp-taylor audit --engine "CMD ARGS" ...`.
@@ -99,6 +100,7 @@ impl AuditArgs {
         if let Some(path) = &self.json {
             let data = export::audit_data(summary);
             let text = serde_json::to_string_pretty(&data).map_err(|e| e.to_string())?;
+            let text = safe::json(&text);
             write_whole(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
         }
         if let Some(path) = &self.junit {
@@ -171,7 +173,7 @@ impl AuditArgs {
             ..options
         };
         self.print_heading(&options);
-        let summary = match run_audit(&options, |line| println!("{line}")) {
+        let summary = match run_audit(&options, |line| println!("{}", safe::text(line))) {
             Ok(summary) => summary,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -182,12 +184,18 @@ impl AuditArgs {
             println!("\n{line}");
         }
         print_checked_through(summary.checked.capabilities);
-        print!("{}", tromp_taylor_gtp::audit::report::summary(&summary));
+        print!(
+            "{}",
+            safe::text(&tromp_taylor_gtp::audit::report::summary(&summary))
+        );
         if let Some(first) = summary.found.first() {
             println!("\nthe first divergence:\n");
             print!(
                 "{}",
-                tromp_taylor_gtp::audit::report::report(&summary.engine, first)
+                safe::text(&tromp_taylor_gtp::audit::report::report(
+                    &summary.engine,
+                    first
+                ))
             );
         }
         if let Err(e) = self.write_exports(&summary) {

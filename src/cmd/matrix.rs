@@ -10,6 +10,7 @@ use std::time::Duration;
 use tromp_taylor_gtp::matrix::data::MatrixData;
 use tromp_taylor_gtp::matrix::merge::{copy_folders, merge, write_outputs};
 use tromp_taylor_gtp::matrix::{matrix_data, resume, run_matrix, upstream, MatrixOptions};
+use tromp_taylor_harness::safe;
 
 /// `tromp-taylor matrix [ENGINES] --out DIR [--quick]`, or
 /// `tromp-taylor matrix merge DIR... --out DIR`.
@@ -103,7 +104,8 @@ impl MergeArgs {
                     self.runs.len(),
                     if self.runs.len() == 1 { "" } else { "s" },
                     data.rows.len(),
-                    self.out.display()
+                    self.out.display(),
+                    table = safe::text(&table)
                 );
                 if data.rows.iter().any(|r| r.divergences() > 0) {
                     ExitCode::FAILURE
@@ -160,7 +162,7 @@ impl RunArgs {
             progress: super::progress::bars(true),
         };
         self.print_heading(seed, earlier.is_some());
-        let rows = match run_matrix(&options, |line| println!("{line}")) {
+        let rows = match run_matrix(&options, |line| println!("{}", safe::text(line))) {
             Ok(rows) => rows,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -186,7 +188,7 @@ impl RunArgs {
             eprintln!("error: {}: {e}", self.out.join("reports").display());
             return ExitCode::from(2);
         }
-        println!("\n{markdown}");
+        println!("\n{}", safe::text(&markdown));
         if let Some(status) = super::signals::stopped_status(options.progress.stop()) {
             self.print_stopped(&options, &data);
             return status;

@@ -172,10 +172,8 @@ impl RunOptions {
             not_held,
             std::time::Duration::from_secs_f64(self.timeout),
             |result| {
-                println!(
-                    "{}",
-                    serde_json::to_string(result).expect("results serialize")
-                );
+                let line = serde_json::to_string(result).expect("results serialize");
+                println!("{}", tromp_taylor_harness::safe::json(&line));
                 results.push(result.clone());
                 meter.inc(1);
                 match progress.stop().is_requested() {
@@ -273,6 +271,7 @@ impl Ran<'_> {
                 cases: results,
             };
             let text = serde_json::to_string_pretty(&data).map_err(|e| e.to_string())?;
+            let text = tromp_taylor_harness::safe::json(&text);
             tromp_taylor_harness::file::write_whole(path, text + "\n")
                 .map_err(|e| format!("{}: {e}", path.display()))?;
         }

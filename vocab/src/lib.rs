@@ -10,6 +10,7 @@
 //!   coordinates;
 //! - [`quotes`]: the rule texts that reports quote;
 //! - [`sgf`]: one reader (over `sgf-parse`) and one writer of SGF records;
+//! - [`safe`]: an engine's words escaped for the terminal, Markdown and HTML;
 //! - [`spec_words`]: where these words meet the rules' own text.
 //!
 //! `tromp-taylor-harness` re-exports the first five at the same paths
@@ -29,6 +30,7 @@
 
 pub mod names;
 pub mod quotes;
+pub mod safe;
 pub mod sgf;
 pub mod spec_words;
 pub mod vertex;

@@ -12,6 +12,7 @@ use super::summary::{AuditSummary, Finding};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::{Deserialize, Serialize};
 use tromp_taylor_harness::check::rules_at_stake;
+use tromp_taylor_harness::safe;
 
 pub use board::BoardData;
 
@@ -159,7 +160,7 @@ fn divergence_data(engine: &str, found: &Finding) -> FindingData {
 /// why where it could not be asked; a scoring convention passes unless
 /// `strict_score`, with the report kept in its output.
 pub fn junit_suite(name: &str, summary: &AuditSummary, strict_score: bool) -> TestSuite {
-    let mut suite = TestSuite::new(name);
+    let mut suite = TestSuite::new(safe::line(name));
     for game in 1..=summary.games {
         let case_name = format!("game {game}");
         let found = summary.found.iter().find(|f| f.game() == game);
@@ -170,18 +171,18 @@ pub fn junit_suite(name: &str, summary: &AuditSummary, strict_score: bool) -> Te
                 let convention = found.kind == Kind::ScoringConvention;
                 if convention && !strict_score {
                     let mut case = TestCase::new(case_name, TestCaseStatus::success());
-                    case.set_system_out(text);
+                    case.set_system_out(safe::text(&text));
                     case
                 } else {
                     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
                     status.set_message(format!("the engine {}", found.kind));
-                    status.set_description(text);
+                    status.set_description(safe::text(&text));
                     TestCase::new(case_name, status)
                 }
             }
             (None, Some((_, why))) => {
                 let mut status = TestCaseStatus::skipped();
-                status.set_message(why.clone());
+                status.set_message(safe::line(why));
                 TestCase::new(case_name, status)
             }
             (None, None) => TestCase::new(case_name, TestCaseStatus::success()),

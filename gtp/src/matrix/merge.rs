@@ -113,7 +113,8 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), DataError> {
 /// `matrix.md` and the site. Returns the Markdown table.
 pub fn write_outputs(data: &MatrixData, out: &Path) -> Result<String, DataError> {
     let table = markdown(data);
-    write_whole(&out.join("matrix.json"), data.to_json().as_bytes())?;
+    let json = tromp_taylor_harness::safe::json(&data.to_json());
+    write_whole(&out.join("matrix.json"), json.as_bytes())?;
     write_whole(&out.join("junit.xml"), junit_xml(data).as_bytes())?;
     write_whole(&out.join("matrix.md"), table.as_bytes())?;
     write_site(data, out)?;

@@ -7,6 +7,7 @@ use super::data::{MatrixData, RowData};
 use crate::audit::export::junit;
 use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
 use std::fmt::Write as _;
+use tromp_taylor_harness::safe;
 
 /// The matrix as a Markdown table, with what was not checked below it.
 pub fn markdown(data: &MatrixData) -> String {
@@ -67,22 +68,22 @@ fn markdown_row(text: &mut String, row: &RowData, columns: usize) {
             row.columns.iter().map(|(_, c)| c.clone()).collect(),
         ),
         (None, why) => (
-            format!("skipped: {}", why.as_deref().unwrap_or("")),
+            format!("skipped: {}", safe::cell(why.as_deref().unwrap_or(""))),
             vec![String::new(); columns],
         ),
     };
     let vectors = match (&row.vectors, &row.vectors_error) {
         (Some(t), _) => format!("{} pass, {} fail, {} skip", t.pass, t.fail, t.skip),
-        (None, Some(e)) => format!("not run: {e}"),
+        (None, Some(e)) => format!("not run: {}", safe::cell(e)),
         (None, None) => "not run".to_string(),
     };
     let _ = writeln!(
         text,
-        "| {} | {} (`{}`) | {} | {games} | {} | {vectors} |",
-        row.engine,
-        held_to(row),
-        row.rules,
-        standing_cell(row),
+        "| {} | {} ({}) | {} | {games} | {} | {vectors} |",
+        safe::cell(&row.engine),
+        safe::cell(&held_to(row)),
+        safe::code_span(&row.rules),
+        safe::cell(&standing_cell(row)),
         columns.join(" | ")
     );
 }
@@ -121,10 +122,10 @@ fn reproduce_line(row: &RowData) -> Option<String> {
         .min_by_key(|d| d.sgf.len())?;
     let (sgf, _) = shortest.files.as_ref()?;
     Some(format!(
-        "{} under {}: `tromp-taylor audit --replay {sgf} {}`",
-        row.engine,
-        held_to(row),
-        row.replay
+        "{} under {}: {}",
+        safe::inline(&row.engine),
+        safe::inline(&held_to(row)),
+        safe::code_span(&format!("tromp-taylor audit --replay {sgf} {}", row.replay))
     ))
 }
 
@@ -134,16 +135,16 @@ fn row_notes(row: &RowData) -> Vec<String> {
     let mut notes = Vec::new();
     let held = held_to(row);
     if let Some(skipped) = &row.skipped_checks {
-        notes.push(format!(
+        notes.push(safe::inline(&format!(
             "{} under {held}: checks off: {skipped}",
             row.engine
-        ));
+        )));
     }
     if let Some(tolerated) = &row.tolerated {
-        notes.push(format!(
+        notes.push(safe::inline(&format!(
             "{} under {held}: never sent, as its play takes them on purpose: {tolerated}",
             row.engine
-        ));
+        )));
     }
     if let Some(audit) = &row.audit {
         // Checks switched off are said above, with the manifest's why.
@@ -152,7 +153,10 @@ fn row_notes(row: &RowData) -> Vec<String> {
             .iter()
             .filter(|n| !n.ends_with("(--skip-checks)"))
         {
-            notes.push(format!("{} under {held}: {note}", row.engine));
+            notes.push(safe::inline(&format!(
+                "{} under {held}: {note}",
+                row.engine
+            )));
         }
     }
     notes
@@ -168,7 +172,11 @@ pub fn junit_xml(data: &MatrixData) -> String {
 /// A row's test suite, if its audit ran.
 fn suite(row: &RowData) -> Option<TestSuite> {
     let audit = row.audit.as_ref()?;
-    let mut suite = TestSuite::new(format!("{} under {}", row.engine, held_to(row)));
+    let mut suite = TestSuite::new(safe::line(&format!(
+        "{} under {}",
+        row.engine,
+        held_to(row)
+    )));
     for game in 1..=audit.games {
         let name = format!("game {game}");
         let found = audit.divergences.iter().find(|d| d.game == game);
@@ -176,18 +184,18 @@ fn suite(row: &RowData) -> Option<TestSuite> {
         let case = match (found, skipped) {
             (Some(d), _) if d.convention => {
                 let mut case = TestCase::new(name, TestCaseStatus::success());
-                case.set_system_out(d.report.clone());
+                case.set_system_out(safe::text(&d.report));
                 case
             }
             (Some(d), _) => {
                 let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
                 status.set_message(format!("the engine {}", d.kind));
-                status.set_description(d.report.clone());
+                status.set_description(safe::text(&d.report));
                 TestCase::new(name, status)
             }
             (None, Some((_, why))) => {
                 let mut status = TestCaseStatus::skipped();
-                status.set_message(why.clone());
+                status.set_message(safe::line(why));
                 TestCase::new(name, status)
             }
             (None, None) => TestCase::new(name, TestCaseStatus::success()),

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use tromp_taylor_harness::check::rules_at_stake;
 use tromp_taylor_harness::names::komi_text;
 use tromp_taylor_harness::report::{plural, side_by_side};
+use tromp_taylor_harness::safe;
 use tromp_taylor_harness::vocab::{Rules, Superko};
 
 /// The line a generated report holds under "Cause in the source" and
@@ -204,7 +205,7 @@ pub fn rules_words(rules: Rules) -> String {
 /// (`accepted it (`= `)`): the text in the backticks, if there is one.
 pub fn last_answer(engine_says: &str) -> Option<&str> {
     let start = engine_says.find("(`")? + 2;
-    let end = engine_says[start..].find("`)")? + start;
+    let end = engine_says[start..].rfind("`)")? + start;
     Some(&engine_says[start..end])
 }
 
@@ -218,12 +219,12 @@ fn render(key: &str, group: &Group<'_>) -> String {
         |c| format!("{}: {}", row.engine, c.title),
     );
     let mut text = format!(
-        "{}\n# {}\n\n",
-        markdown_comment(&format!(
+        "<!-- {} -->\n# {}\n\n",
+        safe::comment(&format!(
             "{}-{key}.md: {title}; a report for its maintainers, as `tromp-taylor matrix` wrote it.",
             row.id
         )),
-        markdown_text(&title)
+        safe::inline(&title)
     );
     write_standing(&mut text, group);
     write_engine(&mut text, group);
@@ -249,11 +250,11 @@ fn write_standing(text: &mut String, group: &Group<'_>) {
         text,
         "**Standing:** {} — {}\n\n**Asked:** {}\n",
         cause.standing().unwrap_or_default(),
-        markdown_text(&cause.title),
-        markdown_text(&cause.ask)
+        safe::inline(&cause.title),
+        safe::inline(&cause.ask)
     );
     if let Some(setting) = &cause.setting {
-        let _ = writeln!(text, "**Setting:** {}\n", markdown_text(setting));
+        let _ = writeln!(text, "**Setting:** {}\n", safe::inline(setting));
     }
     if !cause.cite.is_empty() {
         let _ = writeln!(text, "The engine's own words:\n");
@@ -261,8 +262,8 @@ fn write_standing(text: &mut String, group: &Group<'_>) {
             let _ = writeln!(
                 text,
                 "> {}\n>\n> — {}\n",
-                markdown_text(&cite.quote),
-                markdown_text(&cite.source)
+                safe::inline(&cite.quote),
+                safe::inline(&cite.source)
             );
         }
     }
@@ -278,34 +279,6 @@ fn write_checked(text: &mut String, group: &Group<'_>) {
     );
 }
 
-/// `text` safe as Markdown inline text: no HTML, no link, no emphasis
-/// from the engine's or the manifest's words.
-fn markdown_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if "\\`*_[]<>#|!".contains(c) {
-            out.push('\\');
-        }
-        match c {
-            '\n' | '\r' => out.push(' '),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// An HTML comment holding `text`, which cannot close it early.
-fn markdown_comment(text: &str) -> String {
-    let safe: String = text
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>()
-        .replace("--", "- -")
-        .replace('>', "&gt;");
-    format!("<!-- {safe} -->")
-}
-
 /// The engine, its command line, the rules it was held to, and where the
 /// kind showed.
 fn write_engine(text: &mut String, group: &Group<'_>) {
@@ -313,11 +286,11 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
     let rules = found.setup().rules;
     let _ = writeln!(
         text,
-        "- **Engine**: {}, started as `{}`\n- **Held to**: the rules `{}` (`{}`): {}",
-        row.engine,
-        row.command.join(" "),
-        row.rules_name,
-        rules,
+        "- **Engine**: {}, started as {}\n- **Held to**: the rules {} ({}): {}",
+        safe::inline(&row.engine),
+        safe::code_span(&row.command.join(" ")),
+        safe::code_span(&row.rules_name),
+        safe::code_span(&rules.to_string()),
         rules_words(rules)
     );
     let seen: Vec<String> = group
@@ -327,8 +300,8 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
             let games: Vec<String> = s.games.iter().map(usize::to_string).collect();
             let word = if games.len() == 1 { "game" } else { "games" };
             format!(
-                "under `{}`, {} of {} ({word} {})",
-                s.row.held_to(),
+                "under {}, {} of {} ({word} {})",
+                safe::code_span(&s.row.held_to()),
                 s.games.len(),
                 plural(s.played, "game"),
                 games.join(", ")
@@ -340,7 +313,7 @@ fn write_engine(text: &mut String, group: &Group<'_>) {
         let quiet: Vec<String> = group
             .quiet
             .iter()
-            .map(|r| format!("`{}`", r.held_to()))
+            .map(|r| safe::code_span(&r.held_to()))
             .collect();
         let _ = writeln!(text, "- **Not seen** under {}", quiet.join(", "));
     }
@@ -352,16 +325,16 @@ fn write_reproducer(text: &mut String, group: &Group<'_>) {
     let (row, found) = (group.row, group.found);
     let d = &found.said;
     let answer = last_answer(&d.engine_says).map_or(String::new(), |a| {
-        format!("\n\nIts answer to the last command: `{a}`")
+        format!("\n\nIts answer to the last command: {}", safe::code_span(a))
     });
     let _ = writeln!(
         text,
-        "\n## Reproduce\n\nThe shortest game of all (under `{}`, {}), as the GTP commands that bring the engine there (the set-up and the turns; the queries asked between turns during the audit are left out), run on the engine alone:\n\n```sh\n{}\n```\n\n- **The engine**: {}\n- **The rules**: {}{answer}",
-        row.held_to(),
+        "\n## Reproduce\n\nThe shortest game of all (under {}, {}), as the GTP commands that bring the engine there (the set-up and the turns; the queries asked between turns during the audit are left out), run on the engine alone:\n\n{}\n\n- **The engine**: {}\n- **The rules**: {}{answer}",
+        safe::code_span(&row.held_to()),
         plural(d.record.len(), "step"),
-        printf_command(&d.transcript, &row.command),
-        d.engine_says,
-        d.rules_say,
+        safe::fence("sh", &printf_command(&d.transcript, &row.command)),
+        safe::inline(&d.engine_says),
+        safe::inline(&d.rules_say),
     );
     let quotes = rules_at_stake(&found.divergence);
     if !quotes.is_empty() {
@@ -374,14 +347,17 @@ fn write_reproducer(text: &mut String, group: &Group<'_>) {
     if let (Some(ours), Some(theirs)) = (&divergence.left_grid, &divergence.right_grid) {
         let _ = writeln!(
             text,
-            "The boards after the last turn:\n\n```text\n{}```",
-            side_by_side("the rules", ours, "the engine", theirs)
+            "The boards after the last turn:\n\n{}",
+            safe::fence(
+                "text",
+                &side_by_side("the rules", ours, "the engine", theirs)
+            )
         );
     }
     let _ = writeln!(
         text,
-        "\nThe game as SGF:\n\n```sgf\n{}\n```",
-        found.sgf().trim_end()
+        "\nThe game as SGF:\n\n{}",
+        safe::fence("sgf", &found.sgf())
     );
 }
 

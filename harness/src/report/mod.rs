@@ -6,6 +6,7 @@ pub mod kind;
 
 use crate::diff::{Difference, Divergence};
 use crate::engine::EngineKind;
+use crate::safe;
 use crate::script::{Action, Record};
 use crate::vertex::{column_name, turn_name, vertex_name};
 use crate::vocab::{Grid, Handicap, Point, Position, Setup, Turn, Verdict};
@@ -168,8 +169,11 @@ impl Divergence {
         match &self.difference {
             Difference::Start { left, right } => format!(
                 "starting the game: {l} says {}, {r} says {}",
-                left.as_ref().map_or_else(|e| e.clone(), |_| "ok".into()),
-                right.as_ref().map_or_else(|e| e.clone(), |_| "ok".into())
+                left.as_ref()
+                    .map_or_else(|e| safe::line(e), |_| "ok".into()),
+                right
+                    .as_ref()
+                    .map_or_else(|e| safe::line(e), |_| "ok".into())
             ),
             Difference::ToMove { left, right } => {
                 format!("whose turn it is: {l} says {left}, {r} says {right}")
@@ -221,9 +225,11 @@ impl Divergence {
                 format!("whether there is a turn to undo: {l} says {left}, {r} says {right}")
             }
             Difference::Details { what, left, right } => {
+                let (left, right) = (safe::line(left), safe::line(right));
                 format!("the {what}: {l} says {left}, {r} says {right}")
             }
             Difference::Panic { engine, message } => {
+                let message = safe::line(message);
                 format!("whether to answer at all: {engine} panicked: {message}")
             }
         }
@@ -378,11 +384,12 @@ the board by {}:
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.headline)?;
+        writeln!(f, "{}", safe::text(&self.headline))?;
         self.write_notes(f)?;
         match &self.says {
             Some([(right, right_says), (left, left_says)]) => {
                 let width = right.len().max(left.len()) + 1;
+                let (right_says, left_says) = (safe::text(right_says), safe::text(left_says));
                 writeln!(f, "{:<width$} {right_says}", format!("{right}:"))?;
                 writeln!(f, "{:<width$} {left_says}", format!("{left}:"))?;
             }
@@ -401,7 +408,7 @@ impl fmt::Display for Report<'_> {
         for (heading, lines) in &self.sections {
             writeln!(f, "\n{heading}:")?;
             for line in lines {
-                writeln!(f, "  {line}")?;
+                writeln!(f, "  {}", safe::line(line))?;
             }
         }
         writeln!(

@@ -2,10 +2,11 @@
 //! (no JavaScript; one small style sheet, readable on a phone and printed)
 //! and the style sheet itself.
 
-/// Text made safe for HTML, in text and in quoted attributes alike.
+/// Text made safe for HTML, in text and in quoted attributes alike: control
+/// and bidirectional characters dropped (`safe::html`), markup escaped.
 pub fn escape(text: &str) -> String {
     let mut safe = String::with_capacity(text.len());
-    for c in text.chars() {
+    for c in tromp_taylor_harness::safe::html(text).chars() {
         match c {
             '&' => safe.push_str("&amp;"),
             '<' => safe.push_str("&lt;"),
