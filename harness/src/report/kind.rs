@@ -26,7 +26,7 @@ pub enum Kind {
     /// Both refused the turn, for different reasons (the rules' reason).
     OtherReason(&'static str),
     /// The verdict asked without playing (`is_legal`,
-    /// [`Engine::check`](crate::engine::Engine::check)) is wrong on a turn
+    /// [`Engine::check`]) is wrong on a turn
     /// the rules call this (legal, or the reason it is illegal).
     IsLegal(String),
     /// The legal set lists a move the rules forbid, or omits one they
