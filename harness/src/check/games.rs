@@ -141,10 +141,10 @@ impl CheckReport {
     }
 
     /// `Ok` if the engine [`agrees`](Self::agrees), else the whole report.
-    pub fn result(&self) -> Result<(), Disagreement> {
+    pub fn result(&self) -> Result<(), CheckFailed> {
         match self.agrees() {
             true => Ok(()),
-            false => Err(Disagreement {
+            false => Err(CheckFailed {
                 engine: self.engine.clone(),
                 new: self.new_divergences().count(),
                 report: self.to_string(),
@@ -156,8 +156,8 @@ impl CheckReport {
     /// [`agrees`](Self::agrees): the one line for a `#[test]`.
     #[track_caller]
     pub fn assert_agrees(&self) {
-        if let Err(disagreement) = self.result() {
-            panic!("{disagreement}");
+        if let Err(failure) = self.result() {
+            panic!("{failure}");
         }
     }
 }
@@ -165,7 +165,7 @@ impl CheckReport {
 /// An engine parts from the rules where no known divergence explains it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{engine} parts from the rules in {new} new ways\n\n{report}")]
-pub struct Disagreement {
+pub struct CheckFailed {
     /// The engine.
     pub engine: String,
     /// How many divergences are new.

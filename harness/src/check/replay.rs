@@ -1,7 +1,7 @@
 //! Replaying saved games (the SGFs an engine author keeps as regressions)
 //! on the rules and on an engine, and what that came to.
 
-use super::games::Disagreement;
+use super::games::CheckFailed;
 use super::report::rules_at_stake;
 use crate::diff::{compare_script, Divergence};
 use crate::engine::{EngineKind, Unsupported};
@@ -172,10 +172,10 @@ impl ReplayReport {
     }
 
     /// `Ok` if the engine [`agrees`](Self::agrees), else the whole report.
-    pub fn result(&self) -> Result<(), Disagreement> {
+    pub fn result(&self) -> Result<(), CheckFailed> {
         match self.agrees() {
             true => Ok(()),
-            false => Err(Disagreement {
+            false => Err(CheckFailed {
                 engine: self.engine.clone(),
                 new: self.files.iter().filter(|f| f.is_new()).count(),
                 report: self.to_string(),
@@ -187,8 +187,8 @@ impl ReplayReport {
     /// [`agrees`](Self::agrees).
     #[track_caller]
     pub fn assert_agrees(&self) {
-        if let Err(disagreement) = self.result() {
-            panic!("{disagreement}");
+        if let Err(failure) = self.result() {
+            panic!("{failure}");
         }
     }
 }
