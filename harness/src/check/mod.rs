@@ -22,6 +22,6 @@ mod games;
 mod replay;
 mod report;
 
-pub use games::{check_engine, CheckOptions, CheckReport, CheckFailed};
+pub use games::{check_engine, CheckFailed, CheckOptions, CheckReport};
 pub use replay::{replay, CheckError, Replay, ReplayReport, Replayed};
 pub use report::rules_at_stake;
