@@ -5,7 +5,7 @@
 use tromp_taylor_harness::diff::compare_script;
 use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
 use tromp_taylor_harness::exhaust::{
-    game_rules, position_rules, run_exhaust, ExhaustOptions, Pair, Part, Summary,
+    every_position_rules, game_rules, run_exhaust, ExhaustOptions, Pair, Part, Summary,
 };
 use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_harness::script::Script;
@@ -96,7 +96,12 @@ fn positions(summary: &Summary) -> u64 {
 
 #[test]
 fn spec_and_fast_agree_on_every_2x2_position_under_every_rules_set() {
-    let summary = run_exhaust(&options(Part::Positions, "2x2", position_rules(), None));
+    let summary = run_exhaust(&options(
+        Part::Positions,
+        "2x2",
+        every_position_rules(),
+        None,
+    ));
     assert!(
         summary.found.is_none(),
         "{:?}",
@@ -151,15 +156,19 @@ fn a_wrong_prisoner_count_is_found_among_the_games_from_the_empty_board() {
 
 #[test]
 fn a_stopped_run_does_nothing_more_and_a_resumed_run_skips_the_units_before() {
-    let mut stopped = options(Part::Positions, "3x3", vec![Rules::TROMP_TAYLOR], None);
+    let stopped = options(Part::Positions, "3x3", vec![Rules::TROMP_TAYLOR], None);
     stopped.progress.stop().request(2);
     let summary = run_exhaust(&stopped);
     assert_eq!((summary.done().count(), summary.resume_at), (0, 0));
     let mut resumed = options(Part::Positions, "2x4", vec![Rules::TROMP_TAYLOR], None);
     let all = run_exhaust(&resumed);
-    assert!(all.complete() && all.covered.len() == 1);
+    assert!(all.complete() && all.covered.len() == 3);
     resumed.first_task = 1;
     let rest = run_exhaust(&resumed);
-    assert_eq!((rest.done().count(), rest.resume_at), (0, 1));
-    assert!(rest.complete());
+    assert!(rest.complete() && rest.covered[0].is_none());
+    assert_eq!((rest.done().count(), rest.resume_at), (2, 3));
+    let first = all.covered[0].unwrap().positions;
+    assert_eq!(first + positions(&rest), positions(&all));
+    // L(2, 4) = 4125 colorings, either player to move.
+    assert_eq!(positions(&all), 8250);
 }

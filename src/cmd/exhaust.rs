@@ -10,7 +10,8 @@ use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tromp_taylor_harness::exhaust::{
-    game_rules, position_rules, run_exhaust, ExhaustOptions, Found, Pair, Part, Summary,
+    every_position_rules, game_rules, position_rules, run_exhaust, ExhaustOptions, Found, Pair,
+    Part, Summary,
 };
 use tromp_taylor_harness::vocab::{Rules, Size};
 
@@ -40,9 +41,11 @@ pub struct ExhaustArgs {
     #[arg(long, default_value = "small")]
     size: String,
     /// Rules, comma-separated presets or compact strings, or `all`: for
-    /// positions, the 48 combinations of repetition rule, suicide, illegal
-    /// move refused or losing the turn, scoring and komi 0 or 7.5; for games,
-    /// the three repetition rules with suicide allowed and forbidden.
+    /// positions, the 12 combinations of repetition rule, suicide and
+    /// illegal move refused or losing the turn, each with one of area or
+    /// territory scoring and komi 0 or 7.5 (`every`: with all four, 48
+    /// sets); for games, the three repetition rules with suicide allowed
+    /// and forbidden.
     #[arg(long, default_value = "all")]
     rules: String,
     /// Games: turns from the start, or `whole` (every game to its end:
@@ -81,6 +84,7 @@ impl ExhaustArgs {
         let sizes = sizes(&self.size)?;
         let rules = match (self.rules.trim(), part) {
             ("all", Part::Positions) => position_rules(),
+            ("every", Part::Positions) => every_position_rules(),
             ("all", Part::Games) => game_rules(),
             (list, _) => parse_list::<Rules>(list)?,
         };

@@ -24,13 +24,18 @@ impl std::fmt::Display for Parted {
     }
 }
 
-/// `Ok` when `left == right`, else where they part.
-pub(crate) fn same<T: PartialEq + Debug>(what: &str, left: T, right: T) -> Result<(), Parted> {
+/// `Ok` when `left == right`, else where they part (`what` is only
+/// worded then: the walk asks millions of questions).
+pub(crate) fn same<T: PartialEq + Debug, W: std::fmt::Display>(
+    what: impl FnOnce() -> W,
+    left: T,
+    right: T,
+) -> Result<(), Parted> {
     if left == right {
         return Ok(());
     }
     Err(Parted {
-        what: what.to_string(),
+        what: what().to_string(),
         left: format!("{left:?}"),
         right: format!("{right:?}"),
     })
@@ -47,13 +52,13 @@ pub fn every_turn(size: Size) -> Vec<Turn> {
 /// The state and the position's numbers: player to move, passes, end,
 /// grid, prisoners, scores and result (with komi).
 pub fn compare_position(a: &dyn Engine, b: &dyn Engine) -> Result<(), Parted> {
-    same("player to move", a.to_move(), b.to_move())?;
+    same(|| "player to move", a.to_move(), b.to_move())?;
     same(
-        "consecutive passes",
+        || "consecutive passes",
         a.consecutive_passes(),
         b.consecutive_passes(),
     )?;
-    same("game over", a.is_over(), b.is_over())?;
+    same(|| "game over", a.is_over(), b.is_over())?;
     let (ga, gb) = (a.grid(), b.grid());
     if ga != gb {
         return Err(Parted {
@@ -64,23 +69,23 @@ pub fn compare_position(a: &dyn Engine, b: &dyn Engine) -> Result<(), Parted> {
     }
     for player in [Player::Black, Player::White] {
         same(
-            &format!("{player:?}'s prisoners"),
+            || format!("{player:?}'s prisoners"),
             a.prisoners(player),
             b.prisoners(player),
         )?;
         same(
-            &format!("{player:?}'s score"),
+            || format!("{player:?}'s score"),
             a.score(player),
             b.score(player),
         )?;
     }
-    same("result", a.outcome(), b.outcome())
+    same(|| "result", a.outcome(), b.outcome())
 }
 
 /// The legal set, which both engines give alike, or where they part.
 pub fn compare_legal(a: &dyn Engine, b: &dyn Engine) -> Result<Vec<Turn>, Parted> {
     let (la, lb) = (a.legal_turns(), b.legal_turns());
-    same("legal set", &la, &lb)?;
+    same(|| "legal set", &la, &lb)?;
     Ok(la)
 }
 
@@ -95,7 +100,7 @@ pub fn compare_verdicts(
         .iter()
         .map(|&turn| {
             let (va, vb) = (a.check(turn), b.check(turn));
-            same(&format!("verdict on {}", turn_name(turn)), va, vb).map(|()| va)
+            same(|| format!("verdict on {}", turn_name(turn)), va, vb).map(|()| va)
         })
         .collect()
 }
@@ -124,6 +129,6 @@ pub fn compare_node(a: &dyn Engine, b: &dyn Engine, size: Size) -> Result<Vec<Tu
         .collect();
     // Both engines agree; that the legal set is what the verdicts allow is
     // each engine's own consistency, compared here too.
-    same("legal set against the verdicts", &legal, &checked)?;
+    same(|| "legal set against the verdicts", &legal, &checked)?;
     Ok(legal)
 }

@@ -20,7 +20,6 @@
 use super::answers::{compare_node, compare_position, same, Parted};
 use super::enumerate::encode;
 use super::{Pair, Walked};
-use crate::engine::Engine;
 use crate::stop::Stop;
 use crate::vocab::{Player, Setup, Superko, Turn};
 use std::collections::HashMap;
@@ -72,8 +71,8 @@ struct Frame {
 
 /// The walk in progress.
 struct Walker<'a> {
-    a: Box<dyn Engine + Send>,
-    b: Box<dyn Engine + Send>,
+    a: super::Started,
+    b: super::Started,
     setup: Setup,
     path: Vec<Turn>,
     /// The colorings seen along the path (the start first), with the player to move.
@@ -93,17 +92,10 @@ pub fn walk_games(pair: &Pair, setup: Setup, depth: Option<usize>, stop: &Stop) 
         path,
         undo,
     };
-    let (a, b) = match (pair.left.start(setup), pair.right.start(setup)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(a), Err(b)) if a == b => return WalkEnd::Covered(Walk::default()),
-        (a, b) => {
-            let parted = Parted {
-                what: "start".to_string(),
-                left: a.map(|_| "started".to_string()).unwrap_or_else(|e| e),
-                right: b.map(|_| "started".to_string()).unwrap_or_else(|e| e),
-            };
-            return WalkEnd::Parted(Box::new((walked(vec![], false), parted)));
-        }
+    let (a, b) = match super::start_both(pair, |kind| kind.start(setup)) {
+        Ok(Some(both)) => both,
+        Ok(None) => return WalkEnd::Covered(Walk::default()),
+        Err(parted) => return WalkEnd::Parted(Box::new((walked(vec![], false), parted))),
     };
     let history = vec![(encode(&a.grid().colors), a.to_move())];
     let mut walker = Walker {
@@ -181,11 +173,11 @@ impl Walker<'_> {
     /// Plays `turn` (legal for both) on both engines and compares the verdict.
     fn forward(&mut self, turn: Turn) -> Result<(), (Parted, bool)> {
         self.path.push(turn);
-        let what = format!("verdict on playing {}", super::answers::turn_name(turn));
+        let what = || format!("verdict on playing {}", super::answers::turn_name(turn));
         let verdict = self.a.play(turn);
-        same(&what, verdict, self.b.play(turn)).map_err(|p| (p, false))?;
+        same(what, verdict, self.b.play(turn)).map_err(|p| (p, false))?;
         // In both legal sets, so both must take it.
-        same(&what, verdict, Ok(())).map_err(|p| (p, false))?;
+        same(what, verdict, Ok(())).map_err(|p| (p, false))?;
         self.walk.edges += 1;
         self.history
             .push((encode(&self.a.grid().colors), self.a.to_move()));
@@ -194,7 +186,7 @@ impl Walker<'_> {
 
     /// Takes back the last turn on both engines and compares them after it.
     fn back(&mut self) -> Result<(), (Parted, bool)> {
-        same("undo", self.a.undo(), self.b.undo()).map_err(|p| (p, true))?;
+        same(|| "undo", self.a.undo(), self.b.undo()).map_err(|p| (p, true))?;
         compare_position(&*self.a, &*self.b).map_err(|p| (p, true))?;
         self.path.pop();
         self.history.pop();

@@ -41,8 +41,9 @@ pub use job::{run_exhaust, Covered, ExhaustOptions, Summary};
 pub use plan::{Part, Task};
 pub use reproduce::Found;
 
-use crate::engine::EngineKind;
+use crate::engine::{Engine, EngineKind};
 use crate::vocab::{Position, Rules, Setup, Superko, Turn};
+use answers::Parted;
 
 /// The two engines compared: the reference first.
 #[derive(Clone, Debug)]
@@ -78,35 +79,75 @@ pub struct Walked {
     pub undo: bool,
 }
 
+/// A game started in one engine.
+pub(crate) type Started = Box<dyn Engine + Send>;
+
+/// Starts a game in both engines with `start`: both games; or none where
+/// both refuse it in the same words; or where they part.
+pub(crate) fn start_both(
+    pair: &Pair,
+    start: impl Fn(&EngineKind) -> Result<Started, String>,
+) -> Result<Option<(Started, Started)>, Parted> {
+    match (start(&pair.left), start(&pair.right)) {
+        (Ok(a), Ok(b)) => Ok(Some((a, b))),
+        (Err(a), Err(b)) if a == b => Ok(None),
+        (a, b) => Err(Parted {
+            what: "start".to_string(),
+            left: a.map(|_| "started".to_string()).unwrap_or_else(|e| e),
+            right: b.map(|_| "started".to_string()).unwrap_or_else(|e| e),
+        }),
+    }
+}
+
 /// Every superko option, in the order runs walk them.
 pub const SUPERKOS: [Superko; 3] = [Superko::Positional, Superko::Situational, Superko::SimpleKo];
 
-/// The rules each position is checked under: every combination of the
-/// options that change a verdict or a number at one position — the
-/// repetition rule (a lone stone's suicide repeats the position), suicide
-/// allowed or forbidden, an illegal move refused or losing the turn, area or
-/// territory scoring, komi 0 or 7.5 — 48 sets.
+/// Area or territory scoring with komi 0 or 7.5 (in half points): the
+/// options that change only the numbers of a position, never a verdict.
+const NUMBERS: [(bool, i32); 4] = [(false, 0), (true, 15), (false, 15), (true, 0)];
+
+/// The rules each position is checked under by default: every combination
+/// of the options that change a verdict at one position — the repetition
+/// rule (a lone stone's suicide repeats the position), suicide allowed or
+/// forbidden, an illegal move refused or losing the turn — 12 sets, each
+/// with one of the four combinations of scoring (area, territory) and komi
+/// (0, 7.5), in a Latin square: each repetition rule meets all four, each
+/// pair of suicide and illegal-move options three.
 pub fn position_rules() -> Vec<Rules> {
     let mut all = Vec::new();
-    for superko in SUPERKOS {
-        for suicide_allowed in [true, false] {
-            for illegal_loses_turn in [false, true] {
-                for territory_scoring in [false, true] {
-                    for komi_half_points in [0, 15] {
-                        all.push(Rules {
-                            superko,
-                            suicide_allowed,
-                            illegal_loses_turn,
-                            territory_scoring,
-                            komi_half_points,
-                            agreement_ending: false,
-                        });
-                    }
-                }
-            }
+    for (s, superko) in SUPERKOS.into_iter().enumerate() {
+        for (c, (suicide_allowed, illegal_loses_turn)) in
+            [(true, false), (true, true), (false, false), (false, true)]
+                .into_iter()
+                .enumerate()
+        {
+            let (territory_scoring, komi_half_points) = NUMBERS[(s + c) % 4];
+            all.push(Rules {
+                superko,
+                suicide_allowed,
+                illegal_loses_turn,
+                territory_scoring,
+                komi_half_points,
+                agreement_ending: false,
+            });
         }
     }
     all
+}
+
+/// [`position_rules`] with every combination of scoring and komi: 48 sets,
+/// four times the work for the same verdicts.
+pub fn every_position_rules() -> Vec<Rules> {
+    position_rules()
+        .into_iter()
+        .flat_map(|rules| {
+            NUMBERS.map(|(territory_scoring, komi_half_points)| Rules {
+                territory_scoring,
+                komi_half_points,
+                ..rules
+            })
+        })
+        .collect()
 }
 
 /// The rules games are walked under by default: each repetition rule with

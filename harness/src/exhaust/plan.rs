@@ -6,8 +6,9 @@
 use super::enumerate::colorings;
 use crate::vocab::{Handicap, Rules, Setup, Size};
 
-/// Colorings per unit of the positions part: 3^9, so a 4x4 board is 2187 units.
-pub const CODES_PER_TASK: u64 = 19_683;
+/// Colorings per unit of the positions part: 3^7, so a 3x3 board is 9
+/// units (one per core and more), a 4x4 board 19,683.
+pub const CODES_PER_TASK: u64 = 2_187;
 
 /// Which part of the proof to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,7 +9,7 @@
 //! answers, and the game after it, are compared too).
 
 use super::answers::{compare_node, compare_position, every_turn, same, Parted};
-use super::{Pair, Walked};
+use super::{Pair, Started, Walked};
 use crate::engine::Engine;
 use crate::vocab::{Color, Player, Position, Rules, Setup, Size, Turn};
 
@@ -42,36 +42,33 @@ pub fn check_position(
     Ok(turns.len() as u64)
 }
 
-/// Starts the position in both engines; both must start it.
+/// Starts the position in both engines; both must start it (it is legal).
 fn start_both(
     pair: &Pair,
     size: Size,
     rules: Rules,
     position: &Position,
-) -> Result<(Box<dyn Engine + Send>, Box<dyn Engine + Send>), Parted> {
-    let start = |kind: &crate::engine::EngineKind| {
+) -> Result<(Started, Started), Parted> {
+    let started = super::start_both(pair, |kind| {
         kind.start_position(size, rules, &position.colors, position.to_move)
-    };
-    match (start(&pair.left), start(&pair.right)) {
-        (Ok(a), Ok(b)) => Ok((a, b)),
-        (a, b) => Err(Parted {
-            what: "start from the position".to_string(),
-            left: a.map(|_| "started".to_string()).unwrap_or_else(|e| e),
-            right: b.map(|_| "started".to_string()).unwrap_or_else(|e| e),
-        }),
-    }
+    })?;
+    started.ok_or_else(|| Parted {
+        what: "start from a legal position".to_string(),
+        left: "refused".to_string(),
+        right: "refused alike".to_string(),
+    })
 }
 
 /// Plays `turn` on both, compares the verdict and the position after it,
 /// then takes it back on both and compares again; where they part, and
 /// whether it was at the undo or after it.
 fn play_and_undo(a: &mut dyn Engine, b: &mut dyn Engine, turn: Turn) -> Result<(), (Parted, bool)> {
-    let what = format!("verdict on playing {}", super::answers::turn_name(turn));
-    same(&what, a.play(turn), b.play(turn)).map_err(|p| (p, false))?;
+    let what = || format!("verdict on playing {}", super::answers::turn_name(turn));
+    same(what, a.play(turn), b.play(turn)).map_err(|p| (p, false))?;
     compare_position(a, b).map_err(|p| (p, false))?;
     // Taken back whether or not a turn was taken (a refused move leaves
     // nothing to take back: both must say so).
-    same("undo", a.undo(), b.undo()).map_err(|p| (p, true))?;
+    same(|| "undo", a.undo(), b.undo()).map_err(|p| (p, true))?;
     compare_position(a, b).map_err(|p| (p, true))
 }
 
