@@ -132,3 +132,20 @@ pub fn compare_node(a: &dyn Engine, b: &dyn Engine, size: Size) -> Result<Vec<Tu
     same(|| "legal set against the verdicts", &legal, &checked)?;
     Ok(legal)
 }
+
+/// Everything else the engines report ([`crate::engine::Details`]: every
+/// accessor, each refusal's structured reason and message, the printed
+/// forms, the engine's self-check), where both report it.
+pub fn compare_details(a: &dyn Engine, b: &dyn Engine, size: Size) -> Result<(), Parted> {
+    let (Some(da), Some(db)) = (a.details(), b.details()) else {
+        return Ok(());
+    };
+    match crate::engine::first_difference(size, &da, &db) {
+        None => Ok(()),
+        Some((what, left, right)) => Err(Parted {
+            what: format!("details: {what}"),
+            left,
+            right,
+        }),
+    }
+}

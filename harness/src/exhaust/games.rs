@@ -5,7 +5,8 @@
 //! The walk is depth first on both engines at once: at each node the
 //! answers are compared ([`super::answers::compare_node`]: the state, grid,
 //! prisoners, scores, result, the legal set, the verdict with its reason on
-//! every turn), each legal turn is played on both, and taken back by an
+//! every turn, and at each state met for the first time everything else
+//! they report: [`crate::engine::Details`]), each legal turn is played on both, and taken back by an
 //! undo on both, whose answers and the game after it are compared too. So
 //! every line with undos in it is walked as well: an undo leads back to a
 //! node already compared, and the game after it is compared again.
@@ -17,7 +18,7 @@
 //! reachable graph; for superko the state holds every coloring seen, as
 //! `count games` walks 2x2.
 
-use super::answers::{compare_node, compare_position, same, Parted};
+use super::answers::{compare_details, compare_node, compare_position, same, Parted};
 use super::enumerate::encode;
 use super::{Pair, Walked};
 use crate::stop::Stop;
@@ -31,7 +32,7 @@ pub struct Walk {
     pub nodes: u64,
     /// Turns played and taken back on both engines.
     pub edges: u64,
-    /// Distinct states walked.
+    /// Distinct states met (each compared in full, details included, once).
     pub states: u64,
     /// The longest line walked.
     pub deepest: usize,
@@ -152,16 +153,19 @@ impl Walker<'_> {
         let over = self.a.is_over();
         self.walk.ended += u64::from(over);
         let key = self.key(&legal);
-        let walked_deeper = self.seen.get(&key).is_some_and(|&r| r >= remaining);
-        if over || remaining == 0 || walked_deeper {
+        let walked_to = self.seen.get(&key).copied();
+        if walked_to.is_none() {
+            compare_details(&*self.a, &*self.b, self.setup.size).map_err(|p| (p, false))?;
+            self.walk.states += 1;
+        }
+        if walked_to.is_some_and(|r| r >= remaining) || over || remaining == 0 {
+            self.seen.entry(key).or_insert(0);
             if !self.path.is_empty() {
                 self.back()?;
             }
             return Ok(());
         }
-        if self.seen.insert(key, remaining).is_none() {
-            self.walk.states += 1;
-        }
+        self.seen.insert(key, remaining);
         stack.push(Frame {
             legal,
             next: 0,
