@@ -20,7 +20,7 @@
 
 use super::answers::{compare_details, compare_node, compare_position, same, Parted};
 use super::enumerate::encode;
-use super::{Pair, Walked};
+use super::pair::{Pair, Walked};
 use crate::stop::Stop;
 use crate::vocab::{Player, Setup, Superko, Turn};
 use std::collections::HashMap;
@@ -72,8 +72,8 @@ struct Frame {
 
 /// The walk in progress.
 struct Walker<'a> {
-    a: super::Started,
-    b: super::Started,
+    a: super::pair::Started,
+    b: super::pair::Started,
     setup: Setup,
     path: Vec<Turn>,
     /// The colorings seen along the path (the start first), with the player to move.
@@ -93,7 +93,7 @@ pub fn walk_games(pair: &Pair, setup: Setup, depth: Option<usize>, stop: &Stop) 
         path,
         undo,
     };
-    let (a, b) = match super::start_both(pair, |kind| kind.start(setup)) {
+    let (a, b) = match super::pair::start_both(pair, |kind| kind.start(setup)) {
         Ok(Some(both)) => both,
         Ok(None) => return WalkEnd::Covered(Walk::default()),
         Err(parted) => return WalkEnd::Parted(Box::new((walked(vec![], false), parted))),

@@ -4,10 +4,10 @@
 
 use super::enumerate::legal_colorings;
 use super::games::{walk_games, Walk, WalkEnd};
+use super::pair::Pair;
 use super::plan::{tasks, Part, Task};
 use super::positions::{both_players, check_position};
 use super::reproduce::{found, Found};
-use super::Pair;
 use crate::progress::{Meter, Progress};
 use crate::vocab::{Rules, Setup, Size};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -9,7 +9,7 @@
 //! answers, and the game after it, are compared too).
 
 use super::answers::{compare_node, compare_position, every_turn, same, Parted};
-use super::{Pair, Started, Walked};
+use super::pair::{Pair, Started, Walked};
 use crate::engine::Engine;
 use crate::vocab::{Color, Player, Position, Rules, Setup, Size, Turn};
 
@@ -49,7 +49,7 @@ fn start_both(
     rules: Rules,
     position: &Position,
 ) -> Result<(Started, Started), Parted> {
-    let started = super::start_both(pair, |kind| {
+    let started = super::pair::start_both(pair, |kind| {
         kind.start_position(size, rules, &position.colors, position.to_move)
     })?;
     started.ok_or_else(|| Parted {

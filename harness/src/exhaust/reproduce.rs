@@ -4,7 +4,7 @@
 //! `diff`'s.
 
 use super::answers::Parted;
-use super::{Pair, Walked};
+use super::pair::{Pair, Walked};
 use crate::diff::compare_script;
 use crate::script::{Script, Step, Undo};
 
