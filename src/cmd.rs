@@ -29,6 +29,7 @@ pub mod audit;
 pub mod builtin_cases;
 pub mod count;
 pub mod diff;
+pub mod exhaust;
 pub mod gtp;
 pub mod matrix;
 pub mod perft;

@@ -43,6 +43,10 @@ enum Command {
     /// Portable conformance vectors: export them, or run them against a GTP engine.
     #[command(subcommand)]
     Vectors(cmd::vectors::VectorsCommand),
+    /// Proof by exhaustion on small boards: every legal position and every
+    /// turn from it under every rules set, or every game to a depth, on
+    /// `spec` and `fast`, which must agree everywhere.
+    Exhaust(cmd::exhaust::ExhaustArgs),
     /// Exact counts: complete games, or legal positions (L(m,n)).
     Count(cmd::count::CountArgs),
     /// A GTP version 2 engine on standard input and output that plays (a
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
         Command::Play(args) => args.run(),
         Command::Perft(args) => args.run(),
         Command::Vectors(command) => command.run(),
+        Command::Exhaust(args) => args.run(),
         Command::Count(args) => args.run(),
         Command::Gtp(args) => args.run(),
         Command::Audit(args) => args.run(),

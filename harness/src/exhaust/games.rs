@@ -1,0 +1,230 @@
+//! Part two: every game to a depth from a start (the empty board, or a free
+//! handicap), passes and undos included, compared at every node (a
+//! differential perft); or, with no depth, every game whole.
+//!
+//! The walk is depth first on both engines at once: at each node the
+//! answers are compared ([`super::answers::compare_node`]: the state, grid,
+//! prisoners, scores, result, the legal set, the verdict with its reason on
+//! every turn, and at each state met for the first time everything else
+//! they report: [`crate::engine::Details`]), each legal turn is played on both, and taken back by an
+//! undo on both, whose answers and the game after it are compared too. So
+//! every line with undos in it is walked as well: an undo leads back to a
+//! node already compared, and the game after it is compared again.
+//!
+//! Two lines that reach the same state are walked once (a transposition):
+//! the state is what the rules make the future depend on ([`StateKey`]),
+//! and a state already walked as deep or deeper is not walked again. For
+//! simple ko, whose state is finite, a walk without a depth is the whole
+//! reachable graph; for superko the state holds every coloring seen, as
+//! `count games` walks 2x2.
+
+use super::answers::{compare_details, compare_node, compare_position, same, Parted};
+use super::enumerate::encode;
+use super::pair::{Pair, Walked};
+use crate::stop::Stop;
+use crate::vocab::{Player, Setup, Superko, Turn};
+use std::collections::HashMap;
+
+/// What a walk covered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// Nodes compared (each state once per depth it was walked to).
+    pub nodes: u64,
+    /// Turns played and taken back on both engines.
+    pub edges: u64,
+    /// Distinct states met (each compared in full, details included, once).
+    pub states: u64,
+    /// The longest line walked.
+    pub deepest: usize,
+    /// Nodes where the game was over.
+    pub ended: u64,
+}
+
+/// How a walk ended: covered, parted, or stopped on request.
+#[derive(Debug)]
+pub enum WalkEnd {
+    /// Everything to the depth was compared.
+    Covered(Walk),
+    /// The engines part there.
+    Parted(Box<(Walked, Parted)>),
+    /// Stopped on request before the end (the walk is to be done again).
+    Stopped,
+}
+
+/// What the future of a game depends on under its rules: the coloring
+/// (as a code), the player to move and the passes, and for superko every
+/// coloring seen (with the player to move, for situational superko), for
+/// simple ko the legal set (which tells the point ko forbids).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StateKey {
+    coloring: u64,
+    to_move: Player,
+    passes: usize,
+    seen: Vec<u64>,
+}
+
+/// One node on the walk's stack: its legal turns and the next to play.
+struct Frame {
+    legal: Vec<Turn>,
+    next: usize,
+    remaining: usize,
+}
+
+/// The walk in progress.
+struct Walker<'a> {
+    a: super::pair::Started,
+    b: super::pair::Started,
+    setup: Setup,
+    path: Vec<Turn>,
+    /// The colorings seen along the path (the start first), with the player to move.
+    history: Vec<(u64, Player)>,
+    seen: HashMap<StateKey, usize>,
+    walk: Walk,
+    stop: &'a Stop,
+}
+
+/// Walks every game from `setup` to `depth` turns (`None`: to the end of
+/// every game, which only simple ko's finite graph makes finite on most
+/// boards), comparing `pair` at every node.
+pub fn walk_games(pair: &Pair, setup: Setup, depth: Option<usize>, stop: &Stop) -> WalkEnd {
+    let walked = |path: Vec<Turn>, undo| Walked {
+        setup,
+        start: None,
+        path,
+        undo,
+    };
+    let (a, b) = match super::pair::start_both(pair, |kind| kind.start(setup)) {
+        Ok(Some(both)) => both,
+        Ok(None) => return WalkEnd::Covered(Walk::default()),
+        Err(parted) => return WalkEnd::Parted(Box::new((walked(vec![], false), parted))),
+    };
+    let history = vec![(encode(&a.grid().colors), a.to_move())];
+    let mut walker = Walker {
+        a,
+        b,
+        setup,
+        path: Vec::new(),
+        history,
+        seen: HashMap::new(),
+        walk: Walk::default(),
+        stop,
+    };
+    match walker.run(depth.unwrap_or(usize::MAX)) {
+        Ok(true) => WalkEnd::Covered(walker.walk),
+        Ok(false) => WalkEnd::Stopped,
+        Err((parted, undo)) => {
+            let path = std::mem::take(&mut walker.path);
+            WalkEnd::Parted(Box::new((walked(path, undo), parted)))
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// The walk: `Ok(true)` when done, `Ok(false)` when stopped, or where
+    /// the engines part and whether at an undo.
+    fn run(&mut self, depth: usize) -> Result<bool, (Parted, bool)> {
+        let mut stack: Vec<Frame> = Vec::new();
+        self.enter(depth, &mut stack)?;
+        while let Some(frame) = stack.last_mut() {
+            if frame.next == frame.legal.len() {
+                stack.pop();
+                if !stack.is_empty() {
+                    self.back()?;
+                }
+                continue;
+            }
+            let (turn, remaining) = (frame.legal[frame.next], frame.remaining - 1);
+            frame.next += 1;
+            self.forward(turn)?;
+            self.enter(remaining, &mut stack)?;
+            if self.walk.nodes.is_multiple_of(4096) && self.stop.is_requested() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Compares the node reached; pushes it if it is to be walked on, else
+    /// takes back the turn that reached it (none at the root).
+    fn enter(&mut self, remaining: usize, stack: &mut Vec<Frame>) -> Result<(), (Parted, bool)> {
+        let legal = compare_node(&*self.a, &*self.b, self.setup.size).map_err(|p| (p, false))?;
+        self.walk.nodes += 1;
+        self.walk.deepest = self.walk.deepest.max(self.path.len());
+        let over = self.a.is_over();
+        self.walk.ended += u64::from(over);
+        let key = self.key(&legal);
+        let walked_to = self.seen.get(&key).copied();
+        if walked_to.is_none() {
+            compare_details(&*self.a, &*self.b, self.setup.size).map_err(|p| (p, false))?;
+            self.walk.states += 1;
+        }
+        if walked_to.is_some_and(|r| r >= remaining) || over || remaining == 0 {
+            self.seen.entry(key).or_insert(0);
+            if !self.path.is_empty() {
+                self.back()?;
+            }
+            return Ok(());
+        }
+        self.seen.insert(key, remaining);
+        stack.push(Frame {
+            legal,
+            next: 0,
+            remaining,
+        });
+        Ok(())
+    }
+
+    /// Plays `turn` (legal for both) on both engines and compares the verdict.
+    fn forward(&mut self, turn: Turn) -> Result<(), (Parted, bool)> {
+        self.path.push(turn);
+        let what = || format!("verdict on playing {}", super::answers::turn_name(turn));
+        let verdict = self.a.play(turn);
+        same(what, verdict, self.b.play(turn)).map_err(|p| (p, false))?;
+        // In both legal sets, so both must take it.
+        same(what, verdict, Ok(())).map_err(|p| (p, false))?;
+        self.walk.edges += 1;
+        self.history
+            .push((encode(&self.a.grid().colors), self.a.to_move()));
+        Ok(())
+    }
+
+    /// Takes back the last turn on both engines and compares them after it.
+    fn back(&mut self) -> Result<(), (Parted, bool)> {
+        same(|| "undo", self.a.undo(), self.b.undo()).map_err(|p| (p, true))?;
+        compare_position(&*self.a, &*self.b).map_err(|p| (p, true))?;
+        self.path.pop();
+        self.history.pop();
+        Ok(())
+    }
+
+    /// The state of the node (see [`StateKey`]).
+    fn key(&self, legal: &[Turn]) -> StateKey {
+        let &(coloring, to_move) = self.history.last().expect("the start is in the history");
+        let mut seen: Vec<u64> = match self.setup.rules.superko {
+            Superko::Positional => self.history.iter().map(|&(c, _)| c).collect(),
+            Superko::Situational => self
+                .history
+                .iter()
+                .map(|&(c, p)| c * 2 + u64::from(p == Player::White))
+                .collect(),
+            Superko::SimpleKo => legal_mask(legal, self.setup.size),
+        };
+        seen.sort_unstable();
+        seen.dedup();
+        StateKey {
+            coloring,
+            to_move,
+            passes: self.a.consecutive_passes(),
+            seen,
+        }
+    }
+}
+
+/// The legal set as one word of bits (the pass bit 0, point `i` bit `i + 1`).
+fn legal_mask(legal: &[Turn], size: crate::vocab::Size) -> Vec<u64> {
+    let bits = legal.iter().fold(0u64, |bits, turn| match turn {
+        Turn::Pass => bits | 1,
+        Turn::Move(p) => bits | 1 << (size.index(*p).expect("on the board") + 1),
+    });
+    vec![bits]
+}

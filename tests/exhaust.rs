@@ -1,0 +1,109 @@
+//! `tromp-taylor exhaust` end to end, and the enumeration it walks checked
+//! against `counts`: the legal colorings it enumerates on each board are
+//! L(m, n) as `count positions` computes it, and L(m, n) = L(n, m).
+
+mod common;
+
+use common::{exits_saying, run};
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tromp_taylor_counts::positions::{positions, PositionsOptions};
+use tromp_taylor_harness::exhaust::enumerate::{colorings, legal_colorings};
+use tromp_taylor_harness::vocab::Size;
+
+/// The legal colorings the exhaustive check walks on `w` x `h`.
+fn enumerated(w: usize, h: usize) -> u64 {
+    let size = Size::new(w, h).unwrap();
+    legal_colorings(size, 0..colorings(size)).count() as u64
+}
+
+#[test]
+fn the_enumeration_counts_what_count_positions_counts_on_every_board_to_ten_points() {
+    for w in 1..=10 {
+        for h in 1..=(10 / w) {
+            let counted = positions(&PositionsOptions::new(w, h)).unwrap();
+            assert!(counted.agree());
+            assert_eq!(enumerated(w, h), counted.enumerated, "{w}x{h}");
+            assert_eq!(
+                enumerated(w, h),
+                enumerated(h, w),
+                "L({w},{h}) = L({h},{w})"
+            );
+        }
+    }
+}
+
+#[test]
+fn exhaust_positions_prints_its_coverage_and_agrees() {
+    let output = run(&[
+        "exhaust",
+        "positions",
+        "--size",
+        "2x3",
+        "--rules",
+        "tromp-taylor",
+        "--jobs",
+        "2",
+    ]);
+    let stdout = exits_saying(&output, 0, "no difference");
+    // L(2, 3) = 489 colorings, 978 positions, 7 turns each.
+    let row = stdout.lines().find(|l| l.starts_with("2x3")).unwrap();
+    let numbers: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(&numbers[1..5], ["489", "978", "6846", "1"], "{row}");
+}
+
+#[test]
+fn exhaust_games_walks_every_rules_set_to_the_depth() {
+    let output = run(&["exhaust", "games", "--size", "2x2", "--depth", "4"]);
+    let stdout = exits_saying(&output, 0, "6 units");
+    assert!(stdout.contains("koSITUATIONALscoreAREAsui0"), "{stdout}");
+}
+
+#[test]
+fn unusable_options_are_refused_before_anything_runs() {
+    for args in [
+        ["exhaust", "games", "--depth", "deep"],
+        ["exhaust", "games", "--size", "5x5"],
+        ["exhaust", "positions", "--rules", "nonsense"],
+    ] {
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn exhaust_stops_on_ctrl_c_and_says_how_to_finish() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tromp-taylor"))
+        .args([
+            "exhaust", "games", "--size", "3x3", "--depth", "20", "--jobs", "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut header = String::new();
+    stdout.read_line(&mut header).unwrap();
+    assert!(header.starts_with("tromp-taylor exhaust"), "{header}");
+    std::thread::sleep(Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let asked = Instant::now();
+    let status = child.wait().unwrap();
+    let mut rest = String::new();
+    for line in stdout.lines() {
+        rest += &(line.unwrap() + "\n");
+    }
+    assert!(asked.elapsed() < Duration::from_secs(20));
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("stopped by Ctrl-C (SIGINT)"), "{rest}");
+    assert!(
+        rest.contains("finish the run with: tromp-taylor exhaust games --depth 20 --size 3x3")
+            && rest.contains("--from-unit 0"),
+        "{rest}"
+    );
+}

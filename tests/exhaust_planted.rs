@@ -1,0 +1,108 @@
+//! With the cargo feature `planted-bugs`: the power of the exhaustive check
+//! alone. Each bug planted in `fast` is run against a slice of the proof
+//! (every position and turn on the boards to 9 points under the 12 rules
+//! sets, then every game to a depth on 2x2, 1x5 and 3x3 under the six game
+//! rules sets), which stops at the first difference; the control run, with
+//! no bug planted, must find none. Run it in the release build:
+//! `cargo test --release --features planted-bugs --test exhaust_planted -- --nocapture`.
+
+#![cfg(feature = "planted-bugs")]
+
+use tromp_taylor_fast::planted::{plant, Bug};
+use tromp_taylor_harness::exhaust::{
+    game_rules, position_rules, run_exhaust, ExhaustOptions, Found, Pair, Part,
+};
+use tromp_taylor_harness::progress::Progress;
+use tromp_taylor_harness::vocab::Size;
+
+/// The bugs the slice catches (measured; docs/testing.md says why each
+/// other one is out of its reach).
+const CAUGHT: [Bug; 0] = [];
+
+/// One part of the slice.
+fn slice(part: Part, sizes: &[(usize, usize)], depth: Option<usize>) -> ExhaustOptions {
+    ExhaustOptions {
+        part,
+        sizes: sizes
+            .iter()
+            .map(|&(w, h)| Size::new(w, h).unwrap())
+            .collect(),
+        rules: match part {
+            Part::Positions => position_rules(),
+            Part::Games => game_rules(),
+        },
+        depth,
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        first_task: 0,
+        pair: Pair::spec_and_fast(),
+        progress: Progress::hidden(),
+    }
+}
+
+/// The first difference the slice finds, with the part that found it.
+fn first_found() -> Option<(&'static str, Found)> {
+    let parts = [
+        (
+            "positions",
+            slice(
+                Part::Positions,
+                &[
+                    (1, 1),
+                    (1, 2),
+                    (1, 3),
+                    (1, 4),
+                    (1, 5),
+                    (1, 6),
+                    (2, 2),
+                    (2, 3),
+                    (2, 4),
+                    (3, 3),
+                ],
+                None,
+            ),
+        ),
+        ("games", slice(Part::Games, &[(2, 2), (1, 5)], Some(10))),
+        ("games", slice(Part::Games, &[(3, 3)], Some(4))),
+    ];
+    parts
+        .into_iter()
+        .find_map(|(name, options)| run_exhaust(&options).found.map(|found| (name, found)))
+}
+
+/// One test only: the planted bug is global to the process.
+#[test]
+fn the_exhaustive_slice_catches_the_planted_bugs_it_reaches_and_nothing_without_one() {
+    plant(None);
+    if let Some((part, found)) = first_found() {
+        panic!(
+            "the control run found a difference in {part}: {}",
+            found.report
+        );
+    }
+    let mut caught = Vec::new();
+    for bug in Bug::ALL {
+        plant(Some(bug));
+        let found = first_found();
+        plant(None);
+        match &found {
+            Some((part, found)) => {
+                println!(
+                    "{:<36} caught by {part} on {} ({}): {}",
+                    bug.name(),
+                    found.walked.setup.size,
+                    found.walked.setup.rules,
+                    found.parted
+                );
+                caught.push(bug);
+            }
+            None => println!("{:<36} not caught", bug.name()),
+        }
+    }
+    println!("{} of {} planted bugs caught", caught.len(), Bug::ALL.len());
+    for bug in CAUGHT {
+        assert!(
+            caught.contains(&bug),
+            "{bug:?} was caught before and is not now"
+        );
+    }
+}
