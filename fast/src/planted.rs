@@ -212,7 +212,7 @@ impl Bug {
             Bug::HandicapNotInEver => "game/setup.rs, Game::with_handicap",
             Bug::PackedIndexU8 => "game/board.rs, Game::place_stone",
             Bug::IsLegalOnlyChecksEmpty => "game/legality.rs, Game::is_legal",
-            Bug::RefusalPointTransposed => "game/legality.rs, Game::verdict",
+            Bug::RefusalPointTransposed => "game/legality.rs, Game::refusal",
             Bug::AroundKeptOnCapture => "game/board.rs, Game::remove_string",
         }
     }

@@ -194,3 +194,38 @@ fn undo_restores_every_observable_and_replay_agrees() {
         }
     }
 }
+
+/// The point-index entry points (`play_index`, `fills_own_eye_index`) say
+/// and do what the `(x, y)` API says and does for the same point, off the
+/// board and after the end included.
+#[test]
+fn the_point_index_entry_points_agree_with_the_coordinates() {
+    let mut rng = Rng::new(41);
+    for _ in 0..games(60) {
+        let mut by_index = random_game(&mut rng);
+        let mut by_point = by_index.clone();
+        let (w, points) = (by_index.width(), by_index.width() * by_index.height());
+        for _ in 0..200 {
+            for i in 0..points + w + 1 {
+                let point = Point::new(i % w, i / w);
+                assert_eq!(
+                    by_index.fills_own_eye_index(i),
+                    by_point.fills_own_eye(point),
+                    "{point:?}"
+                );
+            }
+            // Mostly a legal move (as an index), sometimes any index or a pass.
+            let i = match random_turn(&mut rng, &by_point) {
+                Turn::Move(p) if p.x < w && rng.below(4) != 0 => p.y * w + p.x,
+                Turn::Move(_) => rng.below(points + w + 1),
+                Turn::Pass => {
+                    assert_eq!(by_index.pass(), by_point.pass());
+                    continue;
+                }
+            };
+            let point = Point::new(i % w, i / w);
+            assert_eq!(by_index.play_index(i), by_point.play(Turn::Move(point)));
+            assert_eq!(observe(&by_index), observe(&by_point), "after {point:?}");
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! light-playout random game, written once over a small engine trait.
 #![allow(dead_code)]
 
-use tromp_taylor_fast::{Game, Point, Rules, Turn};
+use tromp_taylor_fast::{Game, Rules, Suicide, Superko, Turn};
 
 /// The seeded PRNG of every workload: the harness's one PRNG (SplitMix64),
 /// drawn from by multiply-shift (no division in the playout loop).
@@ -36,11 +36,11 @@ pub trait Engine {
     }
     /// Whether the game is over.
     fn over(&self) -> bool;
-    /// Whether a move at (x, y) by the player to move would fill one of her
+    /// Whether a move at `at` by the player to move would fill one of her
     /// own single-point eyes (all on-board neighbours are her stones).
-    fn fills_own_eye(&self, x: usize, y: usize) -> bool;
-    /// Plays at (x, y) if that is legal (and not occupied); says whether it did.
-    fn try_move(&mut self, x: usize, y: usize) -> bool;
+    fn fills_own_eye(&self, at: At) -> bool;
+    /// Plays at `at` if that is legal (and not occupied); says whether it did.
+    fn try_move(&mut self, at: At) -> bool;
     /// Passes.
     fn pass(&mut self);
     /// Replaces `out` with the point indices (`y * size + x`) of the empty points.
@@ -50,6 +50,19 @@ pub trait Engine {
     fn empty_list(&self) -> Option<&[u16]> {
         None
     }
+}
+
+/// A point of the board, as its index (`y * size + x`) and its
+/// coordinates: each engine takes the form it works in (`fast` the index,
+/// since issue 39; the peers the coordinates).
+#[derive(Clone, Copy, Debug)]
+pub struct At {
+    /// The point index, `y * size + x`.
+    pub index: usize,
+    /// The column, from the left.
+    pub x: usize,
+    /// The row, from the bottom.
+    pub y: usize,
 }
 
 /// The coordinates `(x, y)` of each point index of a `size` x `size`
@@ -131,7 +144,12 @@ pub fn light_playout_until<E: Engine>(
                 engine.empty_list().map_or(0, |list| list[i])
             };
             let (x, y) = xy[p as usize];
-            if !engine.fills_own_eye(x, y) && engine.try_move(x, y) {
+            let at = At {
+                index: usize::from(p),
+                x,
+                y,
+            };
+            if !engine.fills_own_eye(at) && engine.try_move(at) {
                 moved = true;
                 break;
             }
@@ -166,12 +184,12 @@ impl Engine for Fast {
         self.0.is_over()
     }
     #[inline]
-    fn fills_own_eye(&self, x: usize, y: usize) -> bool {
-        self.0.fills_own_eye(Point::new(x, y))
+    fn fills_own_eye(&self, at: At) -> bool {
+        self.0.fills_own_eye_index(at.index)
     }
     #[inline]
-    fn try_move(&mut self, x: usize, y: usize) -> bool {
-        self.0.play(Turn::Move(Point::new(x, y))).is_ok()
+    fn try_move(&mut self, at: At) -> bool {
+        self.0.play_index(at.index).is_ok()
     }
     fn pass(&mut self) {
         let _ = self.0.pass();
@@ -184,6 +202,47 @@ impl Engine for Fast {
     #[inline]
     fn empty_list(&self) -> Option<&[u16]> {
         Some(self.0.empty_indices())
+    }
+}
+
+/// This engine under the limit board's rules (simple ko, no suicide): the
+/// same games as the C board, seed for seed (fast/limit/tests/).
+pub struct FastKo(pub Fast);
+
+impl Engine for FastKo {
+    fn start(size: usize) -> Self {
+        let rules = Rules {
+            superko: Superko::SimpleKo,
+            suicide: Suicide::Forbidden,
+            ..Rules::TROMP_TAYLOR
+        };
+        FastKo(Fast(Game::new(size, size, rules).expect("size")))
+    }
+    fn restart(&mut self, size: usize) {
+        self.0.restart(size);
+    }
+    #[inline]
+    fn over(&self) -> bool {
+        self.0.over()
+    }
+    #[inline]
+    fn fills_own_eye(&self, at: At) -> bool {
+        self.0.fills_own_eye(at)
+    }
+    #[inline]
+    fn try_move(&mut self, at: At) -> bool {
+        self.0.try_move(at)
+    }
+    fn pass(&mut self) {
+        self.0.pass();
+    }
+    #[inline]
+    fn empties(&self, out: &mut Vec<u16>) {
+        self.0.empties(out);
+    }
+    #[inline]
+    fn empty_list(&self) -> Option<&[u16]> {
+        self.0.empty_list()
     }
 }
 

@@ -47,7 +47,8 @@ impl Game {
         Ok(())
     }
 
-    /// Border cells are borders, board cells hold a color and their index.
+    /// Border cells are borders, board cells hold a color and their index,
+    /// and each index names its cell.
     fn check_cells(&self) -> Result<(), String> {
         for (q, &c) in self.color.iter().enumerate() {
             let (row, column) = (q / self.stride, q % self.stride);
@@ -58,10 +59,19 @@ impl Game {
                     if usize::from(self.index[q]) != i {
                         return Err(format!("cell {q} has index {}, not {i}", self.index[q]));
                     }
+                    if usize::from(self.cell_of[i]) != q {
+                        return Err(format!("index {i} names cell {}, not {q}", self.cell_of[i]));
+                    }
                 }
                 (false, BORDER) => {}
                 _ => return Err(format!("cell {q} has the code {c}")),
             }
+        }
+        if self.cell_of.len() != self.width * self.height {
+            return Err(format!(
+                "{} cells for the point indices",
+                self.cell_of.len()
+            ));
         }
         Ok(())
     }

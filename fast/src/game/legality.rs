@@ -347,26 +347,45 @@ impl Game {
         let q = self
             .padded_checked(point)
             .ok_or(IllegalTurn::OffBoard(point))?;
+        self.verdict_at(q).map(|lookup| Some((q, lookup)))
+    }
+
+    /// The verdict on a move at the on-board padded point `q` by the player
+    /// to move, in a game not over.
+    #[inline(always)]
+    pub(crate) fn verdict_at(&self, q: usize) -> Result<Lookup, IllegalTurn> {
         if cell!(self.color[q]) != EMPTY {
-            if planted!(RefusalPointTransposed) {
-                return Err(IllegalTurn::Occupied(Point::new(point.y, point.x)));
-            }
-            return Err(IllegalTurn::Occupied(point));
+            return Err(self.refusal(q, None));
         }
-        match self.judge(q, self.to_move()) {
-            Ok(lookup) => Ok(Some((q, lookup))),
-            Err(Refusal::Suicide) => Err(IllegalTurn::Suicide(point)),
-            Err(Refusal::Ko) => Err(IllegalTurn::Ko(point)),
-            Err(Refusal::Superko(repeats_turn)) => match self.rules.superko {
-                Superko::Situational => Err(IllegalTurn::SituationalSuperko {
+        self.judge(q, self.to_move())
+            .map_err(|refusal| self.refusal(q, Some(refusal)))
+    }
+
+    /// The error for a move at the on-board padded point `q`: occupied
+    /// (`None`), or refused for `refusal`. Off the hot path: its point is
+    /// worked out from `q`.
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, q: usize, refusal: Option<Refusal>) -> IllegalTurn {
+        let i = usize::from(self.index[q]);
+        let point = Point::new(i % self.width, i / self.width);
+        match refusal {
+            None if planted!(RefusalPointTransposed) => {
+                IllegalTurn::Occupied(Point::new(point.y, point.x))
+            }
+            None => IllegalTurn::Occupied(point),
+            Some(Refusal::Suicide) => IllegalTurn::Suicide(point),
+            Some(Refusal::Ko) => IllegalTurn::Ko(point),
+            Some(Refusal::Superko(repeats_turn)) => match self.rules.superko {
+                Superko::Situational => IllegalTurn::SituationalSuperko {
                     point,
                     repeats_turn,
                     to_move: self.to_move().opponent(),
-                }),
-                _ => Err(IllegalTurn::Superko {
+                },
+                _ => IllegalTurn::Superko {
                     point,
                     repeats_turn,
-                }),
+                },
             },
         }
     }
@@ -409,9 +428,23 @@ impl Game {
     /// are her stones. `false` off the board or on an occupied point.
     #[inline]
     pub fn fills_own_eye(&self, point: Point) -> bool {
-        let Some(q) = self.padded_checked(point) else {
-            return false;
-        };
+        self.padded_checked(point)
+            .is_some_and(|q| self.fills_own_eye_at(q))
+    }
+
+    /// [`Game::fills_own_eye`] of the point of index `i` (`y * width + x`,
+    /// as in [`Game::empty_indices`]): one bounds check. `false` for an
+    /// index off the board.
+    #[inline]
+    pub fn fills_own_eye_index(&self, i: usize) -> bool {
+        self.cell_of
+            .get(i)
+            .is_some_and(|&q| self.fills_own_eye_at(usize::from(q)))
+    }
+
+    /// [`Game::fills_own_eye`] of the on-board padded point `q`.
+    #[inline(always)]
+    fn fills_own_eye_at(&self, q: usize) -> bool {
         let p = code(self.to_move());
         cell!(self.color[q]) == EMPTY && around_count(cell!(self.around[q]), p) == 4
     }

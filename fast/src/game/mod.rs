@@ -52,6 +52,9 @@ pub struct Game {
     pub(crate) keys: &'static [u64],
     /// The point index of each padded point (0 on the border).
     pub(crate) index: Vec<u16>,
+    /// The padded point of each point index (`y * width + x`): the table
+    /// behind the point-index entry points ([`Game::play_index`]).
+    pub(crate) cell_of: Vec<u16>,
     /// The hash of the coloring now.
     pub(crate) hash: u64,
     /// The coloring now, packed 2 bits a point in point-index order.

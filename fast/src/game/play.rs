@@ -15,25 +15,65 @@ impl Game {
     /// the board stays, the opponent moves, and the run of passes ends.
     #[inline]
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
-        let verdict = match self.verdict(turn) {
-            Ok(verdict) => verdict,
-            Err(illegal) => {
-                if self.rules.illegal_move == IllegalMove::LosesTurn
-                    && matches!(
-                        illegal,
-                        IllegalTurn::Suicide(_)
-                            | IllegalTurn::Ko(_)
-                            | IllegalTurn::Superko { .. }
-                            | IllegalTurn::SituationalSuperko { .. }
-                    )
-                {
-                    self.take_turn(None, true);
-                }
-                return Err(illegal);
+        match self.verdict(turn) {
+            Ok(verdict) => {
+                self.take_turn(verdict, false);
+                Ok(())
             }
+            Err(illegal) => Err(self.refused(illegal)),
+        }
+    }
+
+    /// [`Game::play`] of a move at the point of index `i` (`y * width + x`,
+    /// as in [`Game::empty_indices`]), with one bounds check and no
+    /// coordinates: the entry point of playout loops that hold indices.
+    /// An index off the board is refused as [`IllegalTurn::OffBoard`] of
+    /// the point `(i % width, i / width)`.
+    #[inline]
+    pub fn play_index(&mut self, i: usize) -> Result<(), IllegalTurn> {
+        let Some(&q) = self.cell_of.get(i) else {
+            return Err(self.off_board_index(i));
         };
-        self.take_turn(verdict, false);
-        Ok(())
+        if self.is_over() {
+            return Err(IllegalTurn::GameOver);
+        }
+        let q = usize::from(q);
+        match self.verdict_at(q) {
+            Ok(lookup) => {
+                self.take_turn(Some((q, lookup)), false);
+                Ok(())
+            }
+            Err(illegal) => Err(self.refused(illegal)),
+        }
+    }
+
+    /// The error for the index `i` off the board (or [`IllegalTurn::GameOver`]
+    /// once the game is over, as [`Game::play`] says first).
+    #[cold]
+    fn off_board_index(&self, i: usize) -> IllegalTurn {
+        if self.is_over() {
+            return IllegalTurn::GameOver;
+        }
+        IllegalTurn::OffBoard(Point::new(i % self.width, i / self.width))
+    }
+
+    /// Passes on `illegal`, the refusal of a turn, after losing the turn
+    /// where the rules say an illegal move does (seed 003).
+    #[cold]
+    #[inline(never)]
+    fn refused(&mut self, illegal: IllegalTurn) -> IllegalTurn {
+        if self.rules.illegal_move == IllegalMove::LosesTurn
+            && matches!(
+                illegal,
+                IllegalTurn::Suicide(_)
+                    | IllegalTurn::Ko(_)
+                    | IllegalTurn::Superko { .. }
+                    | IllegalTurn::SituationalSuperko { .. }
+            )
+        {
+            self.take_turn(None, true);
+        }
+        illegal
     }
 
     /// Takes a judged turn: a move (`Some`), a pass, or (when `lost`) a

@@ -21,9 +21,11 @@ impl Game {
         // 1.4 turns per point), within reason on the largest boards.
         let room = (2 * points).min(1024);
         let mut index = vec![0; size];
+        let mut cell_of = vec![0; points];
         for y in 0..height {
             for x in 0..width {
                 index[(y + 1) * stride + x + 1] = (y * width + x) as u16;
+                cell_of[y * width + x] = ((y + 1) * stride + x + 1) as u16;
             }
         }
         let mut game = Game {
@@ -42,6 +44,7 @@ impl Game {
             chain: vec![Chain::default(); size],
             keys: zobrist_keys(),
             index,
+            cell_of,
             hash: 0,
             packed: vec![0; words],
             ever: vec![0; size],
