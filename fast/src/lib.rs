@@ -6,7 +6,9 @@
 //! Every verdict is exact. Superko is checked with 64-bit Zobrist hashes as
 //! a filter only: every hash hit is confirmed against a packed copy of the
 //! earlier coloring, so no collision can forbid a legal move or allow an
-//! illegal one. History is unbounded, and every turn can be undone.
+//! illegal one. History is unbounded, and every turn can be undone (a
+//! playout that never takes a turn back can skip the undo records:
+//! `Game::set_undoable(false)`).
 //!
 //! ```
 //! use tromp_taylor_fast::{Game, IllegalTurn, Point, Rules, Turn};

@@ -237,7 +237,8 @@ fn state(g: &Game) -> String {
 }
 
 /// A restarted game is, field for field, the game as it was set up: on the
-/// empty board, with a free or a fixed handicap, or from a position.
+/// empty board, with a free or a fixed handicap, or from a position, with
+/// undo records kept or not (the playout mode).
 #[test]
 fn a_restarted_game_is_the_game_as_set_up() {
     use crate::types::Handicap;
@@ -255,6 +256,10 @@ fn a_restarted_game_is_the_game_as_set_up() {
                 Game::from_position(w, h, rules, &g.coloring(), to_move).unwrap()
             }
         };
+        // Every other pair of rounds in the playout mode (no undo records).
+        let undoable = round % 8 < 4;
+        let mut fresh = fresh;
+        fresh.set_undoable(undoable);
         let mut g = fresh.clone();
         for _ in 0..3 {
             // (Fewer turns than points: the superko table does not grow.)

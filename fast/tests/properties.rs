@@ -229,3 +229,47 @@ fn the_point_index_entry_points_agree_with_the_coordinates() {
         }
     }
 }
+
+/// A game that keeps no undo records (`set_undoable(false)`, the playout
+/// mode) says and does what an undoable game does, turn for turn; it has
+/// nothing to undo, and once undoable again it undoes exactly the turns
+/// taken since, back to the observables it had then.
+#[test]
+fn the_playout_mode_plays_as_an_undoable_game_and_undoes_what_follows() {
+    let mut rng = Rng::new(47);
+    for _ in 0..games(80) {
+        let mut undoable = random_game(&mut rng);
+        let mut lean = undoable.clone();
+        lean.set_undoable(false);
+        assert!(!lean.undoable());
+        for _ in 0..150 {
+            if undoable.is_over() {
+                break;
+            }
+            let turn = random_turn(&mut rng, &undoable);
+            assert_eq!(lean.play(turn), undoable.play(turn));
+            assert_eq!(observe(&lean), observe(&undoable), "after {turn:?}");
+            assert_eq!(lean.check_invariants(), Ok(()), "after {turn:?}");
+        }
+        assert!(
+            !lean.undo(),
+            "a game in the playout mode has nothing to undo"
+        );
+        lean.set_undoable(true);
+        let before = observe(&lean);
+        let taken_before = lean.turns_taken();
+        for _ in 0..20 {
+            if lean.is_over() {
+                break;
+            }
+            let turn = random_turn(&mut rng, &lean);
+            let _ = lean.play(turn);
+        }
+        for _ in taken_before..lean.turns_taken() {
+            assert!(lean.undo());
+            assert_eq!(lean.check_invariants(), Ok(()));
+        }
+        assert_eq!(observe(&lean), before);
+        assert!(!lean.undo(), "nothing before the mode was left");
+    }
+}

@@ -169,12 +169,23 @@ pub fn light_playout_until<E: Engine>(
     turns
 }
 
-/// This crate's engine under the ten rules (exact positional superko).
+/// This crate's engine under the ten rules (exact positional superko),
+/// in its playout mode: no undo records (`Game::set_undoable(false)`, since
+/// issue 39), as a playout never takes a turn back.
 pub struct Fast(pub Game);
+
+impl Fast {
+    /// A new game under `rules` in the playout mode.
+    fn playout(size: usize, rules: Rules) -> Fast {
+        let mut game = Game::new(size, size, rules).expect("size");
+        game.set_undoable(false);
+        Fast(game)
+    }
+}
 
 impl Engine for Fast {
     fn start(size: usize) -> Self {
-        Fast(Game::new(size, size, Rules::TROMP_TAYLOR).expect("size"))
+        Fast::playout(size, Rules::TROMP_TAYLOR)
     }
     fn restart(&mut self, _size: usize) {
         self.0.restart();
@@ -216,7 +227,7 @@ impl Engine for FastKo {
             suicide: Suicide::Forbidden,
             ..Rules::TROMP_TAYLOR
         };
-        FastKo(Fast(Game::new(size, size, rules).expect("size")))
+        FastKo(Fast::playout(size, rules))
     }
     fn restart(&mut self, size: usize) {
         self.0.restart(size);
@@ -257,6 +268,8 @@ pub fn corpus_19() -> Vec<Game> {
             let mut engine = Fast::start(19);
             light_playout_until(&mut engine, &board, &mut Rng::new(seed), &mut order, stop);
             if !engine.over() {
+                // Its turns from here on can be undone: the play + undo pairs.
+                engine.0.set_undoable(true);
                 corpus.push(engine.0);
             }
         }

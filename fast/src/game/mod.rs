@@ -20,7 +20,8 @@ use std::fmt;
 /// A game of Go under [`Rules`], on any rectangle from 1x1 to 52x52.
 ///
 /// Every verdict is exact: superko compares whole colorings, the hash is
-/// only a filter. Every turn can be undone.
+/// only a filter. Every turn can be undone, unless the game is told to keep
+/// no undo records, for playouts ([`Game::set_undoable`]).
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) width: usize,
@@ -29,9 +30,10 @@ pub struct Game {
     pub(crate) stride: usize,
     pub(crate) rules: Rules,
     pub(crate) handicap: Handicap,
-    /// Whether the game started from a given position
-    /// ([`Game::from_position`]), not the empty board.
-    pub(crate) positioned: bool,
+    /// The position the game started from ([`Game::from_position`]) and
+    /// who moved first, or `None` for the empty board: what
+    /// [`Game::restart`] sets up again.
+    pub(crate) position: Option<(Vec<Color>, Player)>,
     /// Black's consecutive first turns for the turn order (at least 1).
     pub(crate) black_first: usize,
     /// Whether White moves first (a game from a position with White to move).
@@ -73,6 +75,8 @@ pub struct Game {
     pub(crate) agreed: bool,
     /// Points of each color (Black, White) the last turn emptied.
     pub(crate) last_emptied: [u32; 2],
+    /// Whether turns are recorded for [`Game::undo`] (see [`Game::set_undoable`]).
+    pub(crate) undoable: bool,
     pub(crate) records: Vec<Record>,
     /// Merge pairs, captured heads and suicided heads of the recorded turns.
     pub(crate) aux: Vec<u16>,

@@ -17,7 +17,7 @@ impl Game {
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
         match self.verdict(turn) {
             Ok(verdict) => {
-                self.take_turn(verdict, false);
+                self.take(verdict, false);
                 Ok(())
             }
             Err(illegal) => Err(self.refused(illegal)),
@@ -40,7 +40,7 @@ impl Game {
         let q = usize::from(q);
         match self.verdict_at(q) {
             Ok(lookup) => {
-                self.take_turn(Some((q, lookup)), false);
+                self.take(Some((q, lookup)), false);
                 Ok(())
             }
             Err(illegal) => Err(self.refused(illegal)),
@@ -71,20 +71,31 @@ impl Game {
                     | IllegalTurn::SituationalSuperko { .. }
             )
         {
-            self.take_turn(None, true);
+            self.take(None, true);
         }
         illegal
     }
 
+    /// [`Game::take_turn`], recording it for undo if the game does.
+    #[inline(always)]
+    fn take(&mut self, verdict: Option<(usize, Lookup)>, lost: bool) {
+        if self.undoable {
+            self.take_turn::<true>(verdict, lost);
+        } else {
+            self.take_turn::<false>(verdict, lost);
+        }
+    }
+
     /// Takes a judged turn: a move (`Some`), a pass, or (when `lost`) a
     /// turn lost to an illegal move, which leaves the board as a pass does
-    /// but ends the run of passes.
+    /// but ends the run of passes. With `UNDO`, pushes its record for
+    /// [`Game::undo`]; without, the record is never built.
     #[inline]
     #[expect(
         clippy::too_many_lines,
         reason = "the hot path of every turn, kept as one body whose record fields are written where the state changes; split only with a benchmark beside it"
     )]
-    fn take_turn(&mut self, verdict: Option<(usize, Lookup)>, lost: bool) {
+    fn take_turn<const UNDO: bool>(&mut self, verdict: Option<(usize, Lookup)>, lost: bool) {
         let turn_is_pass = verdict.is_none() && !lost;
         let player = self.to_move();
         let p = code(player);
@@ -180,7 +191,9 @@ impl Game {
         self.turns += 1;
         self.mover = next;
         self.turn_entry.push(entry);
-        self.records.push(Record::Turn(record));
+        if UNDO {
+            self.records.push(Record::Turn(record));
+        }
     }
 
     /// Passes: always legal until the game is over.
@@ -195,7 +208,7 @@ impl Game {
 
     /// Plays `p` at the empty padded point `q`: colors it, clears the
     /// opponent, then clears its own color. Pushes merges, captures and the
-    /// suicided head on `aux`. Returns (merges, captured strings, captured
+    /// suicided head on `aux` if the game is undoable. Returns (merges, captured strings, captured
     /// stones, stones lost to suicide).
     #[inline]
     pub(crate) fn execute_move(&mut self, q: usize, p: u8) -> (u8, u8, u32, u32) {
@@ -211,7 +224,9 @@ impl Game {
                 if string.libs == 0 {
                     captured += string.stones;
                     self.remove_string(h, opp);
-                    self.aux.push(h as u16);
+                    if self.undoable {
+                        self.aux.push(h as u16);
+                    }
                     captures += 1;
                     if planted!(OneCaptureOnly) {
                         break;
@@ -221,13 +236,16 @@ impl Game {
         }
         let mut hq = cell!(self.head[q]) as usize;
         let mut suicided = 0;
-        if planted!(SuicideRemovesOnlyPlayedStone) {
+        // (The planted bug reads the merges back from `aux`: undoable games only.)
+        if planted!(SuicideRemovesOnlyPlayedStone) && self.undoable {
             (merges, hq) = self.planted_suicide_of_the_stone_alone(q, hq, merges);
         }
         if cell!(self.chain[hq]).libs == 0 {
             suicided = cell!(self.chain[hq]).stones;
             self.remove_string(hq, p);
-            self.aux.push(hq as u16);
+            if self.undoable {
+                self.aux.push(hq as u16);
+            }
         }
         (merges, captures, captured, suicided)
     }

@@ -34,7 +34,7 @@ impl Game {
             stride,
             rules,
             handicap: Handicap::None,
-            positioned: false,
+            position: None,
             black_first: 1,
             white_first: false,
             color: vec![BORDER; size],
@@ -56,6 +56,7 @@ impl Game {
             prisoners: [0, 0],
             agreed: false,
             last_emptied: [0, 0],
+            undoable: true,
             records: Vec::with_capacity(room),
             aux: Vec::with_capacity(room),
             empties: Vec::with_capacity(points),
@@ -69,17 +70,44 @@ impl Game {
     /// empty board (with a free handicap's turns for Black again), the
     /// fixed handicap's stones, or the position it was set up with, and the
     /// rules, as when it was made. What a playout loop calls between games
-    /// instead of making a new one.
+    /// instead of making a new one. Whether turns can be undone
+    /// ([`Game::set_undoable`]) stays as it is.
     ///
-    /// A game that starts on the empty board is cleared in time linear in
-    /// the board; one set up with a fixed handicap or from a position is
-    /// taken back turn by turn, as [`Game::undo`] does.
+    /// The board is cleared in time linear in the board, and a fixed
+    /// handicap or a position is set up on it again.
     pub fn restart(&mut self) {
-        if self.positioned || matches!(self.handicap, Handicap::Fixed(_)) {
-            while self.undo() {}
-            return;
-        }
         self.clear_board();
+        if let Handicap::Fixed(n) = self.handicap {
+            if let Ok(points) = fixed_handicap_points(self.width, self.height, n) {
+                self.place_fixed_handicap(&points);
+            }
+        }
+        if let Some((colors, to_move)) = self.position.take() {
+            // A position that was set up once is set up again: no string
+            // without a liberty.
+            let _ = self.set_position(&colors, to_move);
+            self.position = Some((colors, to_move));
+        }
+    }
+
+    /// Whether turns from now on are recorded for [`Game::undo`]: on in a
+    /// new game. Off, a turn writes no undo record: the mode of playout
+    /// loops that never take a turn back (a little faster; every verdict,
+    /// the history of colorings and [`Game::restart`] are the same).
+    /// Turning it off forgets the records kept so far, so [`Game::undo`]
+    /// returns `false` until turns are taken with it on again, and then
+    /// undoes only those.
+    pub fn set_undoable(&mut self, undoable: bool) {
+        if !undoable {
+            self.records.clear();
+            self.aux.clear();
+        }
+        self.undoable = undoable;
+    }
+
+    /// Whether turns are recorded for [`Game::undo`] ([`Game::set_undoable`]).
+    pub fn undoable(&self) -> bool {
+        self.undoable
     }
 
     /// Black's consecutive first turns that the handicap gives: `n` (at
@@ -162,23 +190,30 @@ impl Game {
             }
             Handicap::Fixed(n) => {
                 let points = fixed_handicap_points(width, height, n)?;
-                for point in points {
-                    let q = game.padded(point);
-                    game.execute_move(q, BLACK);
-                    if !planted!(HandicapNotInEver) {
-                        game.ever[q] |= BLACK;
-                    }
-                }
-                game.aux.clear();
-                game.turns = 1;
-                game.sync_mover();
-                let entry = game
-                    .history
-                    .insert(game.hash, &game.packed, Player::White as usize, 1);
-                game.turn_entry.push(entry);
+                game.place_fixed_handicap(&points);
             }
         }
         Ok(game)
+    }
+
+    /// Black's first turn of a fixed handicap on the empty board: its
+    /// stones at `points`, recorded as the coloring after turn 1 with White
+    /// to move; part of the setup, not undone.
+    fn place_fixed_handicap(&mut self, points: &[Point]) {
+        for &point in points {
+            let q = self.padded(point);
+            self.execute_move(q, BLACK);
+            if !planted!(HandicapNotInEver) {
+                self.ever[q] |= BLACK;
+            }
+        }
+        self.aux.clear();
+        self.turns = 1;
+        self.sync_mover();
+        let entry = self
+            .history
+            .insert(self.hash, &self.packed, Player::White as usize, 1);
+        self.turn_entry.push(entry);
     }
 
     /// A game that starts from a given position instead of the empty board,
@@ -207,6 +242,15 @@ impl Game {
                 got: colors.len(),
             });
         }
+        game.set_position(colors, to_move)?;
+        game.position = Some((colors.to_vec(), to_move));
+        Ok(game)
+    }
+
+    /// Sets up `colors` (as many as the points) on the empty board of a new
+    /// or cleared game, `to_move` to move: [`Game::from_position`].
+    fn set_position(&mut self, colors: &[Color], to_move: Player) -> Result<(), SetupError> {
+        let (width, points) = (self.width, self.width * self.height);
         // Place the stones in point order, joining strings but capturing
         // nothing: pseudo-liberties stay exact whatever the order.
         for (i, &color) in colors.iter().enumerate() {
@@ -215,19 +259,19 @@ impl Game {
                 Color::White => WHITE,
                 Color::Empty => continue,
             };
-            let q = game.padded(Point::new(i % width, i / width));
-            game.place_stone(q, p);
-            game.ever[q] |= p;
+            let q = self.padded(Point::new(i % width, i / width));
+            self.place_stone(q, p);
+            self.ever[q] |= p;
         }
-        game.aux.clear();
+        self.aux.clear();
         if let Some(i) = (0..points).find(|&i| {
-            let q = game.padded(Point::new(i % width, i / width));
-            let checked = match game.color[q] {
+            let q = self.padded(Point::new(i % width, i / width));
+            let checked = match self.color[q] {
                 BLACK => true,
                 WHITE => !planted!(SetupWhiteStringsUnchecked),
                 _ => false,
             };
-            checked && game.chain[game.head[q] as usize].libs == 0
+            checked && self.chain[self.head[q] as usize].libs == 0
         }) {
             return Err(SetupError::StringWithoutLiberty(Point::new(
                 i % width,
@@ -235,24 +279,23 @@ impl Game {
             )));
         }
         // The empty points in point order, as a new game has them.
-        game.empties.clear();
+        self.empties.clear();
         for i in 0..points {
-            let q = game.padded(Point::new(i % width, i / width));
-            if game.color[q] == EMPTY {
-                game.empty_pos[i] = game.empties.len() as u16;
-                game.empties.push(i as u16);
+            let q = self.padded(Point::new(i % width, i / width));
+            if self.color[q] == EMPTY {
+                self.empty_pos[i] = self.empties.len() as u16;
+                self.empties.push(i as u16);
             }
         }
-        game.white_first = to_move == Player::White;
-        game.positioned = true;
-        game.sync_mover();
-        game.history.clear();
-        let start = game
+        self.white_first = to_move == Player::White;
+        self.sync_mover();
+        self.history.clear();
+        let start = self
             .history
-            .insert(game.hash, &game.packed, to_move as usize, 0);
-        game.turn_entry.clear();
-        game.turn_entry.push(start);
-        Ok(game)
+            .insert(self.hash, &self.packed, to_move as usize, 0);
+        self.turn_entry.clear();
+        self.turn_entry.push(start);
+        Ok(())
     }
 }
 
