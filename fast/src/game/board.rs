@@ -181,6 +181,7 @@ impl Game {
                 self.hash ^= cell!(keys[2 * s + c as usize - 1]);
                 cell!(mut self.empty_pos[i as usize]) = self.empties.len() as u16;
                 self.empties.push(i);
+                self.changes.emptied(i, c);
             } else {
                 cell!(mut color[s]) = c;
                 self.empties.pop();

@@ -162,6 +162,26 @@ impl Game {
         hash
     }
 
+    /// `f` of the coloring after turn `t` (0 to now), rebuilt from the log
+    /// of changes.
+    fn with_coloring_after<R>(&self, t: usize, f: impl FnOnce(&[u64]) -> R) -> R {
+        self.changes
+            .with_coloring_after(t, self.turns, &self.packed, f)
+    }
+
+    /// `f` of the coloring of history entry `entry`, rebuilt, when the log
+    /// holds `now` turns and the board is the coloring after them (`turns`,
+    /// or `turns + 1` while a turn is being taken).
+    pub(crate) fn with_entry_coloring<R>(
+        &self,
+        entry: u32,
+        now: usize,
+        f: impl FnOnce(&[u64]) -> R,
+    ) -> R {
+        let t = self.history.stood_after(entry);
+        self.changes.with_coloring_after(t, now, &self.packed, f)
+    }
+
     /// Whether the coloring after move `a` by `p` at `q` is the packed `coloring`.
     fn result_is(&self, q: usize, p: u8, a: &Analysis, coloring: &[u64]) -> bool {
         // Every point the move changes must have its new color in `coloring`,
@@ -300,7 +320,9 @@ impl Game {
                 {
                     let before = self.turn_entry[self.turns - 1];
                     if self.history.hash(before) == a.hash
-                        && self.result_is(q, p, a, self.history.coloring(before))
+                        && self.with_coloring_after(self.turns - 1, |before| {
+                            self.result_is(q, p, a, before)
+                        })
                     {
                         return Err(Refusal::Ko);
                     }
@@ -323,8 +345,11 @@ impl Game {
                     // coloring, and the move leaves it so: nothing repeats.
                     None
                 } else {
-                    self.history
-                        .find(a.hash, |coloring| self.result_is(q, p, a, coloring))
+                    self.history.find(a.hash, |entry| {
+                        self.with_entry_coloring(entry, self.turns, |coloring| {
+                            self.result_is(q, p, a, coloring)
+                        })
+                    })
                 };
                 let Some(entry) = found else {
                     return Ok(Lookup::New);

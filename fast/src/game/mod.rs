@@ -11,6 +11,7 @@ mod scoring;
 pub(crate) mod setup;
 pub(crate) mod undo;
 
+use crate::changes::Changes;
 use crate::game::chain::{Chain, BLACK, WHITE};
 use crate::game::record::Record;
 use crate::history::History;
@@ -64,6 +65,9 @@ pub struct Game {
     /// Bit 0 (1): the point was black in some recorded coloring; bit 1 (2): white.
     pub(crate) ever: Vec<u8>,
     pub(crate) history: History,
+    /// The points each turn changed, and a copy of the coloring every
+    /// [`crate::changes::EVERY`] turns: the colorings of `history`, rebuilt.
+    pub(crate) changes: Changes,
     /// The history entry of the coloring after each turn (0 is the start).
     pub(crate) turn_entry: Vec<u32>,
     pub(crate) turns: usize,

@@ -1,5 +1,6 @@
 //! Playing a turn: taking a move or a pass and recording what undo needs.
 
+use crate::changes::EVERY;
 use crate::error::IllegalTurn;
 use crate::game::chain::{code, Chain};
 use crate::game::legality::Lookup;
@@ -133,6 +134,7 @@ impl Game {
                     self.passes + 1
                 };
                 self.last_emptied = [0, 0];
+                self.changes.mark(0, 0);
                 let entry = self.turn_entry[self.turns];
                 if self.history.firsts(entry)[next_player] == NEVER {
                     self.history.set_first(entry, next_player, turn_number);
@@ -149,6 +151,7 @@ impl Game {
                 record.old_next = cell!(self.next[q]);
                 record.empty_slot = cell!(self.empty_pos[cell!(self.index[q]) as usize]);
                 record.old_chain = cell!(self.chain[q]);
+                self.changes.mark(cell!(self.index[q]), p);
                 let (merges, captures, captured, suicided) = self.execute_move(q, p);
                 record.merges = merges;
                 record.captures = captures;
@@ -168,8 +171,10 @@ impl Game {
                     Lookup::Found(entry) => Some(entry),
                     Lookup::New => None,
                     Lookup::Unknown => {
-                        let packed = &self.packed;
-                        self.history.find(self.hash, |c| c == packed.as_slice())
+                        // The coloring now, after `turns + 1` turns.
+                        self.history.find(self.hash, |entry| {
+                            self.with_entry_coloring(entry, self.turns + 1, |c| c == self.packed)
+                        })
                     }
                 };
                 match existing {
@@ -182,8 +187,7 @@ impl Game {
                     }
                     None => {
                         record.new_entry = true;
-                        self.history
-                            .insert(self.hash, &self.packed, next_player, turn_number)
+                        self.history.insert(self.hash, next_player, turn_number)
                     }
                 }
             }
@@ -191,6 +195,9 @@ impl Game {
         self.turns += 1;
         self.mover = next;
         self.turn_entry.push(entry);
+        if self.turns % EVERY == 0 {
+            self.changes.copy(self.turns, &self.packed);
+        }
         if UNDO {
             self.records.push(Record::Turn(record));
         }

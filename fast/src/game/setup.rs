@@ -1,5 +1,6 @@
 //! Setting up a game: the empty board, a handicap, or a given position.
 
+use crate::changes::Changes;
 use crate::error::{SetupError, SizeError};
 use crate::game::chain::{Chain, AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
 use crate::game::hashing::zobrist_keys;
@@ -48,7 +49,8 @@ impl Game {
             hash: 0,
             packed: vec![0; words],
             ever: vec![0; size],
-            history: History::new(words, room),
+            history: History::new(room),
+            changes: Changes::new(words, room),
             turn_entry: Vec::with_capacity(room),
             turns: 0,
             mover: Player::Black,
@@ -143,9 +145,8 @@ impl Game {
         self.packed.fill(0);
         self.hash = 0;
         self.history.clear();
-        let start = self
-            .history
-            .insert(0, &self.packed, Player::Black as usize, 0);
+        let start = self.history.insert(0, Player::Black as usize, 0);
+        self.changes.start(0, &self.packed);
         self.turn_entry.clear();
         self.turn_entry.push(start);
         (self.turns, self.passes, self.agreed) = (0, 0, false);
@@ -210,10 +211,9 @@ impl Game {
         self.aux.clear();
         self.turns = 1;
         self.sync_mover();
-        let entry = self
-            .history
-            .insert(self.hash, &self.packed, Player::White as usize, 1);
+        let entry = self.history.insert(self.hash, Player::White as usize, 1);
         self.turn_entry.push(entry);
+        self.changes.copy(1, &self.packed);
     }
 
     /// A game that starts from a given position instead of the empty board,
@@ -290,9 +290,8 @@ impl Game {
         self.white_first = to_move == Player::White;
         self.sync_mover();
         self.history.clear();
-        let start = self
-            .history
-            .insert(self.hash, &self.packed, to_move as usize, 0);
+        let start = self.history.insert(self.hash, to_move as usize, 0);
+        self.changes.start(0, &self.packed);
         self.turn_entry.clear();
         self.turn_entry.push(start);
         Ok(())
