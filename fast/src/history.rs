@@ -72,10 +72,18 @@ impl History {
         }
     }
 
-    /// Forgets every entry, keeping the memory.
+    /// Forgets every entry, keeping the memory: the entries' slots are
+    /// cleared one by one when they are few (a quarter of the table or
+    /// less), not the whole table.
     pub(crate) fn clear(&mut self) {
-        self.entries.clear();
-        self.slots.fill(Slot::default());
+        if 4 * self.entries.len() <= self.slots.len() {
+            while !self.entries.is_empty() {
+                self.pop();
+            }
+        } else {
+            self.entries.clear();
+            self.slots.fill(Slot::default());
+        }
     }
 
     /// How many distinct colorings are stored.

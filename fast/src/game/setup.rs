@@ -40,8 +40,8 @@ impl Game {
             white_first: false,
             color: vec![BORDER; size],
             around: vec![0; size],
-            head: vec![0; size],
-            next: vec![0; size],
+            head: (0..size as u16).collect(),
+            next: (0..size as u16).collect(),
             chain: vec![Chain::default(); size],
             keys: zobrist_keys(),
             index,
@@ -123,24 +123,25 @@ impl Game {
 
     /// Empties the board and forgets every turn: the state of a new game on
     /// the empty board, with the free handicap's turns for Black if it has
-    /// one, in the arrays already allocated (the border cells and `index`
-    /// never change after [`Game::new`]).
+    /// one, in the arrays already allocated. Only the board's rows are
+    /// written: a border cell's code, head (itself), next (itself), string
+    /// bookkeeping (none) and `index` never change after [`Game::new`].
     fn clear_board(&mut self) {
         let (width, height, stride) = (self.width, self.height, self.stride);
         // (The border cells' counts change with their neighbours, unread.)
         self.around.fill(0);
         for y in 0..height {
             let row = (y + 1) * stride + 1;
-            self.color[row..row + width].fill(EMPTY);
-            for (x, around) in self.around[row..row + width].iter_mut().enumerate() {
+            let cells = row..row + width;
+            self.color[cells.clone()].fill(EMPTY);
+            for (x, around) in self.around[cells.clone()].iter_mut().enumerate() {
                 *around = around_at_start(x, y, width, height);
             }
+            for q in cells.clone() {
+                (self.head[q], self.next[q]) = (q as u16, q as u16);
+            }
+            self.chain[cells].fill(Chain::default());
         }
-        for (q, head) in self.head.iter_mut().enumerate() {
-            *head = q as u16;
-        }
-        self.next.copy_from_slice(&self.head);
-        self.chain.fill(Chain::default());
         self.ever.fill(0);
         self.packed.fill(0);
         self.hash = 0;
