@@ -195,15 +195,16 @@ fn undo_restores_every_observable_and_replay_agrees() {
     }
 }
 
-/// The point-index entry points (`play_index`, `fills_own_eye_index`) say
-/// and do what the `(x, y)` API says and does for the same point, off the
-/// board and after the end included.
+/// The point-index entry points (`play_index`, `try_play_index`,
+/// `fills_own_eye_index`) say and do what the `(x, y)` API says and does
+/// for the same point, off the board and after the end included.
 #[test]
 fn the_point_index_entry_points_agree_with_the_coordinates() {
     let mut rng = Rng::new(41);
     for _ in 0..games(60) {
         let mut by_index = random_game(&mut rng);
         let mut by_point = by_index.clone();
+        let mut by_try = by_index.clone();
         let (w, points) = (by_index.width(), by_index.width() * by_index.height());
         for _ in 0..200 {
             for i in 0..points + w + 1 {
@@ -219,13 +220,18 @@ fn the_point_index_entry_points_agree_with_the_coordinates() {
                 Turn::Move(p) if p.x < w && rng.below(4) != 0 => p.y * w + p.x,
                 Turn::Move(_) => rng.below(points + w + 1),
                 Turn::Pass => {
-                    assert_eq!(by_index.pass(), by_point.pass());
+                    let passed = by_point.pass();
+                    assert_eq!(by_index.pass(), passed);
+                    assert_eq!(by_try.pass(), passed);
                     continue;
                 }
             };
             let point = Point::new(i % w, i / w);
-            assert_eq!(by_index.play_index(i), by_point.play(Turn::Move(point)));
+            let played = by_point.play(Turn::Move(point));
+            assert_eq!(by_index.play_index(i), played);
+            assert_eq!(by_try.try_play_index(i), played.is_ok());
             assert_eq!(observe(&by_index), observe(&by_point), "after {point:?}");
+            assert_eq!(observe(&by_try), observe(&by_point), "after {point:?}");
         }
     }
 }

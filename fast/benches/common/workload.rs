@@ -200,7 +200,7 @@ impl Engine for Fast {
     }
     #[inline]
     fn try_move(&mut self, at: At) -> bool {
-        self.0.play_index(at.index).is_ok()
+        self.0.try_play_index(at.index)
     }
     fn pass(&mut self) {
         let _ = self.0.pass();

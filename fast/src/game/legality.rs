@@ -56,7 +56,7 @@ pub(crate) enum Lookup {
 
 /// Why a move on an empty point is illegal (the point is added by the caller).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Refusal {
+pub(crate) enum Refusal {
     Suicide,
     Superko(usize),
     Ko,
@@ -224,7 +224,7 @@ impl Game {
 
     /// The verdict on a move by `player` at the empty padded point `q`.
     #[inline]
-    fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+    pub(crate) fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
         if around_count(cell!(self.around[q]), EMPTY) != 0 {
             // With an empty neighbour the move is no suicide. If no recorded

@@ -2,7 +2,7 @@
 
 use crate::changes::EVERY;
 use crate::error::IllegalTurn;
-use crate::game::chain::{code, Chain};
+use crate::game::chain::{code, Chain, EMPTY};
 use crate::game::legality::Lookup;
 use crate::game::record::{Record, TurnRecord};
 use crate::game::Game;
@@ -45,6 +45,33 @@ impl Game {
                 Ok(())
             }
             Err(illegal) => Err(self.refused(illegal)),
+        }
+    }
+
+    /// [`Game::play_index`] that says only whether the move was played: the
+    /// playout's entry point, which builds no error for a refused move (a
+    /// refusal that loses the turn under the rules still loses it).
+    #[inline]
+    pub fn try_play_index(&mut self, i: usize) -> bool {
+        let Some(&q) = self.cell_of.get(i) else {
+            return false;
+        };
+        let q = usize::from(q);
+        if self.is_over() || cell!(self.color[q]) != EMPTY {
+            return false;
+        }
+        match self.judge(q, self.to_move()) {
+            Ok(lookup) => {
+                self.take(Some((q, lookup)), false);
+                true
+            }
+            Err(_) => {
+                // Suicide, ko or superko: each loses the turn where that is the rule.
+                if self.rules.illegal_move == IllegalMove::LosesTurn {
+                    self.take(None, true);
+                }
+                false
+            }
         }
     }
 
