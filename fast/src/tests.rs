@@ -394,7 +394,7 @@ fn superko_hits_far_back_agree_with_every_coloring_kept_whole() {
             let pick = 1 + next(&mut seed) % (legal.len() - 1).max(1);
             g.play(legal[pick.min(legal.len() - 1)]).unwrap();
             stood.push(g.coloring());
-            if next(&mut seed) % 40 == 0 {
+            if next(&mut seed).is_multiple_of(40) {
                 for _ in 0..next(&mut seed) % 90 {
                     if g.undo() {
                         stood.pop();

@@ -222,7 +222,7 @@ impl Game {
         self.turns += 1;
         self.mover = next;
         self.turn_entry.push(entry);
-        if self.turns % EVERY == 0 {
+        if self.turns.is_multiple_of(EVERY) {
             self.changes.copy(self.turns, &self.packed);
         }
         if UNDO {
