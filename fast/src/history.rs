@@ -46,11 +46,14 @@ fn tag(key: u64) -> u32 {
     (key >> 32) as u32
 }
 
-/// An entry's hash and its first turns with Black, White to move.
+/// An entry's hash, its first turns with Black, White to move, and the
+/// latest turn after which it was seen to stand (a hint: undo does not
+/// take it back, so it is trusted only where the turn's entry confirms it).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     hash: u64,
     firsts: [u32; 2],
+    latest: u32,
 }
 
 /// The colorings that have stood, with their first turns.
@@ -119,6 +122,19 @@ impl History {
         black.min(white) as usize
     }
 
+    /// The latest turn after which entry `entry`'s coloring was seen to
+    /// stand, when the turns taken since may have been undone: check it
+    /// against the entry of that turn.
+    pub(crate) fn latest(&self, entry: u32) -> usize {
+        self.entries[entry as usize].latest as usize
+    }
+
+    /// Notes that entry `entry`'s coloring stood after turn `turn`.
+    #[inline]
+    pub(crate) fn seen(&mut self, entry: u32, turn: u32) {
+        self.entries[entry as usize].latest = turn;
+    }
+
     /// The entry whose hash is `hash` and that `matches` accepts (given
     /// the entry number: the caller compares its coloring).
     #[inline]
@@ -153,7 +169,11 @@ impl History {
         } else {
             [NEVER, turn]
         };
-        self.entries.push(Entry { hash, firsts });
+        self.entries.push(Entry {
+            hash,
+            firsts,
+            latest: turn,
+        });
         if 2 * self.entries.len() > self.slots.len() {
             self.grow();
         } else {

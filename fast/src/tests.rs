@@ -408,3 +408,45 @@ fn superko_hits_far_back_agree_with_every_coloring_kept_whole() {
         "no hit was more than 64 turns back"
     );
 }
+
+/// Undo leaves the "latest turn seen" of the entries a turn saw as it was
+/// (a hint, checked against the entry of that turn before it is used): a
+/// game that undoes turns and plays on differently gives every verdict,
+/// legal set and count of distinct colorings of the same turns played
+/// without the undos, under each kind of repetition.
+#[test]
+fn undone_turns_leave_no_stale_coloring_behind() {
+    let mut seed = 53u64;
+    for round in 0..rounds(90) {
+        let (w, h, rules) = round_game(&mut seed, round, 2);
+        let (w, h) = (w.min(3), h.min(3));
+        let mut g = Game::new(w, h, rules).unwrap();
+        let mut path = Vec::new();
+        for step in 0..rounds(400) {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_turns();
+            // Mostly moves: passes end the game.
+            let pick = 1 + next(&mut seed) % (legal.len() - 1).max(1);
+            let turn = legal[pick.min(legal.len() - 1)];
+            g.play(turn).unwrap();
+            path.push(turn);
+            if next(&mut seed).is_multiple_of(6) {
+                for _ in 0..next(&mut seed) % 12 {
+                    if g.undo() {
+                        path.pop();
+                    }
+                }
+            }
+            if step % 5 == 0 {
+                let mut replayed = Game::new(w, h, rules).unwrap();
+                for &turn in &path {
+                    replayed.play(turn).unwrap();
+                }
+                assert_eq!(g.legal_turns(), replayed.legal_turns(), "round {round}");
+                assert_eq!(g.distinct_colorings(), replayed.distinct_colorings());
+            }
+        }
+    }
+}

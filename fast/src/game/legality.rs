@@ -178,7 +178,14 @@ impl Game {
         now: usize,
         f: impl FnOnce(&[u64]) -> R,
     ) -> R {
-        let t = self.history.stood_after(entry);
+        // The latest turn it stood, if no undo has taken that turn back
+        // (the nearer, the shorter the walk), else the first.
+        let latest = self.history.latest(entry);
+        let t = if self.turn_entry.get(latest) == Some(&entry) {
+            latest
+        } else {
+            self.history.stood_after(entry)
+        };
         self.changes.with_coloring_after(t, now, &self.packed, f)
     }
 

@@ -206,6 +206,7 @@ impl Game {
                 };
                 match existing {
                     Some(entry) => {
+                        self.history.seen(entry, turn_number);
                         if self.history.firsts(entry)[next_player] == NEVER {
                             self.history.set_first(entry, next_player, turn_number);
                             record.set_first = true;
