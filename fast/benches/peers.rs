@@ -13,6 +13,8 @@
 //! replayed (it has no undo), as the last lines of the output. Replaying the
 //! same games lets the processor's branch predictor learn them, which
 //! flatters every engine: the fresh line is the speed a user's own games get.
+//! `fast` and `fast-ko` play in the playout mode (no undo records) and by
+//! point index (workload.rs); play + undo is timed on undoable games.
 //! The protocol and the rule differences are in docs/benchmarks.md.
 #![allow(missing_docs)] // criterion_main! writes an undocumented `main`
 
