@@ -13,6 +13,8 @@
 //! replayed (it has no undo), as the last lines of the output. Replaying the
 //! same games lets the processor's branch predictor learn them, which
 //! flatters every engine: the fresh line is the speed a user's own games get.
+//! `fast` and `fast-ko` play in the playout mode (no undo records) and by
+//! point index (workload.rs); play + undo is timed on undoable games.
 //! The protocol and the rule differences are in docs/benchmarks.md.
 #![allow(missing_docs)] // criterion_main! writes an undocumented `main`
 
@@ -25,50 +27,8 @@ use criterion::{black_box, Criterion, Throughput};
 use goban::rules::game::Game as GobanGame;
 use goban::rules::{GobanSizes, Move as GobanMove, CHINESE};
 use std::time::{Duration, Instant};
-use tromp_taylor_fast::{Game, Rules, Suicide, Superko};
 use tromp_taylor_limit::{Board, Step};
-use workload::{corpus_19, play_games, play_undo_pairs, Engine, Fast};
-
-/// This engine under the limit board's rules (simple ko, no suicide): the
-/// same games as the C board, seed for seed (fast/limit/tests/).
-struct FastKo(Fast);
-
-impl Engine for FastKo {
-    fn start(size: usize) -> Self {
-        let rules = Rules {
-            superko: Superko::SimpleKo,
-            suicide: Suicide::Forbidden,
-            ..Rules::TROMP_TAYLOR
-        };
-        FastKo(Fast(Game::new(size, size, rules).expect("size")))
-    }
-    fn restart(&mut self, size: usize) {
-        self.0.restart(size);
-    }
-    #[inline]
-    fn over(&self) -> bool {
-        self.0.over()
-    }
-    #[inline]
-    fn fills_own_eye(&self, x: usize, y: usize) -> bool {
-        self.0.fills_own_eye(x, y)
-    }
-    #[inline]
-    fn try_move(&mut self, x: usize, y: usize) -> bool {
-        self.0.try_move(x, y)
-    }
-    fn pass(&mut self) {
-        self.0.pass();
-    }
-    #[inline]
-    fn empties(&self, out: &mut Vec<u16>) {
-        self.0.empties(out);
-    }
-    #[inline]
-    fn empty_list(&self) -> Option<&[u16]> {
-        self.0.empty_list()
-    }
-}
+use workload::{corpus_19, play_games, play_undo_pairs, At, Engine, Fast, FastKo};
 
 /// The limit board: its whole light playout runs in C (the same policy and
 /// generator as [`workload::light_playout`]), so no call crosses into Rust per turn.
@@ -108,16 +68,18 @@ impl Engine for Goban {
     fn over(&self) -> bool {
         self.0.is_over()
     }
-    fn fills_own_eye(&self, x: usize, y: usize) -> bool {
+    fn fills_own_eye(&self, at: At) -> bool {
         let me = Some(self.0.turn());
-        let (x, y, n) = (x as i64, y as i64, self.1 as i64);
+        let (x, y, n) = (at.x as i64, at.y as i64, self.1 as i64);
         [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
             .into_iter()
             .filter(|&(a, b)| a >= 0 && b >= 0 && a < n && b < n)
             .all(|(a, b)| self.0.goban().get_color((a as u8, b as u8)) == me)
     }
-    fn try_move(&mut self, x: usize, y: usize) -> bool {
-        self.0.try_play(GobanMove::Play(x as u8, y as u8)).is_ok()
+    fn try_move(&mut self, at: At) -> bool {
+        self.0
+            .try_play(GobanMove::Play(at.x as u8, at.y as u8))
+            .is_ok()
     }
     fn pass(&mut self) {
         self.0.play(GobanMove::Pass);
@@ -148,15 +110,15 @@ impl Engine for BoardGame {
     fn over(&self) -> bool {
         self.0.is_done()
     }
-    fn fills_own_eye(&self, x: usize, y: usize) -> bool {
+    fn fills_own_eye(&self, at: At) -> bool {
         let me: BgPlayer = self.0.next_player();
-        Tile::new(x as u8, y as u8)
+        Tile::new(at.x as u8, at.y as u8)
             .all_adjacent(self.1 as u8)
             .all(|t| self.0.stone_at(t) == Some(me))
     }
-    fn try_move(&mut self, x: usize, y: usize) -> bool {
+    fn try_move(&mut self, at: At) -> bool {
         self.0
-            .play(BgMove::Place(Tile::new(x as u8, y as u8)))
+            .play(BgMove::Place(Tile::new(at.x as u8, at.y as u8)))
             .is_ok()
     }
     fn pass(&mut self) {

@@ -9,7 +9,10 @@
 //! Modes, each run `R` times (default 1):
 //! - `games`: the peers bench's 19x19 light-playout games (seeds 1 to 4);
 //!   prints the turns. For callgrind, the marginal count per turn is the
-//!   difference of two runs (`R` = 1 and 3) over the extra turns.
+//!   difference of two runs (`R` = 1 and 3) over the extra turns
+//!   (`fast/bench/instructions.sh` does it).
+//! - `games-ko`: the same under the C board's rules (simple ko, no
+//!   suicide): `fast-ko`, the C board's very games.
 //! - `legal`: the full legal set of each position of the 19x19 corpus.
 //! - `playundo`: the engine bench's play + undo pairs.
 //! - `time`: ns per turn, per position, per pair (best of 7).
@@ -27,7 +30,7 @@ mod workload;
 use std::hint::black_box;
 use std::time::Instant;
 use tromp_taylor_fast::{Game, Turn};
-use workload::{corpus_19, play_games, play_undo_pairs, Engine, Fast};
+use workload::{corpus_19, play_games, play_undo_pairs, Engine, Fast, FastKo};
 
 /// Plays the games of `seeds` on one `size` x `size` board; returns the turns.
 fn games(size: usize, seeds: std::ops::Range<u64>) -> usize {
@@ -36,8 +39,16 @@ fn games(size: usize, seeds: std::ops::Range<u64>) -> usize {
 
 /// The fixed games `rounds` times over; returns the turns.
 fn fixed_games(size: usize, rounds: usize) -> usize {
+    fixed_games_on::<Fast>(size, rounds)
+}
+
+/// The fixed games `rounds` times over on one `E` board; returns the turns.
+fn fixed_games_on<E: Engine>(size: usize, rounds: usize) -> usize {
     let seeds = if size == 9 { 1..21 } else { 1..5 };
-    (0..rounds).map(|_| games(size, seeds.clone())).sum()
+    let mut engine = E::start(size);
+    (0..rounds)
+        .map(|_| play_games(&mut engine, size, seeds.clone()))
+        .sum()
 }
 
 /// The corpus and the play + undo pairs of the engine bench.
@@ -64,13 +75,16 @@ fn main() {
     let rounds: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(1);
     match mode {
         "games" => println!("{}", fixed_games(19, rounds)),
+        "games-ko" => println!("{}", fixed_games_on::<FastKo>(19, rounds)),
         "legal" => legal(rounds),
         "playundo" => play_undo(rounds),
         "time" => time(rounds),
         "fresh" => fresh(rounds),
         "repeat" => repeat(),
         other => {
-            eprintln!("unknown mode {other:?}: games, legal, playundo, time, fresh or repeat");
+            eprintln!(
+                "unknown mode {other:?}: games, games-ko, legal, playundo, time, fresh or repeat"
+            );
             std::process::exit(2);
         }
     }

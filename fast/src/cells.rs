@@ -20,8 +20,10 @@
 //! Every index given to [`cell!`] is in bounds, because of how it was made:
 //!
 //! 1. A padded point `q` comes from [`Game::padded_checked`](crate::Game),
-//!    from the loop over the board in `legal_turns_into`, or from a value
-//!    stored in `head`, `next` or `aux`, or from a turn record. Every value
+//!    from `cell_of` (the padded point of each point index, read with a
+//!    bounds check by the point-index entry points), from the loop over
+//!    the board in `legal_turns_into`, or from a value stored in `head`,
+//!    `next` or `aux`, or from a turn record. Every value
 //!    stored there is itself such a point: the only values ever written are
 //!    padded points and the heads read from `head` (induction over the
 //!    writes; `aux` pops default to 0, the first border cell).

@@ -1,8 +1,10 @@
 //! Every coloring that has stood in the game: an open-addressing hash table
-//! from 64-bit Zobrist hash to entries, each entry a packed copy of its
-//! coloring (2 bits a point) with the first turn after which it stood for
-//! each player to move. Look-ups confirm every hash hit against the packed
-//! copy, so a hash collision can never make a verdict wrong.
+//! from 64-bit Zobrist hash to entries, each entry with the first turn after
+//! which its coloring stood for each player to move. The colorings
+//! themselves are not stored here: a look-up hands every hash hit to its
+//! caller, which confirms it against the coloring rebuilt from the log of
+//! changes (`crate::changes`), so a hash collision can never make a verdict
+//! wrong.
 //!
 //! Entries are only ever removed in the reverse order of their insertion
 //! (undo), and the table is rebuilt in insertion order when it grows, so
@@ -44,54 +46,52 @@ fn tag(key: u64) -> u32 {
     (key >> 32) as u32
 }
 
-/// An entry's hash and its first turns with Black, White to move.
+/// An entry's hash, its first turns with Black, White to move, and the
+/// latest turn after which it was seen to stand (a hint: undo does not
+/// take it back, so it is trusted only where the turn's entry confirms it).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     hash: u64,
     firsts: [u32; 2],
+    latest: u32,
 }
 
 /// The colorings that have stood, with their first turns.
 #[derive(Clone, Debug)]
 pub(crate) struct History {
-    /// Words of a packed coloring.
-    words: usize,
     /// Each entry's hash and first turns with Black, White to move (or
     /// [`NEVER`]), in insertion order.
     entries: Vec<Entry>,
-    /// The packed colorings, `words` words each, in insertion order.
-    packed: Vec<u64>,
     /// The open-addressing table, a power of two long.
     slots: Vec<Slot>,
 }
 
 impl History {
-    /// An empty history for colorings of `words` words, with room for `room` entries.
-    pub(crate) fn new(words: usize, room: usize) -> History {
+    /// An empty history with room for `room` entries.
+    pub(crate) fn new(room: usize) -> History {
         History {
-            words,
             entries: Vec::with_capacity(room),
-            packed: Vec::with_capacity(room * words),
             slots: vec![Slot::default(); (2 * room).next_power_of_two().max(64)],
         }
     }
 
-    /// Forgets every entry, keeping the memory.
+    /// Forgets every entry, keeping the memory: the entries' slots are
+    /// cleared one by one when they are few (a quarter of the table or
+    /// less), not the whole table.
     pub(crate) fn clear(&mut self) {
-        self.entries.clear();
-        self.packed.clear();
-        self.slots.fill(Slot::default());
+        if 4 * self.entries.len() <= self.slots.len() {
+            while !self.entries.is_empty() {
+                self.pop();
+            }
+        } else {
+            self.entries.clear();
+            self.slots.fill(Slot::default());
+        }
     }
 
     /// How many distinct colorings are stored.
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// The packed coloring of entry `entry`.
-    pub(crate) fn coloring(&self, entry: u32) -> &[u64] {
-        let start = entry as usize * self.words;
-        &self.packed[start..start + self.words]
     }
 
     /// The hash of entry `entry`.
@@ -115,9 +115,30 @@ impl History {
         self.find(hash, |_| true).is_some()
     }
 
-    /// The entry whose hash is `hash` and whose coloring `matches` accepts.
+    /// The first turn after which entry `entry`'s coloring stood (with
+    /// either player to move).
+    pub(crate) fn stood_after(&self, entry: u32) -> usize {
+        let [black, white] = self.firsts(entry);
+        black.min(white) as usize
+    }
+
+    /// The latest turn after which entry `entry`'s coloring was seen to
+    /// stand, when the turns taken since may have been undone: check it
+    /// against the entry of that turn.
+    pub(crate) fn latest(&self, entry: u32) -> usize {
+        self.entries[entry as usize].latest as usize
+    }
+
+    /// Notes that entry `entry`'s coloring stood after turn `turn`.
     #[inline]
-    pub(crate) fn find(&self, hash: u64, mut matches: impl FnMut(&[u64]) -> bool) -> Option<u32> {
+    pub(crate) fn seen(&mut self, entry: u32, turn: u32) {
+        self.entries[entry as usize].latest = turn;
+    }
+
+    /// The entry whose hash is `hash` and that `matches` accepts (given
+    /// the entry number: the caller compares its coloring).
+    #[inline]
+    pub(crate) fn find(&self, hash: u64, mut matches: impl FnMut(u32) -> bool) -> Option<u32> {
         let key = key(hash);
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
@@ -129,7 +150,7 @@ impl History {
             if slot.tag == tag(key) {
                 let entry = slot.entry - 1;
                 if self::key(self.hash(entry)) == key
-                    && (planted!(TinyHashTrusted) || matches(self.coloring(entry)))
+                    && (planted!(TinyHashTrusted) || matches(entry))
                 {
                     return Some(entry);
                 }
@@ -138,20 +159,21 @@ impl History {
         }
     }
 
-    /// Adds a coloring the table does not hold, first standing after `turn`
-    /// with `slot` to move; returns its entry number.
+    /// Adds a coloring the table does not hold, of hash `hash`, first
+    /// standing after `turn` with `slot` to move; returns its entry number.
     #[inline]
-    pub(crate) fn insert(&mut self, hash: u64, coloring: &[u64], slot: usize, turn: u32) -> u32 {
+    pub(crate) fn insert(&mut self, hash: u64, slot: usize, turn: u32) -> u32 {
         let entry = self.entries.len() as u32;
         let firsts = if slot == 0 {
             [turn, NEVER]
         } else {
             [NEVER, turn]
         };
-        self.entries.push(Entry { hash, firsts });
-        // (An iterator, not `extend_from_slice`: a few words copied inline
-        // rather than a call to `memcpy` on every turn.)
-        self.packed.extend(coloring.iter().copied());
+        self.entries.push(Entry {
+            hash,
+            firsts,
+            latest: turn,
+        });
         if 2 * self.entries.len() > self.slots.len() {
             self.grow();
         } else {
@@ -191,7 +213,6 @@ impl History {
             return;
         };
         let entry = self.entries.len() as u32 + 1;
-        self.packed.truncate(self.entries.len() * self.words);
         let mask = self.slots.len() - 1;
         let mut i = key(hash) as usize & mask;
         while self.slots[i].entry != entry {

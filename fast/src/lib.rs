@@ -4,9 +4,11 @@
 //! komi, free and fixed handicaps, any rectangle from 1x1 to 52x52.
 //!
 //! Every verdict is exact. Superko is checked with 64-bit Zobrist hashes as
-//! a filter only: every hash hit is confirmed against a packed copy of the
-//! earlier coloring, so no collision can forbid a legal move or allow an
-//! illegal one. History is unbounded, and every turn can be undone.
+//! a filter only: every hash hit is confirmed against the earlier coloring,
+//! rebuilt from a log of the points each turn changed, so no collision can
+//! forbid a legal move or allow an illegal one. History is unbounded, and
+//! every turn can be undone (a playout that never takes a turn back can
+//! skip the undo records: `Game::set_undoable(false)`).
 //!
 //! ```
 //! use tromp_taylor_fast::{Game, IllegalTurn, Point, Rules, Turn};
@@ -47,6 +49,7 @@ macro_rules! planted {
 
 #[macro_use]
 mod cells;
+mod changes;
 mod error;
 mod game;
 mod history;

@@ -206,13 +206,13 @@ impl Bug {
             Bug::SuicideNotAPrisoner => "game/play.rs, Game::play",
             Bug::HandicapMirrored => "game/setup.rs, fixed_handicap_points",
             Bug::LostTurnCountsAsPass => "game/play.rs, Game::take_turn",
-            Bug::SetupWhiteStringsUnchecked => "game/setup.rs, Game::from_position",
+            Bug::SetupWhiteStringsUnchecked => "game/setup.rs, Game::set_position",
             Bug::UndoKeepsPrisoners => "game/undo.rs, Game::undo",
             Bug::HandicapThirdLineAlways => "game/setup.rs, fixed_handicap_points",
-            Bug::HandicapNotInEver => "game/setup.rs, Game::with_handicap",
+            Bug::HandicapNotInEver => "game/setup.rs, Game::place_fixed_handicap",
             Bug::PackedIndexU8 => "game/board.rs, Game::place_stone",
             Bug::IsLegalOnlyChecksEmpty => "game/legality.rs, Game::is_legal",
-            Bug::RefusalPointTransposed => "game/legality.rs, Game::verdict",
+            Bug::RefusalPointTransposed => "game/legality.rs, Game::refusal",
             Bug::AroundKeptOnCapture => "game/board.rs, Game::remove_string",
         }
     }

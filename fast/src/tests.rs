@@ -237,7 +237,8 @@ fn state(g: &Game) -> String {
 }
 
 /// A restarted game is, field for field, the game as it was set up: on the
-/// empty board, with a free or a fixed handicap, or from a position.
+/// empty board, with a free or a fixed handicap, or from a position, with
+/// undo records kept or not (the playout mode).
 #[test]
 fn a_restarted_game_is_the_game_as_set_up() {
     use crate::types::Handicap;
@@ -255,6 +256,10 @@ fn a_restarted_game_is_the_game_as_set_up() {
                 Game::from_position(w, h, rules, &g.coloring(), to_move).unwrap()
             }
         };
+        // Every other pair of rounds in the playout mode (no undo records).
+        let undoable = round % 8 < 4;
+        let mut fresh = fresh;
+        fresh.set_undoable(undoable);
         let mut g = fresh.clone();
         for _ in 0..3 {
             // (Fewer turns than points: the superko table does not grow.)
@@ -303,5 +308,145 @@ fn a_game_restarted_after_its_table_grew_plays_as_a_new_one() {
         assert_eq!(g.play(turn), fresh.play(turn));
         assert_eq!(g.distinct_colorings(), fresh.distinct_colorings());
         g.check_invariants().unwrap();
+    }
+}
+
+/// Every coloring kept whole: the colorings after each turn so far, and
+/// the first turn after which each stood.
+#[derive(Default)]
+struct Stood {
+    after: Vec<Vec<crate::Color>>,
+    first: std::collections::HashMap<Vec<crate::Color>, usize>,
+}
+
+impl Stood {
+    fn push(&mut self, coloring: Vec<crate::Color>) {
+        self.first
+            .entry(coloring.clone())
+            .or_insert(self.after.len());
+        self.after.push(coloring);
+    }
+
+    fn pop(&mut self) {
+        if let Some(coloring) = self.after.pop() {
+            if self.first.get(&coloring) == Some(&self.after.len()) {
+                self.first.remove(&coloring);
+            }
+        }
+    }
+}
+
+/// The verdict a reference gives on a move at `point` under the ten rules:
+/// the coloring the move leaves (played in a game set up from the board
+/// now, whose only earlier coloring is the board itself) is refused as a
+/// repetition of the first turn after which it stood.
+fn reference_verdict(g: &Game, stood: &Stood, point: Point) -> Result<(), usize> {
+    let (w, h) = (g.width(), g.height());
+    let mut from_now = Game::from_position(w, h, g.rules(), &g.coloring(), g.to_move()).unwrap();
+    // Refused there only as the board itself: a single-stone suicide.
+    let after = match from_now.play(Turn::Move(point)) {
+        Ok(()) => from_now.coloring(),
+        Err(_) => g.coloring(),
+    };
+    match stood.first.get(&after) {
+        Some(&t) => Err(t),
+        None => Ok(()),
+    }
+}
+
+/// Positional superko, confirmed by rebuilding earlier colorings from the
+/// log of changes, against a reference that keeps every coloring whole:
+/// every verdict on every empty point of long random games on small
+/// boards, with bursts of undo back across the copies of the coloring
+/// (every 64 turns) and restarts. Hits far back (more than 64 turns) occur
+/// and are counted, so the walk from a copy is exercised.
+#[test]
+fn superko_hits_far_back_agree_with_every_coloring_kept_whole() {
+    let mut seed = 43u64;
+    let mut far_back = 0;
+    for round in 0..rounds(12) {
+        let side = 2 + round % 2;
+        let mut g = Game::new(side, side + 1, Rules::TROMP_TAYLOR).unwrap();
+        let mut stood = Stood::default();
+        stood.push(g.coloring());
+        for turn in 0..rounds(1_500) {
+            if g.is_over() || turn % 500 == 499 {
+                g.restart();
+                while stood.after.len() > 1 {
+                    stood.pop();
+                }
+                continue;
+            }
+            for &i in &g.empty_indices().to_vec() {
+                let point = Point::new(usize::from(i) % side, usize::from(i) / side);
+                let expected = reference_verdict(&g, &stood, point);
+                let verdict = g.check(Turn::Move(point)).map_err(|e| match e {
+                    crate::IllegalTurn::Superko { repeats_turn, .. } => repeats_turn,
+                    other => panic!("{other:?} at {point:?}"),
+                });
+                assert_eq!(verdict, expected, "turn {}:\n{g}", g.turns_taken());
+                if let Err(t) = verdict {
+                    far_back += usize::from(g.turns_taken() - t > crate::changes::EVERY);
+                }
+            }
+            let legal = g.legal_turns();
+            // Mostly moves: passes end the game.
+            let pick = 1 + next(&mut seed) % (legal.len() - 1).max(1);
+            g.play(legal[pick.min(legal.len() - 1)]).unwrap();
+            stood.push(g.coloring());
+            if next(&mut seed).is_multiple_of(40) {
+                for _ in 0..next(&mut seed) % 90 {
+                    if g.undo() {
+                        stood.pop();
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        cfg!(miri) || far_back > 0,
+        "no hit was more than 64 turns back"
+    );
+}
+
+/// Undo leaves the "latest turn seen" of the entries a turn saw as it was
+/// (a hint, checked against the entry of that turn before it is used): a
+/// game that undoes turns and plays on differently gives every verdict,
+/// legal set and count of distinct colorings of the same turns played
+/// without the undos, under each kind of repetition.
+#[test]
+fn undone_turns_leave_no_stale_coloring_behind() {
+    let mut seed = 53u64;
+    for round in 0..rounds(90) {
+        let (w, h, rules) = round_game(&mut seed, round, 2);
+        let (w, h) = (w.min(3), h.min(3));
+        let mut g = Game::new(w, h, rules).unwrap();
+        let mut path = Vec::new();
+        for step in 0..rounds(400) {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_turns();
+            // Mostly moves: passes end the game.
+            let pick = 1 + next(&mut seed) % (legal.len() - 1).max(1);
+            let turn = legal[pick.min(legal.len() - 1)];
+            g.play(turn).unwrap();
+            path.push(turn);
+            if next(&mut seed).is_multiple_of(6) {
+                for _ in 0..next(&mut seed) % 12 {
+                    if g.undo() {
+                        path.pop();
+                    }
+                }
+            }
+            if step % 5 == 0 {
+                let mut replayed = Game::new(w, h, rules).unwrap();
+                for &turn in &path {
+                    replayed.play(turn).unwrap();
+                }
+                assert_eq!(g.legal_turns(), replayed.legal_turns(), "round {round}");
+                assert_eq!(g.distinct_colorings(), replayed.distinct_colorings());
+            }
+        }
     }
 }

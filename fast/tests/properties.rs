@@ -194,3 +194,88 @@ fn undo_restores_every_observable_and_replay_agrees() {
         }
     }
 }
+
+/// The point-index entry points (`play_index`, `try_play_index`,
+/// `fills_own_eye_index`) say and do what the `(x, y)` API says and does
+/// for the same point, off the board and after the end included.
+#[test]
+fn the_point_index_entry_points_agree_with_the_coordinates() {
+    let mut rng = Rng::new(41);
+    for _ in 0..games(60) {
+        let mut by_index = random_game(&mut rng);
+        let mut by_point = by_index.clone();
+        let mut by_try = by_index.clone();
+        let (w, points) = (by_index.width(), by_index.width() * by_index.height());
+        for _ in 0..200 {
+            for i in 0..points + w + 1 {
+                let point = Point::new(i % w, i / w);
+                assert_eq!(
+                    by_index.fills_own_eye_index(i),
+                    by_point.fills_own_eye(point),
+                    "{point:?}"
+                );
+            }
+            // Mostly a legal move (as an index), sometimes any index or a pass.
+            let i = match random_turn(&mut rng, &by_point) {
+                Turn::Move(p) if p.x < w && rng.below(4) != 0 => p.y * w + p.x,
+                Turn::Move(_) => rng.below(points + w + 1),
+                Turn::Pass => {
+                    let passed = by_point.pass();
+                    assert_eq!(by_index.pass(), passed);
+                    assert_eq!(by_try.pass(), passed);
+                    continue;
+                }
+            };
+            let point = Point::new(i % w, i / w);
+            let played = by_point.play(Turn::Move(point));
+            assert_eq!(by_index.play_index(i), played);
+            assert_eq!(by_try.try_play_index(i), played.is_ok());
+            assert_eq!(observe(&by_index), observe(&by_point), "after {point:?}");
+            assert_eq!(observe(&by_try), observe(&by_point), "after {point:?}");
+        }
+    }
+}
+
+/// A game that keeps no undo records (`set_undoable(false)`, the playout
+/// mode) says and does what an undoable game does, turn for turn; it has
+/// nothing to undo, and once undoable again it undoes exactly the turns
+/// taken since, back to the observables it had then.
+#[test]
+fn the_playout_mode_plays_as_an_undoable_game_and_undoes_what_follows() {
+    let mut rng = Rng::new(47);
+    for _ in 0..games(80) {
+        let mut undoable = random_game(&mut rng);
+        let mut lean = undoable.clone();
+        lean.set_undoable(false);
+        assert!(!lean.undoable());
+        for _ in 0..150 {
+            if undoable.is_over() {
+                break;
+            }
+            let turn = random_turn(&mut rng, &undoable);
+            assert_eq!(lean.play(turn), undoable.play(turn));
+            assert_eq!(observe(&lean), observe(&undoable), "after {turn:?}");
+            assert_eq!(lean.check_invariants(), Ok(()), "after {turn:?}");
+        }
+        assert!(
+            !lean.undo(),
+            "a game in the playout mode has nothing to undo"
+        );
+        lean.set_undoable(true);
+        let before = observe(&lean);
+        let taken_before = lean.turns_taken();
+        for _ in 0..20 {
+            if lean.is_over() {
+                break;
+            }
+            let turn = random_turn(&mut rng, &lean);
+            let _ = lean.play(turn);
+        }
+        for _ in taken_before..lean.turns_taken() {
+            assert!(lean.undo());
+            assert_eq!(lean.check_invariants(), Ok(()));
+        }
+        assert_eq!(observe(&lean), before);
+        assert!(!lean.undo(), "nothing before the mode was left");
+    }
+}

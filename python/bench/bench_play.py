@@ -13,8 +13,13 @@ from the empty board (the boards are made before the clock starts), and the
 package's ``legal_moves`` is asked once at every tenth position of the
 games. sgfmill's ``play`` checks no legality (only that the point is
 empty), and the games contain no passes, so both boards end every game with
-the same coloring (checked). Prints calls per second, best of ``rounds``
-(default 20), and the ratio.
+the same coloring (checked). Beside them, in the same rounds, the cheapest
+call on the same kind of object: a property read (``Game.is_over``, a bool
+from Rust), as many times as there are moves, in the same loop, so that
+``Game.play`` is also given as a multiple of the cost of any call into the
+package (issue 39: the CPython floor for a method call, and the vertex
+string's parsing, are in every ``play``). Prints calls per second, best of
+``rounds`` (default 20), and the ratios.
 """
 
 import random
@@ -59,6 +64,17 @@ def time_package_play(size, games):
             play(vertex)
     elapsed = time.perf_counter() - started
     return elapsed, boards_
+
+
+def time_property_read(size, games):
+    """The same loop as ``time_package_play`` with a property read
+    (``Game.is_over``) where it plays: the cheapest call on the object."""
+    boards_ = [tt.Game(size) for _ in games]
+    started = time.perf_counter()
+    for game, moves in zip(boards_, games):
+        for _vertex in moves:
+            game.is_over
+    return time.perf_counter() - started
 
 
 def time_sgfmill_play(size, games):
@@ -108,12 +124,13 @@ def main():
     for size, count, length in [(9, 32, 60), (19, 16, 250)]:
         games = make_games(size, count, length, seed=size)
         plays = sum(len(moves) for moves in games)
-        best_ours = best_theirs = best_legal = float("inf")
+        best_ours = best_theirs = best_legal = best_read = float("inf")
         checked = False
         positions = 0
         for _ in range(rounds):
             ours, our_boards = time_package_play(size, games)
             theirs, their_boards = time_sgfmill_play(size, games)
+            best_read = min(best_read, time_property_read(size, games))
             legal, positions = time_legal_moves(size, games)
             if not checked:
                 assert same_colorings(our_boards, their_boards, size), "the boards differ"
@@ -123,10 +140,13 @@ def main():
             best_legal = min(best_legal, legal)
         ours_rate = plays / best_ours
         theirs_rate = plays / best_theirs
+        read_rate = plays / best_read
         print(
             f"{size}x{size}: Game.play {ours_rate:,.0f} calls/s, "
             f"sgfmill Board.play {theirs_rate:,.0f} calls/s, "
             f"ratio {ours_rate / theirs_rate:.1f}x ({plays} moves); "
+            f"Game.is_over (a property read) {read_rate:,.0f} calls/s, "
+            f"play/read {best_ours / best_read:.1f}x; "
             f"Game.legal_moves {positions / best_legal:,.0f} calls/s ({positions} positions)"
         )
 

@@ -60,7 +60,7 @@ pub struct ExhaustArgs {
     #[arg(long, default_value_t = 0)]
     from_unit: usize,
     /// Where to write the SGF of a difference found.
-    #[arg(long, default_value = "mismatches")]
+    #[arg(long, default_value = "divergences")]
     out: PathBuf,
 }
 

@@ -2,7 +2,7 @@
 //! light-playout random game, written once over a small engine trait.
 #![allow(dead_code)]
 
-use tromp_taylor_fast::{Game, Point, Rules, Turn};
+use tromp_taylor_fast::{Game, Rules, Suicide, Superko, Turn};
 
 /// The seeded PRNG of every workload: the harness's one PRNG (SplitMix64),
 /// drawn from by multiply-shift (no division in the playout loop).
@@ -36,11 +36,11 @@ pub trait Engine {
     }
     /// Whether the game is over.
     fn over(&self) -> bool;
-    /// Whether a move at (x, y) by the player to move would fill one of her
+    /// Whether a move at `at` by the player to move would fill one of her
     /// own single-point eyes (all on-board neighbours are her stones).
-    fn fills_own_eye(&self, x: usize, y: usize) -> bool;
-    /// Plays at (x, y) if that is legal (and not occupied); says whether it did.
-    fn try_move(&mut self, x: usize, y: usize) -> bool;
+    fn fills_own_eye(&self, at: At) -> bool;
+    /// Plays at `at` if that is legal (and not occupied); says whether it did.
+    fn try_move(&mut self, at: At) -> bool;
     /// Passes.
     fn pass(&mut self);
     /// Replaces `out` with the point indices (`y * size + x`) of the empty points.
@@ -50,6 +50,19 @@ pub trait Engine {
     fn empty_list(&self) -> Option<&[u16]> {
         None
     }
+}
+
+/// A point of the board, as its index (`y * size + x`) and its
+/// coordinates: each engine takes the form it works in (`fast` the index,
+/// since issue 39; the peers the coordinates).
+#[derive(Clone, Copy, Debug)]
+pub struct At {
+    /// The point index, `y * size + x`.
+    pub index: usize,
+    /// The column, from the left.
+    pub x: usize,
+    /// The row, from the bottom.
+    pub y: usize,
 }
 
 /// The coordinates `(x, y)` of each point index of a `size` x `size`
@@ -131,7 +144,12 @@ pub fn light_playout_until<E: Engine>(
                 engine.empty_list().map_or(0, |list| list[i])
             };
             let (x, y) = xy[p as usize];
-            if !engine.fills_own_eye(x, y) && engine.try_move(x, y) {
+            let at = At {
+                index: usize::from(p),
+                x,
+                y,
+            };
+            if !engine.fills_own_eye(at) && engine.try_move(at) {
                 moved = true;
                 break;
             }
@@ -151,12 +169,23 @@ pub fn light_playout_until<E: Engine>(
     turns
 }
 
-/// This crate's engine under the ten rules (exact positional superko).
+/// This crate's engine under the ten rules (exact positional superko),
+/// in its playout mode: no undo records (`Game::set_undoable(false)`, since
+/// issue 39), as a playout never takes a turn back.
 pub struct Fast(pub Game);
+
+impl Fast {
+    /// A new game under `rules` in the playout mode.
+    fn playout(size: usize, rules: Rules) -> Fast {
+        let mut game = Game::new(size, size, rules).expect("size");
+        game.set_undoable(false);
+        Fast(game)
+    }
+}
 
 impl Engine for Fast {
     fn start(size: usize) -> Self {
-        Fast(Game::new(size, size, Rules::TROMP_TAYLOR).expect("size"))
+        Fast::playout(size, Rules::TROMP_TAYLOR)
     }
     fn restart(&mut self, _size: usize) {
         self.0.restart();
@@ -166,12 +195,12 @@ impl Engine for Fast {
         self.0.is_over()
     }
     #[inline]
-    fn fills_own_eye(&self, x: usize, y: usize) -> bool {
-        self.0.fills_own_eye(Point::new(x, y))
+    fn fills_own_eye(&self, at: At) -> bool {
+        self.0.fills_own_eye_index(at.index)
     }
     #[inline]
-    fn try_move(&mut self, x: usize, y: usize) -> bool {
-        self.0.play(Turn::Move(Point::new(x, y))).is_ok()
+    fn try_move(&mut self, at: At) -> bool {
+        self.0.try_play_index(at.index)
     }
     fn pass(&mut self) {
         let _ = self.0.pass();
@@ -187,6 +216,47 @@ impl Engine for Fast {
     }
 }
 
+/// This engine under the limit board's rules (simple ko, no suicide): the
+/// same games as the C board, seed for seed (fast/limit/tests/).
+pub struct FastKo(pub Fast);
+
+impl Engine for FastKo {
+    fn start(size: usize) -> Self {
+        let rules = Rules {
+            superko: Superko::SimpleKo,
+            suicide: Suicide::Forbidden,
+            ..Rules::TROMP_TAYLOR
+        };
+        FastKo(Fast::playout(size, rules))
+    }
+    fn restart(&mut self, size: usize) {
+        self.0.restart(size);
+    }
+    #[inline]
+    fn over(&self) -> bool {
+        self.0.over()
+    }
+    #[inline]
+    fn fills_own_eye(&self, at: At) -> bool {
+        self.0.fills_own_eye(at)
+    }
+    #[inline]
+    fn try_move(&mut self, at: At) -> bool {
+        self.0.try_move(at)
+    }
+    fn pass(&mut self) {
+        self.0.pass();
+    }
+    #[inline]
+    fn empties(&self, out: &mut Vec<u16>) {
+        self.0.empties(out);
+    }
+    #[inline]
+    fn empty_list(&self) -> Option<&[u16]> {
+        self.0.empty_list()
+    }
+}
+
 /// A corpus of 19x19 positions: light-playout games from seeds 1..=8,
 /// each stopped at turns 40, 80, ..., 320 (while not over).
 pub fn corpus_19() -> Vec<Game> {
@@ -198,6 +268,8 @@ pub fn corpus_19() -> Vec<Game> {
             let mut engine = Fast::start(19);
             light_playout_until(&mut engine, &board, &mut Rng::new(seed), &mut order, stop);
             if !engine.over() {
+                // Its turns from here on can be undone: the play + undo pairs.
+                engine.0.set_undoable(true);
                 corpus.push(engine.0);
             }
         }

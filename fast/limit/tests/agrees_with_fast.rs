@@ -9,7 +9,7 @@ mod workload;
 
 use tromp_taylor_fast::{Color, Game, IllegalTurn, Point, Rules, Suicide, Superko, Turn};
 use tromp_taylor_limit::{Board, Step};
-use workload::{light_playout_until, Coordinates, Engine, Rng};
+use workload::{light_playout_until, At, Coordinates, Engine, Rng};
 
 /// `fast` under given rules, remembering the last turn taken and the points
 /// refused by superko during the turn.
@@ -26,11 +26,12 @@ impl Engine for Recording {
     fn over(&self) -> bool {
         self.game.is_over()
     }
-    fn fills_own_eye(&self, x: usize, y: usize) -> bool {
-        self.game.fills_own_eye(Point::new(x, y))
+    fn fills_own_eye(&self, at: At) -> bool {
+        self.game.fills_own_eye_index(at.index)
     }
-    fn try_move(&mut self, x: usize, y: usize) -> bool {
-        match self.game.play(Turn::Move(Point::new(x, y))) {
+    fn try_move(&mut self, at: At) -> bool {
+        let (x, y) = (at.x, at.y);
+        match self.game.play_index(at.index) {
             Ok(()) => {
                 self.last = Some(Turn::Move(Point::new(x, y)));
                 true

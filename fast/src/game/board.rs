@@ -56,7 +56,8 @@ impl Game {
     }
 
     /// Colors the empty padded point `q` with `p` and joins it to its
-    /// strings, capturing nothing. Pushes the merges on `aux`; returns how many.
+    /// strings, capturing nothing. Pushes the merges on `aux` if the game is
+    /// undoable; returns how many.
     #[inline]
     pub(crate) fn place_stone(&mut self, q: usize, p: u8) -> u8 {
         // Views of the per-cell arrays with one length, held in registers
@@ -118,8 +119,10 @@ impl Game {
                     next.swap(big, small);
                     let absorbed = cell!(chain[small]);
                     cell!(mut chain[big]).absorb(&absorbed);
-                    self.aux.push(big as u16);
-                    self.aux.push(small as u16);
+                    if self.undoable {
+                        self.aux.push(big as u16);
+                        self.aux.push(small as u16);
+                    }
                     merges += 1;
                 }
             }
@@ -178,6 +181,7 @@ impl Game {
                 self.hash ^= cell!(keys[2 * s + c as usize - 1]);
                 cell!(mut self.empty_pos[i as usize]) = self.empties.len() as u16;
                 self.empties.push(i);
+                self.changes.emptied(i, c);
             } else {
                 cell!(mut color[s]) = c;
                 self.empties.pop();

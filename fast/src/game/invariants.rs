@@ -5,6 +5,7 @@
 //! compared with what the game keeps.
 
 use crate::game::chain::{AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
+use crate::game::record::Record;
 use crate::game::Game;
 
 impl Game {
@@ -29,7 +30,6 @@ impl Game {
         }
         self.check_around()?;
         self.check_coloring()?;
-        self.check_ever()?;
         self.check_empties()?;
         self.check_history()?;
         self.check_mover()
@@ -47,7 +47,8 @@ impl Game {
         Ok(())
     }
 
-    /// Border cells are borders, board cells hold a color and their index.
+    /// Border cells are borders, board cells hold a color and their index,
+    /// and each index names its cell.
     fn check_cells(&self) -> Result<(), String> {
         for (q, &c) in self.color.iter().enumerate() {
             let (row, column) = (q / self.stride, q % self.stride);
@@ -58,10 +59,19 @@ impl Game {
                     if usize::from(self.index[q]) != i {
                         return Err(format!("cell {q} has index {}, not {i}", self.index[q]));
                     }
+                    if usize::from(self.cell_of[i]) != q {
+                        return Err(format!("index {i} names cell {}, not {q}", self.cell_of[i]));
+                    }
                 }
                 (false, BORDER) => {}
                 _ => return Err(format!("cell {q} has the code {c}")),
             }
+        }
+        if self.cell_of.len() != self.width * self.height {
+            return Err(format!(
+                "{} cells for the point indices",
+                self.cell_of.len()
+            ));
         }
         Ok(())
     }
@@ -155,15 +165,9 @@ impl Game {
         packed
     }
 
-    /// Which colors each point has had in the recorded colorings.
-    fn check_ever(&self) -> Result<(), String> {
-        // The union of the packed colorings, word by word: 2 bits a point.
-        let mut union = vec![0u64; self.packed.len()];
-        for entry in 0..self.history.len() as u32 {
-            for (word, &bits) in union.iter_mut().zip(self.history.coloring(entry)) {
-                *word |= bits;
-            }
-        }
+    /// Which colors each point has had in the recorded colorings, given
+    /// their union (2 bits a point, packed).
+    fn check_ever(&self, union: &[u64]) -> Result<(), String> {
         let ever: Vec<u8> = (0..self.width * self.height)
             .map(|i| ((union[i / 32] >> (2 * (i % 32))) & 3) as u8)
             .collect();
@@ -227,23 +231,73 @@ impl Game {
         Ok(())
     }
 
-    /// Every recorded coloring is found in the table under its own hash,
-    /// and the coloring after the last turn is the board (but after an
-    /// agreement, which empties points without a turn).
+    /// Every recorded coloring is found in the table under its own hash;
+    /// the coloring after each turn, rebuilt by walking the log of changes
+    /// back from the board, has the hash of that turn's entry and equals
+    /// the copy kept of it; and the "ever" bits are the union of those
+    /// colorings. (After an agreement, which empties points without a turn,
+    /// the walk starts from the coloring before it, when its record is
+    /// kept, and is skipped when it is not.)
     fn check_history(&self) -> Result<(), String> {
         for entry in 0..self.history.len() as u32 {
-            let coloring = self.history.coloring(entry);
-            let found = self
-                .history
-                .find(self.history.hash(entry), |c| c == coloring);
+            let found = self.history.find(self.history.hash(entry), |e| e == entry);
             if found != Some(entry) {
-                return Err(format!("recorded coloring {entry} is found as {found:?}"));
+                return Err(format!("recorded entry {entry} is found as {found:?}"));
             }
         }
-        let last = self.turn_entry.last().copied();
-        if !self.agreed && last.map(|e| self.history.coloring(e)) != Some(&self.packed[..]) {
-            return Err("the coloring after the last turn is not the board".to_string());
+        let Some(now) = self.coloring_before_agreement() else {
+            return Ok(());
+        };
+        let mut union = vec![0u64; self.packed.len()];
+        self.changes
+            .each_coloring(self.turns, &now, |turn, coloring, copy| {
+                if copy.is_some_and(|copy| copy != coloring) {
+                    return Err(format!(
+                        "the copy after turn {turn} is not the coloring then"
+                    ));
+                }
+                let hash = self.hash_of_packed(coloring);
+                let entry = self.turn_entry[turn];
+                if hash != self.history.hash(entry) {
+                    return Err(format!(
+                    "the coloring after turn {turn} does not have the hash of its entry {entry}"
+                ));
+                }
+                for (word, &bits) in union.iter_mut().zip(coloring) {
+                    *word |= bits;
+                }
+                Ok(())
+            })?;
+        self.check_ever(&union)
+    }
+
+    /// The packed coloring after the last turn: the board, or before an
+    /// agreement the board with the points it emptied (`None` when its
+    /// record is not kept).
+    fn coloring_before_agreement(&self) -> Option<Vec<u64>> {
+        let mut packed = self.packed.clone();
+        if self.agreed {
+            let Some(Record::Agreement(record)) = self.records.last() else {
+                return None;
+            };
+            for &(q, c) in &record.emptied {
+                let i = usize::from(self.index[usize::from(q)]);
+                packed[i / 32] ^= u64::from(c) << (2 * (i % 32));
+            }
         }
-        Ok(())
+        Some(packed)
+    }
+
+    /// The hash of a packed coloring, from the keys of its stones.
+    fn hash_of_packed(&self, packed: &[u64]) -> u64 {
+        (0..self.width * self.height)
+            .map(|i| {
+                let c = ((packed[i / 32] >> (2 * (i % 32))) & 3) as usize;
+                match c {
+                    1 | 2 => self.keys[2 * usize::from(self.cell_of[i]) + c - 1],
+                    _ => 0,
+                }
+            })
+            .fold(0, |hash, key| hash ^ key)
     }
 }

@@ -56,7 +56,7 @@ pub(crate) enum Lookup {
 
 /// Why a move on an empty point is illegal (the point is added by the caller).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Refusal {
+pub(crate) enum Refusal {
     Suicide,
     Superko(usize),
     Ko,
@@ -162,6 +162,33 @@ impl Game {
         hash
     }
 
+    /// `f` of the coloring after turn `t` (0 to now), rebuilt from the log
+    /// of changes.
+    fn with_coloring_after<R>(&self, t: usize, f: impl FnOnce(&[u64]) -> R) -> R {
+        self.changes
+            .with_coloring_after(t, self.turns, &self.packed, f)
+    }
+
+    /// `f` of the coloring of history entry `entry`, rebuilt, when the log
+    /// holds `now` turns and the board is the coloring after them (`turns`,
+    /// or `turns + 1` while a turn is being taken).
+    pub(crate) fn with_entry_coloring<R>(
+        &self,
+        entry: u32,
+        now: usize,
+        f: impl FnOnce(&[u64]) -> R,
+    ) -> R {
+        // The latest turn it stood, if no undo has taken that turn back
+        // (the nearer, the shorter the walk), else the first.
+        let latest = self.history.latest(entry);
+        let t = if self.turn_entry.get(latest) == Some(&entry) {
+            latest
+        } else {
+            self.history.stood_after(entry)
+        };
+        self.changes.with_coloring_after(t, now, &self.packed, f)
+    }
+
     /// Whether the coloring after move `a` by `p` at `q` is the packed `coloring`.
     fn result_is(&self, q: usize, p: u8, a: &Analysis, coloring: &[u64]) -> bool {
         // Every point the move changes must have its new color in `coloring`,
@@ -204,7 +231,7 @@ impl Game {
 
     /// The verdict on a move by `player` at the empty padded point `q`.
     #[inline]
-    fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+    pub(crate) fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
         if around_count(cell!(self.around[q]), EMPTY) != 0 {
             // With an empty neighbour the move is no suicide. If no recorded
@@ -300,7 +327,9 @@ impl Game {
                 {
                     let before = self.turn_entry[self.turns - 1];
                     if self.history.hash(before) == a.hash
-                        && self.result_is(q, p, a, self.history.coloring(before))
+                        && self.with_coloring_after(self.turns - 1, |before| {
+                            self.result_is(q, p, a, before)
+                        })
                     {
                         return Err(Refusal::Ko);
                     }
@@ -323,8 +352,11 @@ impl Game {
                     // coloring, and the move leaves it so: nothing repeats.
                     None
                 } else {
-                    self.history
-                        .find(a.hash, |coloring| self.result_is(q, p, a, coloring))
+                    self.history.find(a.hash, |entry| {
+                        self.with_entry_coloring(entry, self.turns, |coloring| {
+                            self.result_is(q, p, a, coloring)
+                        })
+                    })
                 };
                 let Some(entry) = found else {
                     return Ok(Lookup::New);
@@ -347,26 +379,45 @@ impl Game {
         let q = self
             .padded_checked(point)
             .ok_or(IllegalTurn::OffBoard(point))?;
+        self.verdict_at(q).map(|lookup| Some((q, lookup)))
+    }
+
+    /// The verdict on a move at the on-board padded point `q` by the player
+    /// to move, in a game not over.
+    #[inline(always)]
+    pub(crate) fn verdict_at(&self, q: usize) -> Result<Lookup, IllegalTurn> {
         if cell!(self.color[q]) != EMPTY {
-            if planted!(RefusalPointTransposed) {
-                return Err(IllegalTurn::Occupied(Point::new(point.y, point.x)));
-            }
-            return Err(IllegalTurn::Occupied(point));
+            return Err(self.refusal(q, None));
         }
-        match self.judge(q, self.to_move()) {
-            Ok(lookup) => Ok(Some((q, lookup))),
-            Err(Refusal::Suicide) => Err(IllegalTurn::Suicide(point)),
-            Err(Refusal::Ko) => Err(IllegalTurn::Ko(point)),
-            Err(Refusal::Superko(repeats_turn)) => match self.rules.superko {
-                Superko::Situational => Err(IllegalTurn::SituationalSuperko {
+        self.judge(q, self.to_move())
+            .map_err(|refusal| self.refusal(q, Some(refusal)))
+    }
+
+    /// The error for a move at the on-board padded point `q`: occupied
+    /// (`None`), or refused for `refusal`. Off the hot path: its point is
+    /// worked out from `q`.
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, q: usize, refusal: Option<Refusal>) -> IllegalTurn {
+        let i = usize::from(self.index[q]);
+        let point = Point::new(i % self.width, i / self.width);
+        match refusal {
+            None if planted!(RefusalPointTransposed) => {
+                IllegalTurn::Occupied(Point::new(point.y, point.x))
+            }
+            None => IllegalTurn::Occupied(point),
+            Some(Refusal::Suicide) => IllegalTurn::Suicide(point),
+            Some(Refusal::Ko) => IllegalTurn::Ko(point),
+            Some(Refusal::Superko(repeats_turn)) => match self.rules.superko {
+                Superko::Situational => IllegalTurn::SituationalSuperko {
                     point,
                     repeats_turn,
                     to_move: self.to_move().opponent(),
-                }),
-                _ => Err(IllegalTurn::Superko {
+                },
+                _ => IllegalTurn::Superko {
                     point,
                     repeats_turn,
-                }),
+                },
             },
         }
     }
@@ -409,9 +460,23 @@ impl Game {
     /// are her stones. `false` off the board or on an occupied point.
     #[inline]
     pub fn fills_own_eye(&self, point: Point) -> bool {
-        let Some(q) = self.padded_checked(point) else {
-            return false;
-        };
+        self.padded_checked(point)
+            .is_some_and(|q| self.fills_own_eye_at(q))
+    }
+
+    /// [`Game::fills_own_eye`] of the point of index `i` (`y * width + x`,
+    /// as in [`Game::empty_indices`]): one bounds check. `false` for an
+    /// index off the board.
+    #[inline]
+    pub fn fills_own_eye_index(&self, i: usize) -> bool {
+        self.cell_of
+            .get(i)
+            .is_some_and(|&q| self.fills_own_eye_at(usize::from(q)))
+    }
+
+    /// [`Game::fills_own_eye`] of the on-board padded point `q`.
+    #[inline(always)]
+    fn fills_own_eye_at(&self, q: usize) -> bool {
         let p = code(self.to_move());
         cell!(self.color[q]) == EMPTY && around_count(cell!(self.around[q]), p) == 4
     }

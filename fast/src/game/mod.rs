@@ -11,6 +11,7 @@ mod scoring;
 pub(crate) mod setup;
 pub(crate) mod undo;
 
+use crate::changes::Changes;
 use crate::game::chain::{Chain, BLACK, WHITE};
 use crate::game::record::Record;
 use crate::history::History;
@@ -20,7 +21,8 @@ use std::fmt;
 /// A game of Go under [`Rules`], on any rectangle from 1x1 to 52x52.
 ///
 /// Every verdict is exact: superko compares whole colorings, the hash is
-/// only a filter. Every turn can be undone.
+/// only a filter. Every turn can be undone, unless the game is told to keep
+/// no undo records, for playouts ([`Game::set_undoable`]).
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) width: usize,
@@ -29,9 +31,10 @@ pub struct Game {
     pub(crate) stride: usize,
     pub(crate) rules: Rules,
     pub(crate) handicap: Handicap,
-    /// Whether the game started from a given position
-    /// ([`Game::from_position`]), not the empty board.
-    pub(crate) positioned: bool,
+    /// The position the game started from ([`Game::from_position`]) and
+    /// who moved first, or `None` for the empty board: what
+    /// [`Game::restart`] sets up again.
+    pub(crate) position: Option<(Vec<Color>, Player)>,
     /// Black's consecutive first turns for the turn order (at least 1).
     pub(crate) black_first: usize,
     /// Whether White moves first (a game from a position with White to move).
@@ -52,6 +55,9 @@ pub struct Game {
     pub(crate) keys: &'static [u64],
     /// The point index of each padded point (0 on the border).
     pub(crate) index: Vec<u16>,
+    /// The padded point of each point index (`y * width + x`): the table
+    /// behind the point-index entry points ([`Game::play_index`]).
+    pub(crate) cell_of: Vec<u16>,
     /// The hash of the coloring now.
     pub(crate) hash: u64,
     /// The coloring now, packed 2 bits a point in point-index order.
@@ -59,6 +65,9 @@ pub struct Game {
     /// Bit 0 (1): the point was black in some recorded coloring; bit 1 (2): white.
     pub(crate) ever: Vec<u8>,
     pub(crate) history: History,
+    /// The points each turn changed, and a copy of the coloring every
+    /// [`crate::changes::EVERY`] turns: the colorings of `history`, rebuilt.
+    pub(crate) changes: Changes,
     /// The history entry of the coloring after each turn (0 is the start).
     pub(crate) turn_entry: Vec<u32>,
     pub(crate) turns: usize,
@@ -70,6 +79,8 @@ pub struct Game {
     pub(crate) agreed: bool,
     /// Points of each color (Black, White) the last turn emptied.
     pub(crate) last_emptied: [u32; 2],
+    /// Whether turns are recorded for [`Game::undo`] (see [`Game::set_undoable`]).
+    pub(crate) undoable: bool,
     pub(crate) records: Vec<Record>,
     /// Merge pairs, captured heads and suicided heads of the recorded turns.
     pub(crate) aux: Vec<u16>,

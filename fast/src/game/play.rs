@@ -1,7 +1,8 @@
 //! Playing a turn: taking a move or a pass and recording what undo needs.
 
+use crate::changes::EVERY;
 use crate::error::IllegalTurn;
-use crate::game::chain::{code, Chain};
+use crate::game::chain::{code, Chain, EMPTY};
 use crate::game::legality::Lookup;
 use crate::game::record::{Record, TurnRecord};
 use crate::game::Game;
@@ -15,36 +16,114 @@ impl Game {
     /// the board stays, the opponent moves, and the run of passes ends.
     #[inline]
     pub fn play(&mut self, turn: Turn) -> Result<(), IllegalTurn> {
-        let verdict = match self.verdict(turn) {
-            Ok(verdict) => verdict,
-            Err(illegal) => {
-                if self.rules.illegal_move == IllegalMove::LosesTurn
-                    && matches!(
-                        illegal,
-                        IllegalTurn::Suicide(_)
-                            | IllegalTurn::Ko(_)
-                            | IllegalTurn::Superko { .. }
-                            | IllegalTurn::SituationalSuperko { .. }
-                    )
-                {
-                    self.take_turn(None, true);
-                }
-                return Err(illegal);
+        match self.verdict(turn) {
+            Ok(verdict) => {
+                self.take(verdict, false);
+                Ok(())
             }
+            Err(illegal) => Err(self.refused(illegal)),
+        }
+    }
+
+    /// [`Game::play`] of a move at the point of index `i` (`y * width + x`,
+    /// as in [`Game::empty_indices`]), with one bounds check and no
+    /// coordinates: the entry point of playout loops that hold indices.
+    /// An index off the board is refused as [`IllegalTurn::OffBoard`] of
+    /// the point `(i % width, i / width)`.
+    #[inline]
+    pub fn play_index(&mut self, i: usize) -> Result<(), IllegalTurn> {
+        let Some(&q) = self.cell_of.get(i) else {
+            return Err(self.off_board_index(i));
         };
-        self.take_turn(verdict, false);
-        Ok(())
+        if self.is_over() {
+            return Err(IllegalTurn::GameOver);
+        }
+        let q = usize::from(q);
+        match self.verdict_at(q) {
+            Ok(lookup) => {
+                self.take(Some((q, lookup)), false);
+                Ok(())
+            }
+            Err(illegal) => Err(self.refused(illegal)),
+        }
+    }
+
+    /// [`Game::play_index`] that says only whether the move was played: the
+    /// playout's entry point, which builds no error for a refused move (a
+    /// refusal that loses the turn under the rules still loses it).
+    #[inline]
+    pub fn try_play_index(&mut self, i: usize) -> bool {
+        let Some(&q) = self.cell_of.get(i) else {
+            return false;
+        };
+        let q = usize::from(q);
+        if self.is_over() || cell!(self.color[q]) != EMPTY {
+            return false;
+        }
+        match self.judge(q, self.to_move()) {
+            Ok(lookup) => {
+                self.take(Some((q, lookup)), false);
+                true
+            }
+            Err(_) => {
+                // Suicide, ko or superko: each loses the turn where that is the rule.
+                if self.rules.illegal_move == IllegalMove::LosesTurn {
+                    self.take(None, true);
+                }
+                false
+            }
+        }
+    }
+
+    /// The error for the index `i` off the board (or [`IllegalTurn::GameOver`]
+    /// once the game is over, as [`Game::play`] says first).
+    #[cold]
+    fn off_board_index(&self, i: usize) -> IllegalTurn {
+        if self.is_over() {
+            return IllegalTurn::GameOver;
+        }
+        IllegalTurn::OffBoard(Point::new(i % self.width, i / self.width))
+    }
+
+    /// Passes on `illegal`, the refusal of a turn, after losing the turn
+    /// where the rules say an illegal move does (seed 003).
+    #[cold]
+    #[inline(never)]
+    fn refused(&mut self, illegal: IllegalTurn) -> IllegalTurn {
+        if self.rules.illegal_move == IllegalMove::LosesTurn
+            && matches!(
+                illegal,
+                IllegalTurn::Suicide(_)
+                    | IllegalTurn::Ko(_)
+                    | IllegalTurn::Superko { .. }
+                    | IllegalTurn::SituationalSuperko { .. }
+            )
+        {
+            self.take(None, true);
+        }
+        illegal
+    }
+
+    /// [`Game::take_turn`], recording it for undo if the game does.
+    #[inline(always)]
+    fn take(&mut self, verdict: Option<(usize, Lookup)>, lost: bool) {
+        if self.undoable {
+            self.take_turn::<true>(verdict, lost);
+        } else {
+            self.take_turn::<false>(verdict, lost);
+        }
     }
 
     /// Takes a judged turn: a move (`Some`), a pass, or (when `lost`) a
     /// turn lost to an illegal move, which leaves the board as a pass does
-    /// but ends the run of passes.
+    /// but ends the run of passes. With `UNDO`, pushes its record for
+    /// [`Game::undo`]; without, the record is never built.
     #[inline]
     #[expect(
         clippy::too_many_lines,
         reason = "the hot path of every turn, kept as one body whose record fields are written where the state changes; split only with a benchmark beside it"
     )]
-    fn take_turn(&mut self, verdict: Option<(usize, Lookup)>, lost: bool) {
+    fn take_turn<const UNDO: bool>(&mut self, verdict: Option<(usize, Lookup)>, lost: bool) {
         let turn_is_pass = verdict.is_none() && !lost;
         let player = self.to_move();
         let p = code(player);
@@ -82,6 +161,7 @@ impl Game {
                     self.passes + 1
                 };
                 self.last_emptied = [0, 0];
+                self.changes.mark(0, 0);
                 let entry = self.turn_entry[self.turns];
                 if self.history.firsts(entry)[next_player] == NEVER {
                     self.history.set_first(entry, next_player, turn_number);
@@ -98,6 +178,7 @@ impl Game {
                 record.old_next = cell!(self.next[q]);
                 record.empty_slot = cell!(self.empty_pos[cell!(self.index[q]) as usize]);
                 record.old_chain = cell!(self.chain[q]);
+                self.changes.mark(cell!(self.index[q]), p);
                 let (merges, captures, captured, suicided) = self.execute_move(q, p);
                 record.merges = merges;
                 record.captures = captures;
@@ -117,12 +198,15 @@ impl Game {
                     Lookup::Found(entry) => Some(entry),
                     Lookup::New => None,
                     Lookup::Unknown => {
-                        let packed = &self.packed;
-                        self.history.find(self.hash, |c| c == packed.as_slice())
+                        // The coloring now, after `turns + 1` turns.
+                        self.history.find(self.hash, |entry| {
+                            self.with_entry_coloring(entry, self.turns + 1, |c| c == self.packed)
+                        })
                     }
                 };
                 match existing {
                     Some(entry) => {
+                        self.history.seen(entry, turn_number);
                         if self.history.firsts(entry)[next_player] == NEVER {
                             self.history.set_first(entry, next_player, turn_number);
                             record.set_first = true;
@@ -131,8 +215,7 @@ impl Game {
                     }
                     None => {
                         record.new_entry = true;
-                        self.history
-                            .insert(self.hash, &self.packed, next_player, turn_number)
+                        self.history.insert(self.hash, next_player, turn_number)
                     }
                 }
             }
@@ -140,7 +223,12 @@ impl Game {
         self.turns += 1;
         self.mover = next;
         self.turn_entry.push(entry);
-        self.records.push(Record::Turn(record));
+        if self.turns.is_multiple_of(EVERY) {
+            self.changes.copy(self.turns, &self.packed);
+        }
+        if UNDO {
+            self.records.push(Record::Turn(record));
+        }
     }
 
     /// Passes: always legal until the game is over.
@@ -155,7 +243,7 @@ impl Game {
 
     /// Plays `p` at the empty padded point `q`: colors it, clears the
     /// opponent, then clears its own color. Pushes merges, captures and the
-    /// suicided head on `aux`. Returns (merges, captured strings, captured
+    /// suicided head on `aux` if the game is undoable. Returns (merges, captured strings, captured
     /// stones, stones lost to suicide).
     #[inline]
     pub(crate) fn execute_move(&mut self, q: usize, p: u8) -> (u8, u8, u32, u32) {
@@ -171,7 +259,9 @@ impl Game {
                 if string.libs == 0 {
                     captured += string.stones;
                     self.remove_string(h, opp);
-                    self.aux.push(h as u16);
+                    if self.undoable {
+                        self.aux.push(h as u16);
+                    }
                     captures += 1;
                     if planted!(OneCaptureOnly) {
                         break;
@@ -181,13 +271,16 @@ impl Game {
         }
         let mut hq = cell!(self.head[q]) as usize;
         let mut suicided = 0;
-        if planted!(SuicideRemovesOnlyPlayedStone) {
+        // (The planted bug reads the merges back from `aux`: undoable games only.)
+        if planted!(SuicideRemovesOnlyPlayedStone) && self.undoable {
             (merges, hq) = self.planted_suicide_of_the_stone_alone(q, hq, merges);
         }
         if cell!(self.chain[hq]).libs == 0 {
             suicided = cell!(self.chain[hq]).stones;
             self.remove_string(hq, p);
-            self.aux.push(hq as u16);
+            if self.undoable {
+                self.aux.push(hq as u16);
+            }
         }
         (merges, captures, captured, suicided)
     }

@@ -132,12 +132,14 @@ impl Game {
             }
         }
         self.agreed = true;
-        self.records
-            .push(Record::Agreement(Box::new(AgreementRecord {
-                emptied,
-                hash,
-                prisoners,
-            })));
+        if self.undoable {
+            self.records
+                .push(Record::Agreement(Box::new(AgreementRecord {
+                    emptied,
+                    hash,
+                    prisoners,
+                })));
+        }
         Ok(())
     }
 

@@ -1,5 +1,6 @@
 //! Setting up a game: the empty board, a handicap, or a given position.
 
+use crate::changes::Changes;
 use crate::error::{SetupError, SizeError};
 use crate::game::chain::{Chain, AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
 use crate::game::hashing::zobrist_keys;
@@ -21,9 +22,11 @@ impl Game {
         // 1.4 turns per point), within reason on the largest boards.
         let room = (2 * points).min(1024);
         let mut index = vec![0; size];
+        let mut cell_of = vec![0; points];
         for y in 0..height {
             for x in 0..width {
                 index[(y + 1) * stride + x + 1] = (y * width + x) as u16;
+                cell_of[y * width + x] = ((y + 1) * stride + x + 1) as u16;
             }
         }
         let mut game = Game {
@@ -32,20 +35,22 @@ impl Game {
             stride,
             rules,
             handicap: Handicap::None,
-            positioned: false,
+            position: None,
             black_first: 1,
             white_first: false,
             color: vec![BORDER; size],
             around: vec![0; size],
-            head: vec![0; size],
-            next: vec![0; size],
+            head: (0..size as u16).collect(),
+            next: (0..size as u16).collect(),
             chain: vec![Chain::default(); size],
             keys: zobrist_keys(),
             index,
+            cell_of,
             hash: 0,
             packed: vec![0; words],
             ever: vec![0; size],
-            history: History::new(words, room),
+            history: History::new(room),
+            changes: Changes::new(words, room),
             turn_entry: Vec::with_capacity(room),
             turns: 0,
             mover: Player::Black,
@@ -53,6 +58,7 @@ impl Game {
             prisoners: [0, 0],
             agreed: false,
             last_emptied: [0, 0],
+            undoable: true,
             records: Vec::with_capacity(room),
             aux: Vec::with_capacity(room),
             empties: Vec::with_capacity(points),
@@ -66,17 +72,44 @@ impl Game {
     /// empty board (with a free handicap's turns for Black again), the
     /// fixed handicap's stones, or the position it was set up with, and the
     /// rules, as when it was made. What a playout loop calls between games
-    /// instead of making a new one.
+    /// instead of making a new one. Whether turns can be undone
+    /// ([`Game::set_undoable`]) stays as it is.
     ///
-    /// A game that starts on the empty board is cleared in time linear in
-    /// the board; one set up with a fixed handicap or from a position is
-    /// taken back turn by turn, as [`Game::undo`] does.
+    /// The board is cleared in time linear in the board, and a fixed
+    /// handicap or a position is set up on it again.
     pub fn restart(&mut self) {
-        if self.positioned || matches!(self.handicap, Handicap::Fixed(_)) {
-            while self.undo() {}
-            return;
-        }
         self.clear_board();
+        if let Handicap::Fixed(n) = self.handicap {
+            if let Ok(points) = fixed_handicap_points(self.width, self.height, n) {
+                self.place_fixed_handicap(&points);
+            }
+        }
+        if let Some((colors, to_move)) = self.position.take() {
+            // A position that was set up once is set up again: no string
+            // without a liberty.
+            let _ = self.set_position(&colors, to_move);
+            self.position = Some((colors, to_move));
+        }
+    }
+
+    /// Whether turns from now on are recorded for [`Game::undo`]: on in a
+    /// new game. Off, a turn writes no undo record: the mode of playout
+    /// loops that never take a turn back (a little faster; every verdict,
+    /// the history of colorings and [`Game::restart`] are the same).
+    /// Turning it off forgets the records kept so far, so [`Game::undo`]
+    /// returns `false` until turns are taken with it on again, and then
+    /// undoes only those.
+    pub fn set_undoable(&mut self, undoable: bool) {
+        if !undoable {
+            self.records.clear();
+            self.aux.clear();
+        }
+        self.undoable = undoable;
+    }
+
+    /// Whether turns are recorded for [`Game::undo`] ([`Game::set_undoable`]).
+    pub fn undoable(&self) -> bool {
+        self.undoable
     }
 
     /// Black's consecutive first turns that the handicap gives: `n` (at
@@ -90,31 +123,31 @@ impl Game {
 
     /// Empties the board and forgets every turn: the state of a new game on
     /// the empty board, with the free handicap's turns for Black if it has
-    /// one, in the arrays already allocated (the border cells and `index`
-    /// never change after [`Game::new`]).
+    /// one, in the arrays already allocated. Only the board's rows are
+    /// written: a border cell's code, head (itself), next (itself), string
+    /// bookkeeping (none) and `index` never change after [`Game::new`].
     fn clear_board(&mut self) {
         let (width, height, stride) = (self.width, self.height, self.stride);
         // (The border cells' counts change with their neighbours, unread.)
         self.around.fill(0);
         for y in 0..height {
             let row = (y + 1) * stride + 1;
-            self.color[row..row + width].fill(EMPTY);
-            for (x, around) in self.around[row..row + width].iter_mut().enumerate() {
+            let cells = row..row + width;
+            self.color[cells.clone()].fill(EMPTY);
+            for (x, around) in self.around[cells.clone()].iter_mut().enumerate() {
                 *around = around_at_start(x, y, width, height);
             }
+            for q in cells.clone() {
+                (self.head[q], self.next[q]) = (q as u16, q as u16);
+            }
+            self.chain[cells].fill(Chain::default());
         }
-        for (q, head) in self.head.iter_mut().enumerate() {
-            *head = q as u16;
-        }
-        self.next.copy_from_slice(&self.head);
-        self.chain.fill(Chain::default());
         self.ever.fill(0);
         self.packed.fill(0);
         self.hash = 0;
         self.history.clear();
-        let start = self
-            .history
-            .insert(0, &self.packed, Player::Black as usize, 0);
+        let start = self.history.insert(0, Player::Black as usize, 0);
+        self.changes.start(0, &self.packed);
         self.turn_entry.clear();
         self.turn_entry.push(start);
         (self.turns, self.passes, self.agreed) = (0, 0, false);
@@ -159,23 +192,29 @@ impl Game {
             }
             Handicap::Fixed(n) => {
                 let points = fixed_handicap_points(width, height, n)?;
-                for point in points {
-                    let q = game.padded(point);
-                    game.execute_move(q, BLACK);
-                    if !planted!(HandicapNotInEver) {
-                        game.ever[q] |= BLACK;
-                    }
-                }
-                game.aux.clear();
-                game.turns = 1;
-                game.sync_mover();
-                let entry = game
-                    .history
-                    .insert(game.hash, &game.packed, Player::White as usize, 1);
-                game.turn_entry.push(entry);
+                game.place_fixed_handicap(&points);
             }
         }
         Ok(game)
+    }
+
+    /// Black's first turn of a fixed handicap on the empty board: its
+    /// stones at `points`, recorded as the coloring after turn 1 with White
+    /// to move; part of the setup, not undone.
+    fn place_fixed_handicap(&mut self, points: &[Point]) {
+        for &point in points {
+            let q = self.padded(point);
+            self.execute_move(q, BLACK);
+            if !planted!(HandicapNotInEver) {
+                self.ever[q] |= BLACK;
+            }
+        }
+        self.aux.clear();
+        self.turns = 1;
+        self.sync_mover();
+        let entry = self.history.insert(self.hash, Player::White as usize, 1);
+        self.turn_entry.push(entry);
+        self.changes.copy(1, &self.packed);
     }
 
     /// A game that starts from a given position instead of the empty board,
@@ -204,6 +243,15 @@ impl Game {
                 got: colors.len(),
             });
         }
+        game.set_position(colors, to_move)?;
+        game.position = Some((colors.to_vec(), to_move));
+        Ok(game)
+    }
+
+    /// Sets up `colors` (as many as the points) on the empty board of a new
+    /// or cleared game, `to_move` to move: [`Game::from_position`].
+    fn set_position(&mut self, colors: &[Color], to_move: Player) -> Result<(), SetupError> {
+        let (width, points) = (self.width, self.width * self.height);
         // Place the stones in point order, joining strings but capturing
         // nothing: pseudo-liberties stay exact whatever the order.
         for (i, &color) in colors.iter().enumerate() {
@@ -212,19 +260,19 @@ impl Game {
                 Color::White => WHITE,
                 Color::Empty => continue,
             };
-            let q = game.padded(Point::new(i % width, i / width));
-            game.place_stone(q, p);
-            game.ever[q] |= p;
+            let q = self.padded(Point::new(i % width, i / width));
+            self.place_stone(q, p);
+            self.ever[q] |= p;
         }
-        game.aux.clear();
+        self.aux.clear();
         if let Some(i) = (0..points).find(|&i| {
-            let q = game.padded(Point::new(i % width, i / width));
-            let checked = match game.color[q] {
+            let q = self.padded(Point::new(i % width, i / width));
+            let checked = match self.color[q] {
                 BLACK => true,
                 WHITE => !planted!(SetupWhiteStringsUnchecked),
                 _ => false,
             };
-            checked && game.chain[game.head[q] as usize].libs == 0
+            checked && self.chain[self.head[q] as usize].libs == 0
         }) {
             return Err(SetupError::StringWithoutLiberty(Point::new(
                 i % width,
@@ -232,24 +280,22 @@ impl Game {
             )));
         }
         // The empty points in point order, as a new game has them.
-        game.empties.clear();
+        self.empties.clear();
         for i in 0..points {
-            let q = game.padded(Point::new(i % width, i / width));
-            if game.color[q] == EMPTY {
-                game.empty_pos[i] = game.empties.len() as u16;
-                game.empties.push(i as u16);
+            let q = self.padded(Point::new(i % width, i / width));
+            if self.color[q] == EMPTY {
+                self.empty_pos[i] = self.empties.len() as u16;
+                self.empties.push(i as u16);
             }
         }
-        game.white_first = to_move == Player::White;
-        game.positioned = true;
-        game.sync_mover();
-        game.history.clear();
-        let start = game
-            .history
-            .insert(game.hash, &game.packed, to_move as usize, 0);
-        game.turn_entry.clear();
-        game.turn_entry.push(start);
-        Ok(game)
+        self.white_first = to_move == Player::White;
+        self.sync_mover();
+        self.history.clear();
+        let start = self.history.insert(self.hash, to_move as usize, 0);
+        self.changes.start(0, &self.packed);
+        self.turn_entry.clear();
+        self.turn_entry.push(start);
+        Ok(())
     }
 }
 

@@ -47,6 +47,7 @@ impl Game {
     fn undo_turn(&mut self, r: &TurnRecord) {
         let entry = self.turn_entry.pop().unwrap_or(0);
         self.turns -= 1;
+        self.changes.pop_turn(self.turns);
         let slot = self.mover as usize;
         if r.new_entry {
             self.history.pop();

@@ -49,9 +49,9 @@ pub fn found(pair: &Pair, walked: Walked, parted: Parted) -> Found {
     let script = script(&walked);
     let replayed = compare_script(&script, &pair.left, &pair.right, true);
     let (report, sgf) = match replayed {
-        Err(mismatch) => {
-            let sgf = (!walked.undo).then(|| mismatch.sgf());
-            (mismatch.to_string(), sgf)
+        Err(divergence) => {
+            let sgf = (!walked.undo).then(|| divergence.sgf());
+            (divergence.to_string(), sgf)
         }
         Ok(_) => (
             format!(
