@@ -13,6 +13,7 @@ use tromp_taylor_harness::exhaust::{
     every_position_rules, game_rules, position_rules, run_exhaust, ExhaustOptions, Found, Pair,
     Part, Summary,
 };
+use tromp_taylor_harness::report::plural;
 use tromp_taylor_harness::vocab::{Rules, Size};
 
 /// The boards of at most 16 points the proof covers: one of each pair of
@@ -160,7 +161,7 @@ where
 
 fn exhaust(options: &ExhaustOptions, repeat: &str, out: &Path) -> ExitCode {
     println!(
-        "tromp-taylor exhaust: {} against {}, {} on {} boards under {} rules sets{}, {} jobs",
+        "tromp-taylor exhaust: {} against {}, {} on {} under {}{}, {}",
         options.pair.left.name(),
         options.pair.right.name(),
         match (options.part, options.depth) {
@@ -168,13 +169,13 @@ fn exhaust(options: &ExhaustOptions, repeat: &str, out: &Path) -> ExitCode {
             (Part::Games, Some(d)) => format!("every game to depth {d}"),
             (Part::Games, None) => "every whole game".to_string(),
         },
-        options.sizes.len(),
-        options.rules.len(),
+        plural(options.sizes.len(), "board"),
+        plural(options.rules.len(), "rules set"),
         match options.first_task {
             0 => String::new(),
             first => format!(", from unit {first}"),
         },
-        options.jobs
+        plural(options.jobs, "job")
     );
     let summary = run_exhaust(options);
     let stop = options.progress.stop();

@@ -43,17 +43,21 @@ fn positions(options: &ExhaustOptions, summary: &Summary) -> String {
 
 /// Per board, start and rules: the games walked.
 fn games(summary: &Summary) -> String {
-    let mut text = String::from(
-        "board  start    rules                  nodes     states      turns  deepest  ended  cpu s\n",
+    let mut text = format!(
+        "{:<5}  {:<7}  {:<30}  {:>8}  {:>9}  {:>9}  {:>7}  {:>5}  {:>5}\n",
+        "board", "start", "rules", "nodes", "states", "turns", "deepest", "ended", "cpu s"
     );
     for covered in summary.done() {
         let Some(setup) = covered.setup else { continue };
         let walk = covered.walk;
         let _ = writeln!(
             text,
-            "{:<5}  {:<7}  {:<20}  {:>8}  {:>9}  {:>9}  {:>7}  {:>5}  {:>5.1}",
+            "{:<5}  {:<7}  {:<30}  {:>8}  {:>9}  {:>9}  {:>7}  {:>5}  {:>5.1}",
             setup.size.to_string(),
-            format!("{:?}", setup.handicap),
+            match setup.handicap {
+                tromp_taylor_harness::vocab::Handicap::None => "none".to_string(),
+                handicap => format!("{handicap:?}"),
+            },
             setup.rules.to_string(),
             walk.nodes,
             walk.states,
