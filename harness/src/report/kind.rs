@@ -154,17 +154,6 @@ impl Kind {
         Kind::CODES[index]
     }
 
-    /// The rule at stake, or what the move does, where the kind carries
-    /// it (`superko`, `suicide`); empty otherwise.
-    pub fn word(&self) -> &str {
-        match self {
-            Kind::AcceptsIllegal(why) | Kind::OtherReason(why) | Kind::PlaysIllegal(why) => why,
-            Kind::RefusesLegal(what) | Kind::IsLegal(what) | Kind::AllLegal(what) => what,
-            Kind::Other(what) => what,
-            _ => "",
-        }
-    }
-
     /// The rule at stake, or what the refused move is, as manifests name
     /// it: a reason's [`code`](crate::vocab::Illegal::code) (`superko`,
     /// `suicide`, ...) for a move accepted, listed, played or asked about
