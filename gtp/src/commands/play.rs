@@ -1,8 +1,8 @@
 //! The commands that take turns: `play`, `genmove` (and `reg_genmove`,
 //! `kgs-genmove_cleanup`), `undo` and `gogui-play_sequence`.
 
+use super::session::{Answer, Session};
 use super::words::{illegal_move, parse_color, parse_vertex, syntax, turn_text, Vertex};
-use super::{Answer, Session};
 use tromp_taylor_harness::vocab::{Color, Grid, Illegal, Player, Point, Turn};
 
 /// Whether a move at `p` by `player` fills one of her own single-point eyes:

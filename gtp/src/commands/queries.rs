@@ -3,8 +3,8 @@
 //! (`list_stones`, `showboard`, `gogui-rules_board`, ...), and the score
 //! (`final_score`, `final_status_list`, `gogui-rules_final_result`).
 
+use super::session::{Answer, Session};
 use super::words::{arg_count, parse_color, parse_vertex, player_name, point_name, syntax, Vertex};
-use super::{Answer, Session};
 use tromp_taylor_harness::vertex::column_name;
 use tromp_taylor_harness::vocab::{Color, Player, Point, Turn};
 

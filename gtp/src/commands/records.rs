@@ -1,8 +1,8 @@
 //! The commands that read and write game records: `loadsgf FILE [N]` and
 //! `printsgf [FILE]`, through the harness's one SGF reader and writer.
 
+use super::session::{Answer, Session};
 use super::words::{arg_count, int_arg, turn_text};
-use super::{Answer, Session};
 use crate::game::{Game, Start};
 use tromp_taylor_harness::sgf::{read_records, write_record, GameRecord, ReadOptions};
 use tromp_taylor_harness::sgf::{RecordedMove, RulesSource};

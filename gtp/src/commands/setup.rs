@@ -3,8 +3,8 @@
 //! `kgs-rules`, `kata-set-rules`), and the handicaps (`fixed_handicap`,
 //! `place_free_handicap`, `set_free_handicap`).
 
+use super::session::{Answer, Session};
 use super::words::{arg_count, parse_vertex, point_name, syntax, Vertex};
-use super::{Answer, Session};
 use crate::game::{Game, Start};
 use tromp_taylor_harness::sgf::rules_from_ru;
 use tromp_taylor_harness::vocab::{Handicap, Point, Rules, Size, Turn};
