@@ -16,6 +16,7 @@ fn all_rust_files() -> Vec<PathBuf> {
         "fast",
         "vocab",
         "harness",
+        "exhaust",
         "counts",
         "records",
         "testkit",
@@ -67,6 +68,7 @@ fn the_libraries_never_depend_on_the_command_line() {
     for manifest in [
         "vocab/Cargo.toml",
         "harness/Cargo.toml",
+        "exhaust/Cargo.toml",
         "counts/Cargo.toml",
         "records/Cargo.toml",
         "testkit/Cargo.toml",
@@ -111,6 +113,9 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("records", &["tromp-taylor-harness", "tromp-taylor-spec"]),
+    // Proof by exhaustion: a job beside counts and records, over the
+    // harness's engine trait and adapters only; only the command line runs it.
+    ("exhaust", &["tromp-taylor-harness"]),
     ("gtp", &["tromp-taylor-harness", "tromp-taylor-records"]),
     ("python", &["tromp-taylor-harness"]),
     // The explorer runs both engines in the browser, where the harness
@@ -157,13 +162,13 @@ fn every_crate_depends_only_on_the_layers_below_it() {
 }
 
 #[test]
-fn the_command_line_gtp_and_python_never_name_the_engines() {
+fn the_command_line_exhaust_gtp_and_python_never_name_the_engines() {
     // They reach `spec` and `fast` through the harness's adapters only. The
     // vocabulary (`vocab/`) may name `spec`: it takes the rules' nouns as
     // `spec` states them, and reads and writes the rules' names and komi as
     // `spec` does, so that a name means what it means to the rules
     // (`vocab/src/lib.rs`). It never names `fast` (the next test).
-    for dir in ["src", "gtp/src", "python/src"] {
+    for dir in ["src", "exhaust/src", "gtp/src", "python/src"] {
         for file in rust_files(dir) {
             let text = read(&file);
             for engine in ["tromp_taylor_spec", "tromp_taylor_fast"] {

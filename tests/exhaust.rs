@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tromp_taylor_counts::positions::{positions, PositionsOptions};
-use tromp_taylor_harness::exhaust::enumerate::{colorings, legal_colorings};
+use tromp_taylor_exhaust::enumerate::{colorings, legal_colorings};
 use tromp_taylor_harness::vocab::Size;
 
 /// The legal colorings the exhaustive check walks on `w` x `h`.

@@ -8,10 +8,10 @@
 
 #![cfg(feature = "planted-bugs")]
 
-use tromp_taylor_fast::planted::{plant, Bug};
-use tromp_taylor_harness::exhaust::{
+use tromp_taylor_exhaust::{
     game_rules, position_rules, run_exhaust, ExhaustOptions, Found, Pair, Part,
 };
+use tromp_taylor_fast::planted::{plant, Bug};
 use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_harness::vocab::Size;
 

@@ -21,7 +21,6 @@ pub mod cases;
 pub mod check;
 pub mod diff;
 pub mod engine;
-pub mod exhaust;
 pub mod file;
 pub mod finding;
 pub mod generate;

@@ -9,7 +9,7 @@ mod table;
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tromp_taylor_harness::exhaust::{
+use tromp_taylor_exhaust::{
     every_position_rules, game_rules, position_rules, run_exhaust, ExhaustOptions, Found, Pair,
     Part, Summary,
 };
@@ -136,7 +136,7 @@ fn sizes(text: &str) -> Result<Vec<Size>, String> {
         text
     };
     let sizes = parse_list::<Size>(text)?;
-    let max = tromp_taylor_harness::exhaust::enumerate::MAX_POINTS;
+    let max = tromp_taylor_exhaust::enumerate::MAX_POINTS;
     match sizes.iter().find(|s| s.points() > max) {
         Some(size) => Err(format!(
             "{size} has {} points: exhaustion walks boards of at most {max}",

@@ -3,7 +3,7 @@
 //! start and rules for games (nodes, states, turns, depth, time).
 
 use std::fmt::Write;
-use tromp_taylor_harness::exhaust::{Covered, ExhaustOptions, Part, Summary};
+use tromp_taylor_exhaust::{Covered, ExhaustOptions, Part, Summary};
 
 /// The table of what `summary` covered.
 pub fn coverage(options: &ExhaustOptions, summary: &Summary) -> String {

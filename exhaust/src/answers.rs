@@ -3,9 +3,9 @@
 //! scores and the result, the legal set, and the verdict with its reason on
 //! every turn asked without playing.
 
-use crate::engine::Engine;
-use crate::vocab::{Player, Size, Turn, Verdict};
 use std::fmt::Debug;
+use tromp_taylor_harness::engine::Engine;
+use tromp_taylor_harness::vocab::{Player, Size, Turn, Verdict};
 
 /// Where two engines part at a node: what was asked, and each one's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,14 +133,14 @@ pub fn compare_node(a: &dyn Engine, b: &dyn Engine, size: Size) -> Result<Vec<Tu
     Ok(legal)
 }
 
-/// Everything else the engines report ([`crate::engine::Details`]: every
+/// Everything else the engines report ([`tromp_taylor_harness::engine::Details`]: every
 /// accessor, each refusal's structured reason and message, the printed
 /// forms, the engine's self-check), where both report it.
 pub fn compare_details(a: &dyn Engine, b: &dyn Engine, size: Size) -> Result<(), Parted> {
     let (Some(da), Some(db)) = (a.details(), b.details()) else {
         return Ok(());
     };
-    match crate::engine::first_difference(size, &da, &db) {
+    match tromp_taylor_harness::engine::first_difference(size, &da, &db) {
         None => Ok(()),
         Some((what, left, right)) => Err(Parted {
             what: format!("details: {what}"),

@@ -6,7 +6,7 @@
 //! of a board are the codes `0..3^points`, and a range of codes is a unit
 //! of work that can be shared out and resumed.
 
-use crate::vocab::{Color, Size};
+use tromp_taylor_harness::vocab::{Color, Size};
 
 /// The most points a board may have here (3^20 codes, a few minutes' walk).
 pub const MAX_POINTS: usize = 20;

@@ -2,8 +2,8 @@
 //! both, and the line walked to a difference.
 
 use super::answers::Parted;
-use crate::engine::{Engine, EngineKind};
-use crate::vocab::{Position, Setup, Turn};
+use tromp_taylor_harness::engine::{Engine, EngineKind};
+use tromp_taylor_harness::vocab::{Position, Setup, Turn};
 
 /// The two engines compared: the reference first.
 #[derive(Clone, Debug)]

@@ -1,12 +1,12 @@
 //! A difference found by exhaustion, as the differential check reports it:
 //! the line walked (from the start or a setup position) replayed as a game
-//! by [`crate::diff::compare_script`], whose report and SGF are the same as
+//! by [`tromp_taylor_harness::diff::compare_script`], whose report and SGF are the same as
 //! `diff`'s.
 
 use super::answers::Parted;
 use super::pair::{Pair, Walked};
-use crate::diff::compare_script;
-use crate::script::{Script, Step, Undo};
+use tromp_taylor_harness::diff::compare_script;
+use tromp_taylor_harness::script::{Script, Step, Undo};
 
 /// A difference found, with its report.
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! The rules sets an exhaustive run compares the engines under, by default.
 
-use crate::vocab::{Rules, Superko};
+use tromp_taylor_harness::vocab::{Rules, Superko};
 
 /// Every superko option, in the order runs walk them.
 pub const SUPERKOS: [Superko; 3] = [Superko::Positional, Superko::Situational, Superko::SimpleKo];

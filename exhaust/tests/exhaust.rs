@@ -2,11 +2,11 @@
 //! smallest boards, a deliberately wrong engine is caught with `diff`'s
 //! report and an SGF that replays the difference, and a run resumes.
 
-use tromp_taylor_harness::diff::compare_script;
-use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
-use tromp_taylor_harness::exhaust::{
+use tromp_taylor_exhaust::{
     every_position_rules, game_rules, run_exhaust, ExhaustOptions, Pair, Part, Summary,
 };
+use tromp_taylor_harness::diff::compare_script;
+use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
 use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_harness::script::Script;
 use tromp_taylor_harness::vocab::{

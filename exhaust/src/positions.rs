@@ -10,8 +10,8 @@
 
 use super::answers::{compare_node, compare_position, every_turn, same, Parted};
 use super::pair::{Pair, Started, Walked};
-use crate::engine::Engine;
-use crate::vocab::{Color, Player, Position, Rules, Setup, Size, Turn};
+use tromp_taylor_harness::engine::Engine;
+use tromp_taylor_harness::vocab::{Color, Player, Position, Rules, Setup, Size, Turn};
 
 /// What one position came to: the turns compared under every rules, or
 /// where the engines part.
@@ -25,7 +25,7 @@ pub fn check_position(
         setup: Setup {
             size,
             rules,
-            handicap: crate::vocab::Handicap::None,
+            handicap: tromp_taylor_harness::vocab::Handicap::None,
         },
         start: Some(position.clone()),
         path,

@@ -8,11 +8,11 @@ use super::pair::Pair;
 use super::plan::{tasks, Part, Task};
 use super::positions::{both_players, check_position};
 use super::reproduce::{found, Found};
-use crate::progress::{Meter, Progress};
-use crate::vocab::{Rules, Setup, Size};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use tromp_taylor_harness::progress::{Meter, Progress};
+use tromp_taylor_harness::vocab::{Rules, Setup, Size};
 
 /// What to run.
 #[derive(Clone, Debug)]

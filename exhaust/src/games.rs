@@ -6,7 +6,7 @@
 //! answers are compared ([`super::answers::compare_node`]: the state, grid,
 //! prisoners, scores, result, the legal set, the verdict with its reason on
 //! every turn, and at each state met for the first time everything else
-//! they report: [`crate::engine::Details`]), each legal turn is played on both, and taken back by an
+//! they report: [`tromp_taylor_harness::engine::Details`]), each legal turn is played on both, and taken back by an
 //! undo on both, whose answers and the game after it are compared too. So
 //! every line with undos in it is walked as well: an undo leads back to a
 //! node already compared, and the game after it is compared again.
@@ -21,9 +21,9 @@
 use super::answers::{compare_details, compare_node, compare_position, same, Parted};
 use super::enumerate::encode;
 use super::pair::{Pair, Walked};
-use crate::stop::Stop;
-use crate::vocab::{Player, Setup, Superko, Turn};
 use std::collections::HashMap;
+use tromp_taylor_harness::stop::Stop;
+use tromp_taylor_harness::vocab::{Player, Setup, Superko, Turn};
 
 /// What a walk covered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -221,7 +221,7 @@ impl Walker<'_> {
 }
 
 /// The legal set as one word of bits (the pass bit 0, point `i` bit `i + 1`).
-fn legal_mask(legal: &[Turn], size: crate::vocab::Size) -> Vec<u64> {
+fn legal_mask(legal: &[Turn], size: tromp_taylor_harness::vocab::Size) -> Vec<u64> {
     let bits = legal.iter().fold(0u64, |bits, turn| match turn {
         Turn::Pass => bits | 1,
         Turn::Move(p) => bits | 1 << (size.index(*p).expect("on the board") + 1),

@@ -4,7 +4,7 @@
 //! a board, a start and one rules set.
 
 use super::enumerate::colorings;
-use crate::vocab::{Handicap, Rules, Setup, Size};
+use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
 
 /// Colorings per unit of the positions part: 3^7, so a 3x3 board is 9
 /// units (one per core and more), a 4x4 board 19,683.
