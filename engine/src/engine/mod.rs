@@ -332,7 +332,7 @@ macro_rules! adapter {
 }
 
 mod details;
-pub(crate) use details::neighbours;
+pub use details::neighbours;
 pub mod fast;
 pub mod spec;
 mod supports;
@@ -409,8 +409,8 @@ pub type StartPosition =
 /// ```
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 /// use std::sync::Arc;
-/// use tromp_taylor_harness::engine::{EngineKind, Supports};
-/// use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size};
+/// use tromp_taylor_engine::engine::{EngineKind, Supports};
+/// use tromp_taylor_engine::vocab::{Handicap, Rules, Setup, Size};
 ///
 /// let setup = Setup { size: Size::new(5, 5).unwrap(), rules: Rules::TROMP_TAYLOR, handicap: Handicap::None };
 /// let started = Arc::new(AtomicUsize::new(0));
@@ -553,7 +553,7 @@ impl std::str::FromStr for EngineName {
     /// `spec` or `fast`.
     ///
     /// ```
-    /// use tromp_taylor_harness::engine::EngineName;
+    /// use tromp_taylor_engine::engine::EngineName;
     /// assert_eq!("fast".parse::<EngineName>().unwrap().kind().name(), "fast");
     /// assert!("both".parse::<EngineName>().is_err());
     /// ```
