@@ -15,24 +15,27 @@
 //! Data flows one way: the rules (`tromp-taylor-spec`) and the optimised
 //! engine (`tromp-taylor-fast`) decide; the vocabulary names what they
 //! decide; this crate drives them and compares their answers; the binary
-//! `tromp-taylor` prints what it is told.
+//! `tromp-taylor` prints what it is told. The engine layer (the trait, the
+//! adapters, the script, the driver and its report) is `tromp-taylor-engine`,
+//! which builds for wasm32, re-exported here at its old paths.
 
 pub mod cases;
 pub mod check;
-pub mod diff;
-pub mod engine;
 pub mod file;
 pub mod finding;
 pub mod generate;
 pub mod minimise;
 pub mod progress;
-pub mod report;
 pub mod run;
-pub mod script;
 pub mod stop;
 pub mod variety;
 
 pub use tromp_taylor_vocab::{names, quotes, safe, sgf, vertex, vocab};
+
+// The engine layer (the trait, the adapters, the script, the differential
+// driver) is `tromp-taylor-engine`, which builds for wasm32; here at the
+// paths it always had.
+pub use tromp_taylor_engine::{diff, engine, report, script};
 
 /// The README's Rust examples, compiled and run as doctests so that it stays true.
 #[cfg(doctest)]

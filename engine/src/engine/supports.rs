@@ -12,8 +12,8 @@ use std::fmt;
 /// Start from [`Supports::EVERYTHING`] and switch off what the engine lacks:
 ///
 /// ```
-/// use tromp_taylor_harness::engine::Supports;
-/// use tromp_taylor_harness::vocab::{Rules, Setup, Size, Handicap};
+/// use tromp_taylor_engine::engine::Supports;
+/// use tromp_taylor_engine::vocab::{Rules, Setup, Size, Handicap};
 ///
 /// const SQUARE_CHINESE: Supports = Supports {
 ///     situational_superko: false,

@@ -16,7 +16,7 @@ use std::fmt;
 /// `1 turn`, `2 turns`: a count and its noun.
 ///
 /// ```
-/// use tromp_taylor_harness::report::plural;
+/// use tromp_taylor_engine::report::plural;
 /// assert_eq!(plural(1, "game"), "1 game");
 /// assert_eq!(plural(0, "move"), "0 moves");
 /// ```

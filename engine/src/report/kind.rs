@@ -261,7 +261,7 @@ fn legal_set_detail(divergence: &Divergence) -> String {
 
 /// The game replayed on the rules up to (not including) the last `skip`
 /// actions of the divergence's record; `None` if it cannot be started.
-pub(crate) fn replayed(divergence: &Divergence, skip: usize) -> Option<Box<dyn Engine + Send>> {
+pub fn replayed(divergence: &Divergence, skip: usize) -> Option<Box<dyn Engine + Send>> {
     let rules = EngineKind::spec();
     let mut game = match &divergence.position {
         Some(p) => rules

@@ -144,7 +144,7 @@ pub fn fills_own_eye(size: Size, colors: &[Color], player: Player, point: Point)
 }
 
 /// The points beside `p` on a board of `size`.
-pub(crate) fn neighbours(size: Size, p: Point) -> impl Iterator<Item = Point> {
+pub fn neighbours(size: Size, p: Point) -> impl Iterator<Item = Point> {
     let (w, h) = (size.width(), size.height());
     [
         (p.x > 0).then(|| Point::new(p.x - 1, p.y)),

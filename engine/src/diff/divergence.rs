@@ -126,7 +126,7 @@ impl Difference {
     /// as reports and file names call it.
     ///
     /// ```
-    /// use tromp_taylor_harness::diff::Difference;
+    /// use tromp_taylor_engine::diff::Difference;
     /// assert_eq!(Difference::Grid.kind(), "grid");
     /// ```
     pub fn kind(&self) -> &'static str {
