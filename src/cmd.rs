@@ -92,7 +92,7 @@ fn print_report(json: bool, report: &(impl Serialize + std::fmt::Display)) {
 /// name other programs write (`chinese`, `nz`, `aga`, `japanese`), as
 /// `replay` reads `RU`.
 fn rules_by_any_name(text: &str) -> Result<tromp_taylor_harness::vocab::Rules, String> {
-    tromp_taylor_gtp::matrix::manifest::rules_by_any_name(text)
+    tromp_taylor_conformance::matrix::manifest::rules_by_any_name(text)
 }
 
 /// Prints one JSON object.
