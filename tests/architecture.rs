@@ -22,6 +22,7 @@ fn all_rust_files() -> Vec<PathBuf> {
         "records",
         "testkit",
         "gtp",
+        "conformance",
         "explorer/src",
         "python/src",
         "tests",
@@ -94,6 +95,7 @@ fn the_libraries_never_depend_on_the_command_line() {
         "records/Cargo.toml",
         "testkit/Cargo.toml",
         "gtp/Cargo.toml",
+        "conformance/Cargo.toml",
         "python/Cargo.toml",
     ] {
         let deps = runtime_dependencies(manifest);
@@ -108,7 +110,8 @@ fn the_libraries_never_depend_on_the_command_line() {
 
 /// Each crate of ours and the crates of ours it may depend on at run time:
 /// the layers of docs/architecture.md, rules -> engines -> harness ->
-/// adapters and jobs -> command line. A crate missing here fails the test.
+/// adapters (gtp) -> jobs (conformance, counts, records) -> command line. A
+/// crate missing here fails the test.
 const LAYERS: &[(&str, &[&str])] = &[
     ("spec", &[]),
     ("fast", &[]),
@@ -142,7 +145,17 @@ const LAYERS: &[(&str, &[&str])] = &[
     // Proof by exhaustion: a job beside counts and records, over the
     // harness's engine trait and adapters only; only the command line runs it.
     ("exhaust", &["tromp-taylor-harness"]),
-    ("gtp", &["tromp-taylor-harness", "tromp-taylor-records"]),
+    // The protocol: the referee, the client and the adapter over the harness.
+    ("gtp", &["tromp-taylor-harness"]),
+    // The jobs that judge other engines, above the protocol they drive them by.
+    (
+        "conformance",
+        &[
+            "tromp-taylor-harness",
+            "tromp-taylor-records",
+            "tromp-taylor-gtp",
+        ],
+    ),
     ("python", &["tromp-taylor-harness"]),
     // The explorer runs both engines in the browser, where the harness
     // (jsonschema) does not go: it converts the vocabulary to each itself.
@@ -188,13 +201,13 @@ fn every_crate_depends_only_on_the_layers_below_it() {
 }
 
 #[test]
-fn the_command_line_exhaust_gtp_and_python_never_name_the_engines() {
+fn the_command_line_and_the_jobs_never_name_the_engines() {
     // They reach `spec` and `fast` through the engine layer's adapters only. The
     // vocabulary (`vocab/`) may name `spec`: it takes the rules' nouns as
     // `spec` states them, and reads and writes the rules' names and komi as
     // `spec` does, so that a name means what it means to the rules
     // (`vocab/src/lib.rs`). It never names `fast` (the next test).
-    for dir in ["src", "harness/src", "exhaust/src", "gtp/src", "python/src"] {
+    for dir in ["src", "harness/src", "exhaust/src", "gtp/src", "conformance/src", "python/src"] {
         for file in rust_files(dir) {
             let text = read(&file);
             for engine in ["tromp_taylor_spec", "tromp_taylor_fast"] {

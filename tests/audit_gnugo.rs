@@ -5,7 +5,7 @@
 
 use std::path::Path;
 use std::time::Duration;
-use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
+use tromp_taylor_conformance::audit::{run_audit, AuditOptions};
 use tromp_taylor_harness::vocab::Size;
 
 const GNUGO: &str = "/usr/games/gnugo";
@@ -32,7 +32,7 @@ fn gnugo_is_audited_to_a_report() {
     options.minimise_budget = 60;
     options.out = Some(out.clone());
     let summary = run_audit(&options, |line| eprintln!("{line}")).expect("gnugo starts");
-    let text = tromp_taylor_gtp::audit::report::summary(&summary);
+    let text = tromp_taylor_conformance::audit::report::summary(&summary);
     eprintln!("{text}");
     assert_eq!(summary.games, 6);
     assert!(summary.checked.capabilities.list_stones && summary.checked.capabilities.final_score);
@@ -72,10 +72,10 @@ fn gnugo_is_not_blamed_for_rectangles_it_cannot_be_asked() {
     assert!(
         summary.found.is_empty(),
         "no rectangle game is a divergence: {}",
-        tromp_taylor_gtp::audit::report::summary(&summary)
+        tromp_taylor_conformance::audit::report::summary(&summary)
     );
     assert_eq!(summary.skipped.len(), 4);
-    let text = tromp_taylor_gtp::audit::report::summary(&summary);
+    let text = tromp_taylor_conformance::audit::report::summary(&summary);
     assert!(
         text.contains("4 x a rectangle: the engine has no rectangular_boardsize"),
         "{text}"

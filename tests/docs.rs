@@ -218,9 +218,9 @@ fn upstream_reports() -> Vec<(String, String)> {
 const CHECKED: &str = "## How this was checked";
 
 /// The standings a report's first line may give, in words
-/// (`tromp_taylor_gtp::matrix::manifest::Standing::words`).
+/// (`tromp_taylor_conformance::matrix::manifest::Standing::words`).
 fn standing_words() -> Vec<&'static str> {
-    use tromp_taylor_gtp::matrix::manifest::Standing;
+    use tromp_taylor_conformance::matrix::manifest::Standing;
     Standing::ALL
         .iter()
         .filter(|s| **s != Standing::NotJudged)
@@ -390,10 +390,10 @@ fn every_library_engines_report_has_a_snippet_in_its_api() {
 /// The engine manifests, read and checked as the matrix reads them.
 fn manifests() -> Vec<(
     std::path::PathBuf,
-    tromp_taylor_gtp::matrix::manifest::Manifest,
+    tromp_taylor_conformance::matrix::manifest::Manifest,
 )> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    tromp_taylor_gtp::matrix::manifest::read_manifests(&root.join("engines"))
+    tromp_taylor_conformance::matrix::manifest::read_manifests(&root.join("engines"))
         .unwrap_or_else(|e| panic!("{e}"))
 }
 

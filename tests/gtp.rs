@@ -5,7 +5,7 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use tromp_taylor_gtp::audit::{run_audit, AuditOptions};
+use tromp_taylor_conformance::audit::{run_audit, AuditOptions};
 use tromp_taylor_gtp::{run_to_string, SessionOptions};
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::vocab::{Rules, Size};
@@ -443,7 +443,7 @@ fn our_own_engine_passes_the_audit() {
         assert!(
             summary.found.is_empty(),
             "{engine} under {rules}: {}",
-            tromp_taylor_gtp::audit::report::summary(&summary)
+            tromp_taylor_conformance::audit::report::summary(&summary)
         );
         assert_eq!(summary.agreed, 10);
         let caps = summary.checked.capabilities;

@@ -328,6 +328,7 @@ fn no_module_imports_go_in_circles() {
         "records/src",
         "testkit/src",
         "gtp/src",
+        "conformance/src",
         "python/src",
         "src",
         "engines/rust/src",

@@ -73,7 +73,7 @@ fn every_reader_of_rule_names_accepts_and_refuses_the_same_names() {
             ),
             (
                 "a manifest",
-                tromp_taylor_gtp::matrix::manifest::rules_by_any_name(name).is_ok(),
+                tromp_taylor_conformance::matrix::manifest::rules_by_any_name(name).is_ok(),
             ),
             ("GTP kgs-rules", gtp_accepts("kgs-rules", name)),
             ("GTP kata-set-rules", gtp_accepts("kata-set-rules", name)),

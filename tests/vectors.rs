@@ -141,7 +141,7 @@ fn regress_files_ask_is_legal_for_illegal_moves_and_skip_what_gtp_cannot_state()
 fn our_gtp_engine_passes_every_vector_with_both_engines() {
     let dir = std::env::temp_dir().join(format!("tromp-taylor-vectors-gtp-{}", std::process::id()));
     export(&suite_dir(), &dir, 10, 3).expect("export");
-    let files = tromp_taylor_gtp::vectors_run::read_dir(&dir).expect("read back");
+    let files = tromp_taylor_conformance::vectors_run::read_dir(&dir).expect("read back");
     for engine in ["fast", "spec"] {
         let command = vec![
             env!("CARGO_BIN_EXE_tromp-taylor").to_string(),
@@ -151,12 +151,12 @@ fn our_gtp_engine_passes_every_vector_with_both_engines() {
         ];
         let mut failures = Vec::new();
         let mut skips = Vec::new();
-        let tally = tromp_taylor_gtp::vectors_run::run(
+        let tally = tromp_taylor_conformance::vectors_run::run(
             &command,
             &files,
             &[],
             None,
-            tromp_taylor_gtp::vectors_run::NotHeld::default(),
+            tromp_taylor_conformance::vectors_run::NotHeld::default(),
             std::time::Duration::from_secs(30),
             |result| {
                 if result.status == "fail" || result.status == "error" {
@@ -203,18 +203,18 @@ fn fixed_rules_engines_run_the_cases_recomputed_under_their_rules() {
             std::fs::remove_file(path).unwrap();
         }
     }
-    let files = tromp_taylor_gtp::vectors_run::read_dir(&dir).expect("read back");
+    let files = tromp_taylor_conformance::vectors_run::read_dir(&dir).expect("read back");
     let command: Vec<String> = [GNUGO, "--mode", "gtp", "--chinese-rules"]
         .iter()
         .map(|s| s.to_string())
         .collect();
     let mut results = Vec::new();
-    let tally = tromp_taylor_gtp::vectors_run::run(
+    let tally = tromp_taylor_conformance::vectors_run::run(
         &command,
         &files,
         &[],
         Some("chinese".parse().unwrap()),
-        tromp_taylor_gtp::vectors_run::NotHeld::default(),
+        tromp_taylor_conformance::vectors_run::NotHeld::default(),
         std::time::Duration::from_secs(20),
         |result| {
             results.push(result.clone());

@@ -1,5 +1,5 @@
-//! GTP in one place: our referee engine (`tromp-taylor gtp`), the client
-//! that drives other engines, and what is built on the client.
+//! GTP in one place: our referee engine (`tromp-taylor gtp`), and the
+//! client and adapter that drive other engines.
 //!
 //! The referee: [`reader`] turns raw bytes into commands (GTP's cleaning,
 //! ids, a cap on line length), [`commands`] answers them against a
@@ -11,23 +11,18 @@
 //! The client side: [`client`] drives another engine's process with a
 //! timeout on every command and [`capabilities`] asks what it can do;
 //! [`adapter`] puts that engine behind the harness's `Engine` trait,
-//! claiming only what its commands hold it to (for `check_engine`, `diff`
-//! and, in time, the cases runner and the audit); [`audit`] checks it
-//! against the rules on generated or replayed games with a comparison of
-//! its own, [`vectors_run`] plays the conformance vectors on it, and
-//! [`matrix`] runs both over every engine of a folder of manifests.
-//! [`fuzzing`] is the check behind the `gtp` fuzz target.
+//! claiming only what its commands hold it to (for `check_engine`, `diff`,
+//! and the auditor, the vectors runner and the matrix of
+//! `tromp-taylor-conformance`, built on it). [`fuzzing`] is the check
+//! behind the `gtp` fuzz target.
 
 pub mod adapter;
-pub mod audit;
 pub mod capabilities;
 pub mod client;
 pub mod commands;
 pub mod fuzzing;
 pub mod game;
-pub mod matrix;
 pub mod reader;
-pub mod vectors_run;
 
 pub use commands::{Session, SessionOptions, COMMANDS};
 

@@ -5,7 +5,7 @@
 /// name other programs write (`chinese`, `nz`, `aga`, `japanese`), as
 /// `replay` reads `RU`.
 pub(crate) fn rules_by_any_name(text: &str) -> Result<tromp_taylor_harness::vocab::Rules, String> {
-    tromp_taylor_gtp::matrix::manifest::rules_by_any_name(text)
+    tromp_taylor_conformance::matrix::manifest::rules_by_any_name(text)
 }
 
 /// A seed from the clock, for runs not given one (every job prints its seed).

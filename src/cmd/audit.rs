@@ -5,7 +5,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tromp_taylor_gtp::audit::{
+use tromp_taylor_conformance::audit::{
     export, run_audit, AuditOptions, AuditSummary, CheckName, Moves, SetRules,
 };
 use tromp_taylor_gtp::capabilities::Capabilities;
@@ -186,13 +186,13 @@ impl AuditArgs {
         print_checked_through(summary.checked.capabilities);
         print!(
             "{}",
-            safe::text(&tromp_taylor_gtp::audit::report::summary(&summary))
+            safe::text(&tromp_taylor_conformance::audit::report::summary(&summary))
         );
         if let Some(first) = summary.found.first() {
             println!("\nthe first divergence:\n");
             print!(
                 "{}",
-                safe::text(&tromp_taylor_gtp::audit::report::report(
+                safe::text(&tromp_taylor_conformance::audit::report::report(
                     &summary.engine,
                     first
                 ))
@@ -223,7 +223,7 @@ impl AuditArgs {
                 "tromp-taylor audit: `{}` under {}, {} on {}, seed {} (repeat with --seed {}), reports in {}",
                 options.gtp.command.join(" "),
                 options.gtp.rules,
-                tromp_taylor_gtp::audit::report::plural(options.games, "game"),
+                tromp_taylor_harness::report::plural(options.games, "game"),
                 options
                     .sizes
                     .iter()
@@ -238,7 +238,7 @@ impl AuditArgs {
             println!(
                 "tromp-taylor audit: `{}`, {} replayed as recorded, each under {}, reports in {}",
                 options.gtp.command.join(" "),
-                tromp_taylor_gtp::audit::report::plural(options.replay.len(), "game"),
+                tromp_taylor_harness::report::plural(options.replay.len(), "game"),
                 match self.rules {
                     Some(rules) => rules.to_string(),
                     None => "its own RU and KM".to_string(),

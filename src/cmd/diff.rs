@@ -224,8 +224,8 @@ fn replay_files(files: &[PathBuf]) -> ExitCode {
             Ok(agreed) => println!(
                 "{}: spec and fast agree ({}, {})",
                 file.display(),
-                tromp_taylor_gtp::audit::report::plural(agreed.steps, "step"),
-                tromp_taylor_gtp::audit::report::plural(agreed.turns, "turn")
+                tromp_taylor_harness::report::plural(agreed.steps, "step"),
+                tromp_taylor_harness::report::plural(agreed.turns, "turn")
             ),
             Err(divergence) => {
                 failed = true;

@@ -7,9 +7,9 @@ use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tromp_taylor_gtp::matrix::data::MatrixData;
-use tromp_taylor_gtp::matrix::merge::{copy_folders, merge, write_outputs};
-use tromp_taylor_gtp::matrix::{matrix_data, resume, run_matrix, upstream, MatrixOptions};
+use tromp_taylor_conformance::matrix::data::MatrixData;
+use tromp_taylor_conformance::matrix::merge::{copy_folders, merge, write_outputs};
+use tromp_taylor_conformance::matrix::{matrix_data, resume, run_matrix, upstream, MatrixOptions};
 use tromp_taylor_harness::safe;
 
 /// `tromp-taylor matrix [ENGINES] --out DIR [--quick]`, or

@@ -51,7 +51,7 @@ pub enum VectorsCommand {
         /// board, captures, score), for a command the engine lacks or only
         /// estimates.
         #[arg(long, value_delimiter = ',')]
-        skip_checks: Vec<tromp_taylor_gtp::audit::CheckName>,
+        skip_checks: Vec<tromp_taylor_conformance::audit::CheckName>,
         /// Illegal moves the engine's `play` takes on purpose (KataGo's
         /// tolerant `play`), comma-separated reasons (ko, superko, suicide):
         /// a case that expects such a refusal is skipped.
@@ -96,7 +96,7 @@ impl VectorsCommand {
                 builtin,
                 dir,
             } => {
-                use tromp_taylor_gtp::vectors_run::read_dir;
+                use tromp_taylor_conformance::vectors_run::read_dir;
                 for file in [&json, &junit].into_iter().flatten() {
                     if file.is_dir() {
                         eprintln!("error: {}: is a folder, not a file", file.display());
@@ -135,7 +135,7 @@ struct RunOptions {
     skip: String,
     timeout: f64,
     assume_rules: Option<Rules>,
-    skip_checks: Vec<tromp_taylor_gtp::audit::CheckName>,
+    skip_checks: Vec<tromp_taylor_conformance::audit::CheckName>,
     tolerates: Vec<&'static str>,
 }
 
@@ -156,7 +156,7 @@ impl RunOptions {
             .map(str::to_string)
             .collect();
         let command = tromp_taylor_gtp::client::split_command(&self.engine);
-        let not_held = tromp_taylor_gtp::vectors_run::NotHeld {
+        let not_held = tromp_taylor_conformance::vectors_run::NotHeld {
             off: &self.skip_checks,
             tolerates: &self.tolerates,
         };
@@ -164,7 +164,7 @@ impl RunOptions {
         let progress = super::progress::bars(true);
         let cases = files.iter().map(|f| f.cases.len() as u64).sum();
         let meter = progress.meter(cases, "cases");
-        let tally = tromp_taylor_gtp::vectors_run::run(
+        let tally = tromp_taylor_conformance::vectors_run::run(
             &command,
             files,
             &skip,
@@ -230,8 +230,8 @@ fn export(dir: &Path, cases: Option<&Path>, generated: usize, seed: u64) -> Exit
 /// What `vectors run` ran: the engine, the tally and every case's result.
 struct Ran<'a> {
     engine: &'a str,
-    tally: tromp_taylor_gtp::vectors_run::Tally,
-    results: &'a [tromp_taylor_gtp::vectors_run::CaseResult],
+    tally: tromp_taylor_conformance::vectors_run::Tally,
+    results: &'a [tromp_taylor_conformance::vectors_run::CaseResult],
 }
 
 impl Ran<'_> {
@@ -263,7 +263,7 @@ impl Ran<'_> {
     /// Writes `vectors run --json` and `--junit`, where asked.
     fn write_exports(&self, json: &Option<PathBuf>, junit: &Option<PathBuf>) -> Result<(), String> {
         let (engine, tally, results) = (self.engine, self.tally, self.results);
-        use tromp_taylor_gtp::vectors_run::{junit_suite, RunData};
+        use tromp_taylor_conformance::vectors_run::{junit_suite, RunData};
         if let Some(path) = json {
             let data = RunData {
                 engine: engine.to_string(),
@@ -277,8 +277,10 @@ impl Ran<'_> {
         }
         if let Some(path) = junit {
             let suite = junit_suite(engine, results);
-            let xml =
-                tromp_taylor_gtp::audit::export::junit("tromp-taylor vectors run", vec![suite]);
+            let xml = tromp_taylor_conformance::audit::export::junit(
+                "tromp-taylor vectors run",
+                vec![suite],
+            );
             tromp_taylor_harness::file::write_whole(path, xml)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
         }

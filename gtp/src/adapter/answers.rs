@@ -7,7 +7,7 @@ use tromp_taylor_harness::vocab::Outcome;
 use tromp_taylor_harness::vocab::{Color, Grid, Point, Size};
 
 /// The point a GTP vertex names on `size`, if it is one.
-pub(crate) fn read_vertex(text: &str, size: Size) -> Option<Point> {
+pub fn read_vertex(text: &str, size: Size) -> Option<Point> {
     match tromp_taylor_harness::vertex::parse_turn(text, size) {
         Ok(tromp_taylor_harness::vocab::Turn::Move(p)) => Some(p),
         _ => None,

@@ -1,5 +1,5 @@
 //! One game of an audit: the harness's driver plays it on the rules and on
-//! the engine over GTP ([`crate::adapter`]), and what it finds is read here
+//! the engine over GTP ([`tromp_taylor_gtp::adapter`]), and what it finds is read here
 //! in the auditor's words: the rules on the left, the engine on the right,
 //! a kind the summary groups by, what each side said and the GTP commands
 //! that show it.
@@ -11,8 +11,8 @@
 
 mod reading;
 
-use crate::adapter::GtpOptions;
-use crate::capabilities::Capabilities;
+use tromp_taylor_gtp::adapter::GtpOptions;
+use tromp_taylor_gtp::capabilities::Capabilities;
 use tromp_taylor_harness::diff::{compare_script_with, Agreed, CompareOptions, Divergence};
 use tromp_taylor_harness::engine::EngineKind;
 pub use tromp_taylor_harness::finding::Said;

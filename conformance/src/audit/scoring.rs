@@ -90,7 +90,7 @@ pub fn read_statuses(dead: Option<&str>, alive: Option<&str>, grid: &Grid) -> St
     let read = |text: Option<&str>| {
         text.and_then(|text| {
             text.split_whitespace()
-                .map(|word| crate::adapter::answers::read_vertex(word, grid.size))
+                .map(|word| tromp_taylor_gtp::adapter::answers::read_vertex(word, grid.size))
                 .collect::<Option<Vec<Point>>>()
         })
     };

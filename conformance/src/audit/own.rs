@@ -7,11 +7,11 @@
 //! what its own moves never do is judged on what it decides.
 
 use super::check::{Kind, Reading, Said, Unplayable};
-use crate::adapter::{failure_word, play_commands, setup_commands, GtpOptions};
-use crate::capabilities::Capabilities;
-use crate::client::{Client, Failure};
-use crate::commands::turn_text;
 use serde_json::Value;
+use tromp_taylor_gtp::adapter::{failure_word, play_commands, setup_commands, GtpOptions};
+use tromp_taylor_gtp::capabilities::Capabilities;
+use tromp_taylor_gtp::client::{Client, Failure};
+use tromp_taylor_gtp::commands::turn_text;
 use tromp_taylor_harness::diff::{Difference, Divergence};
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::script::{Action, Record, Script, Step};
@@ -194,7 +194,7 @@ impl Chooser<'_> {
 
     /// Sends `command`; a failure ends the process (a new one starts at the
     /// next game).
-    fn send(&mut self, command: &str) -> Result<crate::client::Reply, Failure> {
+    fn send(&mut self, command: &str) -> Result<tromp_taylor_gtp::client::Reply, Failure> {
         let reply = self.client().and_then(|client| client.send(command));
         if reply.is_err() {
             self.client = None;
@@ -421,7 +421,7 @@ impl Chooser<'_> {
     /// The engine's answer to `command` after the same game on a fresh
     /// process, if it gives one.
     fn ask_again(&self, line: &Line, command: &str) -> Option<String> {
-        let replies = crate::adapter::ask_after(
+        let replies = tromp_taylor_gtp::adapter::ask_after(
             self.gtp,
             &self.caps,
             (line.setup, &line.record),

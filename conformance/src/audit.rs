@@ -2,7 +2,7 @@
 //! checked against the rules on generated games.
 //!
 //! The engine is one more [`Engine`](tromp_taylor_harness::engine::Engine)
-//! behind the GTP adapter ([`crate::adapter`]), claiming what its commands
+//! behind the GTP adapter ([`tromp_taylor_gtp::adapter`]), claiming what its commands
 //! let it be held to; the harness's driver plays each game on it and on the
 //! rules side by side, and the harness's minimiser shrinks each divergence
 //! (the shortest prefix, then turns removed while it stays of the same
@@ -20,11 +20,6 @@ pub mod report;
 pub mod scoring;
 pub mod summary;
 
-use crate::adapter::{gtp_engine_probed, GtpOptions, Probed};
-pub use crate::adapter::{kgs_rules_name, SetRules};
-use crate::capabilities::Capabilities;
-pub use crate::capabilities::CheckName;
-use crate::client::Failure;
 use check::{Audited, Auditor, Reading};
 pub use own::Moves;
 use own::{Chooser, Ending, OwnGame};
@@ -32,6 +27,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 pub use summary::{AuditSummary, Checked, Finding};
 use thiserror::Error;
+use tromp_taylor_gtp::adapter::{gtp_engine_probed, GtpOptions, Probed};
+pub use tromp_taylor_gtp::adapter::{kgs_rules_name, SetRules};
+use tromp_taylor_gtp::capabilities::Capabilities;
+pub use tromp_taylor_gtp::capabilities::CheckName;
+use tromp_taylor_gtp::client::Failure;
 use tromp_taylor_harness::diff::Agreed;
 use tromp_taylor_harness::diff::Divergence;
 use tromp_taylor_harness::engine::EngineKind;

@@ -3,7 +3,7 @@
 use super::*;
 use crate::audit::check::Said;
 use crate::audit::summary::AuditSummary;
-use crate::capabilities::Capabilities;
+use tromp_taylor_gtp::capabilities::Capabilities;
 use tromp_taylor_harness::diff::{Difference, Divergence};
 use tromp_taylor_harness::script::{Action, Record, Script};
 use tromp_taylor_harness::vocab::{Handicap, Player, Setup, Size, Turn};

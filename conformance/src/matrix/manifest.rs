@@ -233,7 +233,7 @@ impl Manifest {
 impl Profile {
     fn check(&self, engines: &Path) -> Result<CheckedProfile, String> {
         let rules = rules_by_any_name(&self.rules)?;
-        let command = crate::client::split_command(&expand(&self.command, engines));
+        let command = tromp_taylor_gtp::client::split_command(&expand(&self.command, engines));
         if command.is_empty() {
             return Err("command names no program".into());
         }

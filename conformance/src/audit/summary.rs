@@ -2,8 +2,8 @@
 //! from, and the summary of the whole audit.
 
 use super::check::Kind;
-use crate::capabilities::Capabilities;
 use std::time::Duration;
+use tromp_taylor_gtp::capabilities::Capabilities;
 
 pub use tromp_taylor_harness::finding::Finding;
 

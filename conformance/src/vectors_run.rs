@@ -1,18 +1,18 @@
 //! `vectors run`: the conformance vectors played against any GTP engine
 //! through the harness's one case runner, the engine behind the GTP adapter
-//! ([`crate::adapter`]) and held only to what it claims; one JSON line per
+//! ([`tromp_taylor_gtp::adapter`]) and held only to what it claims; one JSON line per
 //! case (`pass`, `fail`, `skip`, `convention`, `error`) and a summary, and
 //! the whole run as JSON or JUnit XML for other tools.
 
-use crate::adapter::{ask_after, gtp_engine_probed, GtpOptions};
 use crate::audit::scoring::judge_score;
-use crate::capabilities::Capabilities;
-use crate::client::Failure;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::time::Duration;
+use tromp_taylor_gtp::adapter::{ask_after, gtp_engine_probed, GtpOptions};
+use tromp_taylor_gtp::capabilities::Capabilities;
+use tromp_taylor_gtp::client::Failure;
 use tromp_taylor_harness::cases::{check_case, inputs, unclaimed, Attempt, Step as CaseStep};
 use tromp_taylor_harness::engine::{EngineKind, Unsupported as Unclaimed};
 use tromp_taylor_harness::script::{Action, Record};
@@ -238,7 +238,7 @@ impl Runner {
 /// engine failed (`crash: `, `hang: `, `garbage: `), else the skip of the
 /// command it refused, named by what it sets.
 fn start_failure(id: &str, why: &str) -> CaseResult {
-    if crate::adapter::failure_named(why).is_some() {
+    if tromp_taylor_gtp::adapter::failure_named(why).is_some() {
         return CaseResult::new(id, "error").with("engine", "a GTP answer", why);
     }
     let command = why

@@ -4,10 +4,12 @@
 //! to the last of them asked again on a fresh process.
 
 use super::{Auditor, Kind, Reading, Said, Unplayable};
-use crate::adapter::{ask_after, failure_named, failure_word, play_commands, setup_commands};
 use crate::audit::scoring::judge_score;
-use crate::client::Failure;
-use crate::commands::{point_name, turn_text};
+use tromp_taylor_gtp::adapter::{
+    ask_after, failure_named, failure_word, play_commands, setup_commands,
+};
+use tromp_taylor_gtp::client::Failure;
+use tromp_taylor_gtp::commands::{point_name, turn_text};
 use tromp_taylor_harness::diff::{Difference, Divergence};
 use tromp_taylor_harness::engine::{Engine, Unsupported};
 use tromp_taylor_harness::script::{Action, Record};
