@@ -25,6 +25,7 @@ pub mod exhaust;
 pub mod file;
 pub mod finding;
 pub mod generate;
+pub mod job_loop;
 pub mod minimise;
 pub mod progress;
 pub mod report;
