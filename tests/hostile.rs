@@ -239,8 +239,11 @@ fn an_audit_of_a_hostile_engine_prints_and_writes_its_words_escaped() {
             "4",
             "--size",
             "5x5,4x3",
+            // A seed whose games try a move that repeats a coloring (the
+            // `accept` mode diverges only there): the audit's games are drawn
+            // by the job loop's per-game seed formula.
             "--seed",
-            "3",
+            "2",
             "--out",
             out.to_str().unwrap(),
             "--json",
@@ -278,8 +281,9 @@ fn a_matrix_of_a_hostile_engine_writes_its_words_escaped_everywhere() {
         "--out",
         out.to_str().unwrap(),
         "--quick",
+        // As above: a seed whose quick games meet each way of diverging.
         "--seed",
-        "3",
+        "2",
     ]));
     no_raw_controls("matrix: standard output", &stdout);
     let [txt, md, html, json, xml] = check_outputs(&out);

@@ -81,8 +81,10 @@ fn every_sgf_an_audit_writes_replays() {
         "3x3,5x5",
         "--games",
         "12",
+        // A seed one of whose minimised games keeps a refused attempt (the
+        // audit's games are drawn by the job loop's per-game seed formula).
         "--seed",
-        "3",
+        "1",
         "--out",
         out.to_str().unwrap(),
     ]);

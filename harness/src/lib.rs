@@ -24,6 +24,7 @@ pub mod check;
 pub mod file;
 pub mod finding;
 pub mod generate;
+pub mod job_loop;
 pub mod minimise;
 pub mod progress;
 pub mod run;

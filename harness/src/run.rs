@@ -6,15 +6,15 @@
 use crate::diff::{compare_script, CompareOptions, Divergence};
 use crate::engine::{EngineKind, Unsupported};
 pub use crate::finding::{Finding, Known};
-use crate::generate::{random_setup, Bias, Rng, BIASES, MIXED_SIZES};
+use crate::generate::{random_setup, Bias, BIASES, MIXED_SIZES};
+use crate::job_loop::{game_rng, run_games};
 use crate::minimise::Shrink;
-use crate::progress::Progress;
+use crate::progress::{Meter, Progress};
 use crate::script::Script;
 use crate::variety::{mixed_script, Mix};
 use crate::vocab::{Rules, Setup, Size};
 use std::mem::discriminant;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 /// What to run.
@@ -177,10 +177,11 @@ impl Summary {
 }
 
 /// The script of game `index` of a run with `options`: the same on every
-/// machine and with any number of jobs. Its undos are left out when an
+/// machine and with any number of jobs, drawn from the one per-game seed
+/// formula ([`game_rng`]). Its undos are left out when an
 /// engine cannot undo.
 pub fn game_script(options: &DiffOptions, index: usize) -> Script {
-    let mut rng = Rng::new(options.seed ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+    let mut rng = game_rng(options.seed, index);
     let setup = random_setup(&mut rng, &options.sizes, options.rules.as_deref());
     let bias = *rng.pick(&options.biases);
     let mut script = mixed_script(setup, bias, &options.sizes, &mut rng, &options.mix);
@@ -218,58 +219,61 @@ fn shrink(
 /// it is on; a divergence being minimised keeps what was shrunk so far).
 pub fn run_diff(options: &DiffOptions) -> Summary {
     let started = Instant::now();
-    let next = AtomicUsize::new(options.first_game);
-    let totals = Mutex::new(Summary::default());
+    let mut summary = Summary::default();
     let total = options.games.saturating_sub(options.first_game);
     let bar = options.progress.meter(total as u64, "games");
-    let stop = std::sync::atomic::AtomicBool::new(false);
     let heard = options.progress.stop();
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs.max(1) {
-            scope.spawn(|| loop {
-                if stop.load(Ordering::Relaxed) || heard.is_requested() {
-                    break;
-                }
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= options.games {
-                    break;
-                }
-                match play_game(options, index) {
-                    Played::Skipped(skipped) => {
-                        let mut totals = totals.lock().expect("no worker panics");
-                        totals.skipped.push((index, skipped));
-                    }
-                    Played::Agreed(agreed) => {
-                        let mut totals = totals.lock().expect("no worker panics");
-                        totals.games += 1;
-                        totals.steps += agreed.steps;
-                        totals.turns += agreed.turns;
-                    }
-                    Played::Parted(found) => {
-                        let mut totals = totals.lock().expect("no worker panics");
-                        totals.games += 1;
-                        totals.found.push(*found);
-                        bar.message(&format!("{} divergences", totals.found.len()));
-                        stop.fetch_or(options.stop_at_first, Ordering::Relaxed);
-                    }
-                }
-                bar.inc(1);
-            });
-        }
-    });
+    // The one job loop (`job_loop`), on `--jobs` threads: the engines are
+    // in this process, and each game is played on engines of its own.
+    summary.resume_at = run_games(
+        options.first_game..options.games,
+        options.jobs,
+        heard,
+        || (),
+        |(), index| play_game(options, index),
+        |index, played| {
+            let stop = tally(options, &mut summary, &*bar, index, played);
+            bar.inc(1);
+            stop
+        },
+    );
     bar.finish();
-    let mut summary = totals.into_inner().expect("no worker panics");
     summary.found.sort_by_key(|f| f.game);
     summary.skipped.sort_by_key(|(game, _)| *game);
-    // No game starts after the workers stop, and each finishes the one it
-    // began: every game below the next index was played.
-    summary.resume_at = next.into_inner().min(options.games);
     summary.stopped = heard.requested();
     if summary.stopped.is_none() {
         minimise_found(options, &mut summary);
     }
     summary.elapsed = started.elapsed();
     summary
+}
+
+/// Counts game `index` in `summary`; a break when the run stops at the
+/// first divergence and this is one.
+fn tally(
+    options: &DiffOptions,
+    summary: &mut Summary,
+    bar: &dyn Meter,
+    index: usize,
+    played: Played,
+) -> ControlFlow<()> {
+    match played {
+        Played::Skipped(skipped) => summary.skipped.push((index, skipped)),
+        Played::Agreed(agreed) => {
+            summary.games += 1;
+            summary.steps += agreed.steps;
+            summary.turns += agreed.turns;
+        }
+        Played::Parted(found) => {
+            summary.games += 1;
+            summary.found.push(*found);
+            bar.message(&format!("{} divergences", summary.found.len()));
+            if options.stop_at_first {
+                return ControlFlow::Break(());
+            }
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// What became of one game of the run.

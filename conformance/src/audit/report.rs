@@ -7,7 +7,7 @@ use super::summary::{AuditSummary, Finding};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use tromp_taylor_harness::check::rules_at_stake;
-use tromp_taylor_harness::report::Report;
+use tromp_taylor_harness::report::{plural, Report};
 
 /// One line on where such a divergence usually comes from, for the
 /// engine's author.
@@ -156,8 +156,6 @@ fn replay_advice(engine: &str, found: &Finding) -> Option<(String, Vec<String>)>
         )],
     ))
 }
-
-pub use tromp_taylor_harness::report::plural;
 
 /// The summary of an audit: counts, then the divergences grouped by kind,
 /// then the games skipped grouped by why.
