@@ -9,42 +9,9 @@ pub mod html;
 mod pages;
 pub mod rows;
 pub mod svg;
+mod write;
 
-use super::data::{write_whole, DataError, MatrixData};
-use badge::{badge, LABEL};
-use rows::engines;
-use std::path::Path;
-
-/// Writes the site into `out`, beside the data.
-pub fn write_site(data: &MatrixData, out: &Path) -> Result<(), DataError> {
-    let engines = engines(data);
-    write_whole(&out.join("site.css"), html::CSS.as_bytes())?;
-    write_whole(
-        &out.join("index.html"),
-        pages::index(data, &engines).as_bytes(),
-    )?;
-    for engine in &engines {
-        let badges = out.join("badges");
-        write_whole(
-            &badges.join(format!("{}.svg", engine.file)),
-            badge(LABEL, engine.verdict()).as_bytes(),
-        )?;
-        for placed in &engine.rows {
-            write_whole(
-                &badges.join(format!("{}-{}.svg", engine.file, placed.anchor)),
-                badge(LABEL, placed.verdict).as_bytes(),
-            )?;
-            for (sgf, text) in pages::sgf_files(placed) {
-                write_whole(&out.join("engines").join(&engine.file).join(sgf), text)?;
-            }
-        }
-        write_whole(
-            &out.join("engines").join(format!("{}.html", engine.file)),
-            pages::engine(engine).as_bytes(),
-        )?;
-    }
-    Ok(())
-}
+pub use write::write_site;
 
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,7 @@
 //! hand (docs/conformance/reports/).
 
 use super::cause::Cause;
-use super::Row;
+use super::run::Row;
 use crate::audit::check::Kind;
 use crate::audit::report::slug;
 use crate::audit::summary::Finding;

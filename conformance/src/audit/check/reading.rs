@@ -3,7 +3,7 @@
 //! said, and the GTP commands that show it, with the engine's own answer
 //! to the last of them asked again on a fresh process.
 
-use super::{Auditor, Kind, Reading, Said, Unplayable};
+use super::auditor::{Auditor, Reading, Unplayable};
 use crate::audit::scoring::judge_score;
 use tromp_taylor_gtp::adapter::{
     ask_after, failure_named, failure_word, play_commands, setup_commands,
@@ -12,6 +12,8 @@ use tromp_taylor_gtp::client::Failure;
 use tromp_taylor_gtp::commands::{point_name, turn_text};
 use tromp_taylor_harness::diff::{Difference, Divergence};
 use tromp_taylor_harness::engine::{Engine, Unsupported};
+use tromp_taylor_harness::finding::Said;
+use tromp_taylor_harness::report::Kind;
 use tromp_taylor_harness::script::{Action, Record};
 use tromp_taylor_harness::vocab::{Player, Point, Setup, Turn, Verdict};
 
