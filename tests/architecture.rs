@@ -207,7 +207,14 @@ fn the_command_line_and_the_jobs_never_name_the_engines() {
     // `spec` states them, and reads and writes the rules' names and komi as
     // `spec` does, so that a name means what it means to the rules
     // (`vocab/src/lib.rs`). It never names `fast` (the next test).
-    for dir in ["src", "harness/src", "exhaust/src", "gtp/src", "conformance/src", "python/src"] {
+    for dir in [
+        "src",
+        "harness/src",
+        "exhaust/src",
+        "gtp/src",
+        "conformance/src",
+        "python/src",
+    ] {
         for file in rust_files(dir) {
             let text = read(&file);
             for engine in ["tromp_taylor_spec", "tromp_taylor_fast"] {
