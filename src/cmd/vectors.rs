@@ -1,7 +1,7 @@
 //! `tromp-taylor vectors`: the portable conformance vectors, exported as
 //! files or run against a GTP engine.
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,31 +32,8 @@ pub enum VectorsCommand {
     /// engine could not be run or DIR holds no valid vectors (each file is
     /// checked against harness/schema/vectors.schema.json before anything runs).
     Run {
-        /// The engine's command line, e.g. "gnugo --mode gtp".
-        #[arg(long)]
-        engine: String,
-        /// Skip the cases that require these tags (comma-separated), e.g.
-        /// `superko:situational,large-board`.
-        #[arg(long, default_value = "")]
-        skip: String,
-        /// Seconds to wait for each answer (above 0, at most a day).
-        #[arg(long, default_value_t = 20.0, value_parser = super::numbers::seconds)]
-        timeout: f64,
-        /// For an engine that cannot be told the rules (no kata-set-rules):
-        /// the rules its command line gives it (komi included, if it is
-        /// fixed too); every case is run recomputed under them by spec.
-        #[arg(long, value_parser = super::rules_by_any_name)]
-        assume_rules: Option<Rules>,
-        /// Checks to switch off, comma-separated (is_legal, all_legal,
-        /// board, captures, score), for a command the engine lacks or only
-        /// estimates.
-        #[arg(long, value_delimiter = ',')]
-        skip_checks: Vec<tromp_taylor_conformance::audit::CheckName>,
-        /// Illegal moves the engine's `play` takes on purpose (KataGo's
-        /// tolerant `play`), comma-separated reasons (ko, superko, suicide):
-        /// a case that expects such a refusal is skipped.
-        #[arg(long, value_delimiter = ',', value_parser = super::audit::tolerated_reason)]
-        tolerates: Vec<&'static str>,
+        #[command(flatten)]
+        options: RunOptions,
         /// Also write the run as JSON (the tally and every case's result)
         /// to this file.
         #[arg(long)]
@@ -85,12 +62,7 @@ impl VectorsCommand {
                 seed,
             } => export(&dir, cases.as_deref(), generated, seed),
             VectorsCommand::Run {
-                engine,
-                skip,
-                timeout,
-                assume_rules,
-                skip_checks,
-                tolerates,
+                options,
                 json,
                 junit,
                 builtin,
@@ -115,14 +87,6 @@ impl VectorsCommand {
                         return ExitCode::from(2);
                     }
                 };
-                let options = RunOptions {
-                    engine,
-                    skip,
-                    timeout,
-                    assume_rules,
-                    skip_checks,
-                    tolerates,
-                };
                 options.run(&files, &json, &junit)
             }
         }
@@ -130,12 +94,32 @@ impl VectorsCommand {
 }
 
 /// What `vectors run` runs the cases with.
-struct RunOptions {
+#[derive(Args)]
+pub struct RunOptions {
+    /// The engine's command line, e.g. "gnugo --mode gtp".
+    #[arg(long)]
     engine: String,
+    /// Skip the cases that require these tags (comma-separated), e.g.
+    /// `superko:situational,large-board`.
+    #[arg(long, default_value = "")]
     skip: String,
+    /// Seconds to wait for each answer (above 0, at most a day).
+    #[arg(long, default_value_t = 20.0, value_parser = super::numbers::seconds)]
     timeout: f64,
+    /// For an engine that cannot be told the rules (no kata-set-rules):
+    /// the rules its command line gives it (komi included, if it is
+    /// fixed too); every case is run recomputed under them by spec.
+    #[arg(long, value_parser = super::rules_by_any_name)]
     assume_rules: Option<Rules>,
+    /// Checks to switch off, comma-separated (is_legal, all_legal,
+    /// board, captures, score), for a command the engine lacks or only
+    /// estimates.
+    #[arg(long, value_delimiter = ',')]
     skip_checks: Vec<tromp_taylor_conformance::audit::CheckName>,
+    /// Illegal moves the engine's `play` takes on purpose (KataGo's
+    /// tolerant `play`), comma-separated reasons (ko, superko, suicide):
+    /// a case that expects such a refusal is skipped.
+    #[arg(long, value_delimiter = ',', value_parser = super::audit::tolerated_reason)]
     tolerates: Vec<&'static str>,
 }
 
