@@ -24,6 +24,7 @@
 //! when its string is lost to its own suicide: those count for the
 //! opponent, as in `spec`) and the turns.
 
+use crate::claims::PLAIN_BOARD;
 use ::board_game::board::{Board, Outcome as BgOutcome, PlayError, Player as BgPlayer};
 use ::board_game::games::go::{
     GoBoard, Komi, Move, PlacementKind, Rules as BgRules, State, Tile, TileOccupied,
@@ -41,17 +42,10 @@ use tromp_taylor_harness::vocab::{
 /// situational superko, agreement, territory, handicap, lost turn, setup
 /// positions or undo: none of them is in its `Rules` or its `Board`.
 pub const BOARD_GAME_SUPPORTS: Supports = Supports {
-    situational_superko: false,
     simple_ko: false,
-    agreement_ending: false,
     territory_scoring: false,
-    free_handicap: false,
     fixed_handicap: false,
-    rectangles: false,
-    illegal_loses_turn: false,
-    setup_positions: false,
-    undo: false,
-    ..Supports::EVERYTHING
+    ..PLAIN_BOARD
 };
 
 /// board-game's Go, as the harness sees it.

@@ -4,6 +4,7 @@
 //! `examples/goban.rs` checks it in-process and docs/checking-your-engine.md
 //! walks through it; `peer-gtp --engine goban` serves it over GTP.
 
+use crate::claims::PLAIN_BOARD;
 use ::goban::pieces::stones::Color as GColor;
 use ::goban::rules::game::Game;
 use ::goban::rules::{GobanSizes, IllegalRules, Move, PlayError, Rule, ScoreRules};
@@ -26,15 +27,8 @@ use tromp_taylor_harness::vocab::{
 /// width)` sizes are misindexed); no setup positions and no undo (this
 /// adapter keeps none).
 pub const GOBAN_SUPPORTS: Supports = Supports {
-    situational_superko: false,
-    agreement_ending: false,
-    free_handicap: false,
     max_side: 19,
-    rectangles: false,
-    setup_positions: false,
-    illegal_loses_turn: false,
-    undo: false,
-    ..Supports::EVERYTHING
+    ..PLAIN_BOARD
 };
 
 /// goban, as the harness sees it.

@@ -8,6 +8,7 @@
 //! conformance matrix (engines/goban-crate.toml, engines/board-game.toml).
 
 pub mod board_game;
+pub mod claims;
 pub mod goban;
 
 use tromp_taylor_harness::engine::EngineKind;
