@@ -351,7 +351,11 @@ impl Pair<'_> {
 
 /// The first difference in the grids and the prisoners, each where both
 /// engines claim it.
-fn position_difference(a: &dyn Engine, b: &dyn Engine, both: Supports) -> Option<Difference> {
+pub(super) fn position_difference(
+    a: &dyn Engine,
+    b: &dyn Engine,
+    both: Supports,
+) -> Option<Difference> {
     if both.grids && a.grid() != b.grid() {
         return Some(Difference::Grid);
     }
@@ -574,7 +578,7 @@ fn state_difference(a: &dyn Engine, b: &dyn Engine, legal_sets: bool) -> Option<
 /// [`state_difference`], which also hands back the legal set both engines
 /// gave when it compared them (so a chosen turn is taken from it rather than
 /// asked for again: on `spec`, the list of legal turns is most of the work).
-fn compare_state(
+pub(super) fn compare_state(
     a: &dyn Engine,
     b: &dyn Engine,
     legal_sets: bool,
@@ -613,7 +617,7 @@ fn compare_state(
 /// The first difference in prisoners, scores and result, each where both
 /// engines claim it (`both`): the result at any moment with the scores, or
 /// else once the game is over where both claim results.
-fn end_difference(a: &dyn Engine, b: &dyn Engine, both: Supports) -> Option<Difference> {
+pub(super) fn end_difference(a: &dyn Engine, b: &dyn Engine, both: Supports) -> Option<Difference> {
     if let Some(difference) = prisoners_difference(a, b, both) {
         return Some(difference);
     }

@@ -14,6 +14,7 @@
 
 mod divergence;
 mod driver;
+mod lockstep;
 mod watched;
 
 pub use divergence::{Difference, Divergence};
@@ -21,3 +22,4 @@ pub use driver::{
     compare, compare_record, compare_script, compare_script_with, Agreed, CompareOptions,
     DETAILS_EVERY,
 };
+pub use lockstep::Lockstep;

@@ -11,8 +11,15 @@ use std::fmt;
 impl Divergence {
     /// What the engines disagree on, in one paragraph.
     pub fn describe(&self) -> String {
-        let (l, r) = (&self.left, &self.right);
-        match &self.difference {
+        self.difference.describe(&self.left, &self.right)
+    }
+}
+
+impl Difference {
+    /// What engines `l` (the left) and `r` (the right) disagree on, in one
+    /// paragraph.
+    pub fn describe(&self, l: &str, r: &str) -> String {
+        match self {
             Difference::Start { left, right } => format!(
                 "starting the game: {l} says {}, {r} says {}",
                 left.as_ref()
