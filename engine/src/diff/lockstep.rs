@@ -34,13 +34,9 @@ impl Lockstep {
         &*self.left
     }
 
-    /// The first difference in the games as they stand: the state, the
-    /// grids and the prisoners.
+    /// The first difference in the games as they stand ([`now`]).
     pub fn now(&self) -> Option<Difference> {
-        let (a, b) = (&*self.left, &*self.right);
-        compare_state(a, b, false)
-            .err()
-            .or_else(|| position_difference(a, b, self.both))
+        now((&*self.left, &*self.right), self.both)
     }
 
     /// The first difference in prisoners, scores and result.
@@ -49,29 +45,19 @@ impl Lockstep {
     }
 
     /// Takes `turn` in both games: the first engine's verdict, and the
-    /// first difference it leaves (in the verdicts, then as [`Lockstep::now`]).
+    /// first difference it leaves ([`after_turn`]).
     pub fn play(&mut self, turn: Turn) -> (Verdict, Option<Difference>) {
         let (left, right) = (self.left.play(turn), self.right.play(turn));
-        let same = match self.both.reasons {
-            true => left == right,
-            false => left.is_ok() == right.is_ok(),
-        };
-        let difference = match same {
-            true => self.now(),
-            false => Some(Difference::Verdict { turn, left, right }),
-        };
-        (left, difference)
+        let (a, b) = (&*self.left, &*self.right);
+        (left, after_turn((a, b), self.both, turn, (left, right)))
     }
 
     /// Ends the game by agreement on `points` in both: the first engine's
-    /// answer, and the first difference it leaves.
+    /// answer, and the first difference it leaves ([`after_agreement`]).
     pub fn agree(&mut self, points: &[Point]) -> (Result<(), Refusal>, Option<Difference>) {
         let (left, right) = (self.left.agree(points), self.right.agree(points));
-        let difference = match left == right {
-            true => self.now(),
-            false => Some(Difference::Agreement { left, right }),
-        };
-        (left, difference)
+        let (a, b) = (&*self.left, &*self.right);
+        (left, after_agreement((a, b), self.both, (left, right)))
     }
 
     /// Takes back the last turn in both: whether the first had one, and the
@@ -83,5 +69,46 @@ impl Lockstep {
             false => Some(Difference::Undo { left, right }),
         };
         (left, difference)
+    }
+}
+
+/// The first difference between two games as they stand: the state (whose
+/// turn, the run of passes, the end), the grids and the prisoners, each
+/// where both engines claim it (`both`).
+pub fn now((a, b): (&dyn Engine, &dyn Engine), both: Supports) -> Option<Difference> {
+    compare_state(a, b, false)
+        .err()
+        .or_else(|| position_difference(a, b, both))
+}
+
+/// The first difference once `turn` is played on both games with the
+/// verdicts `left` and `right`: in the verdicts (in legality alone where
+/// one gives no reasons), then as [`now`].
+pub fn after_turn(
+    games: (&dyn Engine, &dyn Engine),
+    both: Supports,
+    turn: Turn,
+    (left, right): (Verdict, Verdict),
+) -> Option<Difference> {
+    let same = match both.reasons {
+        true => left == right,
+        false => left.is_ok() == right.is_ok(),
+    };
+    match same {
+        true => now(games, both),
+        false => Some(Difference::Verdict { turn, left, right }),
+    }
+}
+
+/// The first difference once an agreement is proposed to both games with
+/// the answers `left` and `right`: in the answers, then as [`now`].
+pub fn after_agreement(
+    games: (&dyn Engine, &dyn Engine),
+    both: Supports,
+    (left, right): (Result<(), Refusal>, Result<(), Refusal>),
+) -> Option<Difference> {
+    match left == right {
+        true => now(games, both),
+        false => Some(Difference::Agreement { left, right }),
     }
 }
