@@ -158,12 +158,13 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("python", &["tromp-taylor-harness"]),
     // The explorer runs both engines in the browser, where the harness
-    // (jsonschema) does not go: it converts the vocabulary to each itself.
+    // (jsonschema) does not go: through the engine layer, which does; and
+    // `spec`'s own game, whose verdicts it explains.
     (
         "explorer",
         &[
+            "tromp-taylor-engine",
             "tromp-taylor-spec",
-            "tromp-taylor-fast",
             "tromp-taylor-vocab",
         ],
     ),

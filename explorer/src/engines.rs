@@ -1,12 +1,13 @@
 //! The two engines side by side: a game in `spec` (which gives every verdict
-//! and board shown) and the same game in `fast` (asked too, and compared),
-//! with the vocabulary's rules, colors and verdicts converted to each.
+//! and board shown) and the same game in `spec` and `fast` through the
+//! engine layer's adapters (asked too, and compared by its driver).
 
-use tromp_taylor_fast as fast;
+use tromp_taylor_engine::diff::{Difference, Lockstep};
+use tromp_taylor_engine::engine::spec::rules_to_spec;
+use tromp_taylor_engine::engine::{EngineKind, Supports};
+use tromp_taylor_engine::vocab::{self, Color, Handicap, Player, Point, Rules, Size, Turn};
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::Topology;
-use tromp_taylor_vocab::spec_words::rules_to_spec;
-use tromp_taylor_vocab::vocab::{Color, Handicap, Illegal, Player, Rules, Size, Superko};
 
 /// How a game starts: the board, the rules (komi included), the handicap,
 /// and a setup position (an SGF's `AB`/`AW`) with the player to move from it.
@@ -68,61 +69,6 @@ pub fn read_handicap(text: &str) -> Result<Handicap, String> {
     }
 }
 
-/// The rules in `fast`'s terms.
-pub fn fast_rules(rules: Rules) -> fast::Rules {
-    fast::Rules {
-        superko: match rules.superko {
-            Superko::Positional => fast::Superko::Positional,
-            Superko::Situational => fast::Superko::Situational,
-            Superko::SimpleKo => fast::Superko::SimpleKo,
-        },
-        suicide: if rules.suicide_allowed {
-            fast::Suicide::Allowed
-        } else {
-            fast::Suicide::Forbidden
-        },
-        ending: if rules.agreement_ending {
-            fast::Ending::Agreement
-        } else {
-            fast::Ending::TwoPasses
-        },
-        scoring: if rules.territory_scoring {
-            fast::Scoring::Territory
-        } else {
-            fast::Scoring::Area
-        },
-        komi: fast::Komi::from_half_points(rules.komi_half_points),
-        illegal_move: if rules.illegal_loses_turn {
-            fast::IllegalMove::LosesTurn
-        } else {
-            fast::IllegalMove::Refused
-        },
-    }
-}
-
-fn fast_handicap(handicap: Handicap) -> fast::Handicap {
-    match handicap {
-        Handicap::None => fast::Handicap::None,
-        Handicap::Free(n) => fast::Handicap::Free(n),
-        Handicap::Fixed(n) => fast::Handicap::Fixed(n),
-    }
-}
-
-fn fast_color(color: Color) -> fast::Color {
-    match color {
-        Color::Black => fast::Color::Black,
-        Color::White => fast::Color::White,
-        Color::Empty => fast::Color::Empty,
-    }
-}
-
-fn fast_player(player: Player) -> fast::Player {
-    match player {
-        Player::Black => fast::Player::Black,
-        Player::White => fast::Player::White,
-    }
-}
-
 /// A point's mark in a board string: `X` black, `O` white, `.` empty.
 pub fn mark(color: Color) -> char {
     match color {
@@ -132,66 +78,36 @@ pub fn mark(color: Color) -> char {
     }
 }
 
-fn fast_mark(color: fast::Color) -> char {
-    match color {
-        fast::Color::Black => 'X',
-        fast::Color::White => 'O',
-        fast::Color::Empty => '.',
-    }
-}
-
-/// `spec`'s reason in the vocabulary's words.
-pub fn spec_illegal(illegal: spec::IllegalTurn) -> Illegal {
-    match illegal {
-        spec::IllegalTurn::GameOver => Illegal::GameOver,
-        spec::IllegalTurn::OffBoard(_) => Illegal::OffBoard,
-        spec::IllegalTurn::Occupied(_) => Illegal::Occupied,
-        spec::IllegalTurn::Suicide(_) => Illegal::Suicide,
-        spec::IllegalTurn::Superko { repeats_turn, .. } => Illegal::Superko {
-            repeats_turn,
-            situational: false,
-        },
-        spec::IllegalTurn::SituationalSuperko { repeats_turn, .. } => Illegal::Superko {
-            repeats_turn,
-            situational: true,
-        },
-        spec::IllegalTurn::Ko(_) => Illegal::Ko,
-    }
-}
-
-/// `fast`'s reason in the vocabulary's words.
-fn fast_illegal(illegal: fast::IllegalTurn) -> Illegal {
-    match illegal {
-        fast::IllegalTurn::GameOver => Illegal::GameOver,
-        fast::IllegalTurn::OffBoard(_) => Illegal::OffBoard,
-        fast::IllegalTurn::Occupied(_) => Illegal::Occupied,
-        fast::IllegalTurn::Suicide(_) => Illegal::Suicide,
-        fast::IllegalTurn::Superko { repeats_turn, .. } => Illegal::Superko {
-            repeats_turn,
-            situational: false,
-        },
-        fast::IllegalTurn::SituationalSuperko { repeats_turn, .. } => Illegal::Superko {
-            repeats_turn,
-            situational: true,
-        },
-        fast::IllegalTurn::Ko(_) => Illegal::Ko,
-    }
-}
-
-fn verdict_text(verdict: Result<(), Illegal>) -> String {
-    match verdict {
-        Ok(()) => "legal".to_string(),
-        Err(illegal) => illegal.to_string(),
-    }
-}
-
-/// One game in both engines.
-#[derive(Clone, Debug)]
+/// One game in both engines: `spec`'s own game, which gives every verdict
+/// and board shown, and the same game in `spec` and `fast` through the
+/// engine layer's adapters, played in lockstep and compared by its driver.
 pub struct Pair {
     /// The game in `spec`: every verdict and board shown comes from it.
     pub spec: spec::Game,
-    /// The same game in `fast`, asked too.
-    pub fast: fast::Game,
+    /// `spec` and `fast` behind the engine layer's trait, compared.
+    both: Lockstep,
+}
+
+impl std::fmt::Debug for Pair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pair").field("spec", &self.spec).finish()
+    }
+}
+
+/// Says what two engines disagree on, naming them `spec` and `fast`.
+fn said(difference: Difference) -> String {
+    difference
+        .describe("spec", "fast")
+        .replace(":\n  ", ": ")
+        .replace("\n  ", "; ")
+}
+
+/// `spec`'s turn in the vocabulary's words.
+fn turn(turn: spec::Turn) -> Turn {
+    match turn {
+        spec::Turn::Pass => Turn::Pass,
+        spec::Turn::Move(p) => Turn::Move(Point::new(p.x, p.y)),
+    }
 }
 
 impl Pair {
@@ -200,36 +116,38 @@ impl Pair {
     pub fn start(setup: &Setup) -> Result<Pair, String> {
         let (width, height) = (setup.size.width(), setup.size.height());
         let grid = spec::Rectangle::new(width, height).map_err(|e| e.to_string())?;
-        let (srules, frules) = (rules_to_spec(setup.rules), fast_rules(setup.rules));
-        let (spec, fast) = match &setup.position {
+        let rules = rules_to_spec(setup.rules);
+        let start = vocab::Setup {
+            size: setup.size,
+            rules: setup.rules,
+            handicap: setup.handicap,
+        };
+        let kinds = [EngineKind::spec(), EngineKind::fast()];
+        let (game, [by_spec, by_fast]) = match &setup.position {
             Some((colors, to_move)) => {
                 let mut coloring = spec::rules::empty_grid(&grid);
                 for (i, &c) in colors.iter().enumerate().take(grid.point_count()) {
                     coloring[i] = c;
                 }
-                let fast_colors: Vec<fast::Color> =
-                    colors.iter().copied().map(fast_color).collect();
-                (
-                    spec::Game::from_position(grid, srules, coloring, *to_move)
-                        .map_err(|e| e.to_string())?,
-                    fast::Game::from_position(
-                        width,
-                        height,
-                        frules,
-                        &fast_colors,
-                        fast_player(*to_move),
-                    ),
-                )
+                let game = spec::Game::from_position(grid, rules, coloring, *to_move);
+                let colors = &colors[..colors.len().min(setup.size.points())];
+                let both = kinds
+                    .map(|kind| kind.start_position(setup.size, setup.rules, colors, *to_move));
+                (game.map_err(|e| e.to_string())?, both)
             }
-            None => (
-                spec::Game::with_handicap(grid, srules, setup.handicap)
-                    .map_err(|e| e.to_string())?,
-                fast::Game::with_handicap(width, height, frules, fast_handicap(setup.handicap)),
-            ),
+            None => {
+                let game = spec::Game::with_handicap(grid, rules, setup.handicap);
+                let both = kinds.map(|kind| kind.start(start));
+                (game.map_err(|e| e.to_string())?, both)
+            }
         };
-        let fast =
-            fast.map_err(|e| format!("DISAGREEMENT: spec starts the game, fast refuses it: {e}"))?;
-        Ok(Pair { spec, fast })
+        let by_fast = by_fast
+            .map_err(|e| format!("DISAGREEMENT: spec starts the game, fast refuses it: {e}"))?;
+        let supports = Supports::EVERYTHING;
+        Ok(Pair {
+            spec: game,
+            both: Lockstep::new(by_spec?, by_fast, supports),
+        })
     }
 
     /// The board as `spec` has it: a mark per point, in point order.
@@ -246,28 +164,15 @@ impl Pair {
     /// differently (verdict, board, player to move, end), if anything.
     pub fn play(&mut self, turn: spec::Turn) -> (Result<(), spec::IllegalTurn>, Option<String>) {
         let by_spec = self.spec.play(turn);
-        let by_fast = match turn {
-            spec::Turn::Pass => self.fast.pass(),
-            spec::Turn::Move(p) => self.fast.play_at(p.x, p.y),
-        };
-        let (s, f) = (by_spec.map_err(spec_illegal), by_fast.map_err(fast_illegal));
-        let differs = if s == f {
-            self.compare()
-        } else {
-            Some(format!(
-                "spec says {}; fast says {}",
-                verdict_text(s),
-                verdict_text(f)
-            ))
-        };
-        (by_spec, differs)
+        let (_, differs) = self.both.play(self::turn(turn));
+        (by_spec, differs.map(said))
     }
 
     /// Takes back the last turn in both engines; whether there was one.
     pub fn undo(&mut self) -> bool {
         let undone = self.spec.undo();
         if undone {
-            self.fast.undo();
+            self.both.undo();
         }
         undone
     }
@@ -275,53 +180,12 @@ impl Pair {
     /// What `fast` says differently about the position as it stands: the
     /// board, the player to move, whether the game is over.
     pub fn compare(&self) -> Option<String> {
-        let fast_board: String = self.fast.coloring().into_iter().map(fast_mark).collect();
-        let spec_board = self.board();
-        if fast_board != spec_board {
-            let first = spec_board
-                .chars()
-                .zip(fast_board.chars())
-                .position(|(a, b)| a != b)
-                .unwrap_or(0);
-            let size = Size::new(self.fast.width(), self.fast.height());
-            let at = size.map_or_else(String::new, |s| {
-                tromp_taylor_vocab::vertex::vertex_name(s.point(first))
-            });
-            return Some(format!("the boards differ, first at {at}"));
-        }
-        let spec_to_move = self.spec.to_move();
-        let fast_to_move = self.fast.to_move();
-        if fast_player(spec_to_move) != fast_to_move {
-            return Some(format!(
-                "spec has {spec_to_move:?} to move; fast has {fast_to_move:?}"
-            ));
-        }
-        if self.spec.is_over() != self.fast.is_over() {
-            return Some(format!(
-                "spec says the game is {}over; fast says it is {}over",
-                if self.spec.is_over() { "" } else { "not " },
-                if self.fast.is_over() { "" } else { "not " }
-            ));
-        }
-        None
+        self.both.now().map(said)
     }
 
     /// What `fast` scores differently, if anything: each player's score and
     /// the result.
     pub fn compare_score(&self) -> Option<String> {
-        for player in [Player::Black, Player::White] {
-            let (s, f) = (
-                self.spec.score(player),
-                self.fast.score(fast_player(player)),
-            );
-            if s != f {
-                return Some(format!("{player:?}'s score: spec says {s}, fast says {f}"));
-            }
-        }
-        let (s, f) = (
-            self.spec.result().to_string(),
-            self.fast.result().to_string(),
-        );
-        (s != f).then(|| format!("the result: spec says {s}, fast says {f}"))
+        self.both.end().map(said)
     }
 }

@@ -2,8 +2,8 @@
 //! quoted, its anchor in docs/rules.md), what rule 4 cleared after a legal
 //! move and why (rule 3's reach), and the score as rule 9 counts it.
 
-use crate::engines::spec_illegal;
 use serde_json::{json, Value};
+use tromp_taylor_engine::engine::spec::illegal as reason;
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::rules::{self, Topology};
 use tromp_taylor_spec::{Color, Coloring, IllegalTurn, Player, Rectangle, Turn};
@@ -131,7 +131,7 @@ pub fn verdict(
             v["legal"] = json!(false);
             v["cited"] = cited(refusal_rule(&illegal));
             // The harness's one phrasing of a reason (the vocabulary's).
-            v["reason"] = json!(spec_illegal(illegal).to_string());
+            v["reason"] = json!(reason(&illegal).to_string());
             v["lostTurn"] = json!(lost);
             if let IllegalTurn::Superko { repeats_turn, .. }
             | IllegalTurn::SituationalSuperko { repeats_turn, .. } = illegal

@@ -23,7 +23,7 @@ pub struct Taken {
 }
 
 /// A position in both engines, with how it was reached and the last verdict.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Explorer {
     setup: Setup,
     pair: Pair,

@@ -5,60 +5,50 @@
 use tromp_taylor_harness::check::{check_engine, CheckOptions, CheckReport};
 use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
 use tromp_taylor_harness::vocab::{
-    Color, Grid, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
+    Color, Grid, Illegal, Outcome, Player, Rules, Setup, Size, Turn, Verdict,
 };
+use tromp_taylor_testkit::forward::{Fault, Forward};
 
 /// `fast`, right about which turns `play` takes and wrong in every other
 /// answer: no reasons, `check` inverted, the last legal turn left out, an
 /// empty grid, one prisoner and one point too many, the result off by one.
-struct Vague(Box<dyn Engine + Send>);
+/// (It cannot undo and reports no details.)
+struct Vague;
 
-impl Engine for Vague {
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-    fn check(&self, turn: Turn) -> Verdict {
-        match self.0.check(turn) {
+impl Fault for Vague {
+    fn check(&self, inner: &dyn Engine, turn: Turn) -> Verdict {
+        match inner.check(turn) {
             Ok(()) => Err(Illegal::Unexplained),
             Err(_) => Ok(()),
         }
     }
-    fn play(&mut self, turn: Turn) -> Verdict {
-        self.0.play(turn).map_err(|_| Illegal::Unexplained)
+    fn play(&mut self, inner: &mut dyn Engine, turn: Turn) -> Verdict {
+        inner.play(turn).map_err(|_| Illegal::Unexplained)
     }
-    fn legal_turns(&self) -> Vec<Turn> {
-        let mut legal = self.0.legal_turns();
+    fn legal_turns(&self, inner: &dyn Engine) -> Vec<Turn> {
+        let mut legal = inner.legal_turns();
         legal.pop();
         legal
     }
-    fn grid(&self) -> Grid {
-        let size = self.0.grid().size;
+    fn grid(&self, inner: &dyn Engine) -> Grid {
+        let size = inner.grid().size;
         Grid {
             size,
             colors: vec![Color::Empty; size.points()],
         }
     }
-    fn is_over(&self) -> bool {
-        self.0.is_over()
+    fn score(&self, inner: &dyn Engine, player: Player) -> usize {
+        inner.score(player) + 1
     }
-    fn consecutive_passes(&self) -> usize {
-        self.0.consecutive_passes()
+    fn prisoners(&self, inner: &dyn Engine, player: Player) -> usize {
+        inner.prisoners(player) + 1
     }
-    fn score(&self, player: Player) -> usize {
-        self.0.score(player) + 1
-    }
-    fn prisoners(&self, player: Player) -> usize {
-        self.0.prisoners(player) + 1
-    }
-    fn outcome(&self) -> Outcome {
-        let outcome = self.0.outcome();
+    fn outcome(&self, inner: &dyn Engine) -> Outcome {
+        let outcome = inner.outcome();
         Outcome {
             half_points: outcome.half_points + 2,
             ..outcome
         }
-    }
-    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
-        self.0.agree(points)
     }
 }
 
@@ -82,7 +72,8 @@ type Claim = fn(&mut Supports);
 /// The vague engine claiming `supports`, checked on 3x3 games.
 fn check(supports: Supports) -> CheckReport {
     let vague = EngineKind::new("vague", supports, |setup: Setup| {
-        Ok(Box::new(Vague(EngineKind::fast().start(setup)?)) as Box<dyn Engine + Send>)
+        let fast = EngineKind::fast().start(setup)?;
+        Ok(Box::new(Forward::plain(fast, Vague)) as Box<dyn Engine + Send>)
     });
     let mut options = CheckOptions::new(24, 3);
     options.sizes = vec![Size::new(3, 3).unwrap()];

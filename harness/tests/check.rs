@@ -6,53 +6,28 @@ use tromp_taylor_harness::diff::{Difference, Divergence};
 use tromp_taylor_harness::engine::{Engine, EngineKind, Supports, Unsupported};
 use tromp_taylor_harness::quotes::RULE_6;
 use tromp_taylor_harness::run::Finding;
-use tromp_taylor_harness::vocab::{
-    Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn, Verdict,
-};
+use tromp_taylor_harness::vocab::{Point, Rules, Setup, Size, Turn, Verdict};
+use tromp_taylor_testkit::forward::{Fault, Forward};
 
-/// `fast`, but panicking when asked for the legal turns after two turns.
-struct Panicky(Box<dyn Engine + Send>, usize);
+/// `fast`, but panicking when asked for the legal turns after two turns
+/// (turns played, legal or not); it cannot undo and reports no details.
+#[derive(Default)]
+struct Panicky(usize);
 
-impl Engine for Panicky {
-    fn to_move(&self) -> Player {
-        self.0.to_move()
+impl Fault for Panicky {
+    fn play(&mut self, inner: &mut dyn Engine, turn: Turn) -> Verdict {
+        self.0 += 1;
+        inner.play(turn)
     }
-    fn check(&self, turn: Turn) -> Verdict {
-        self.0.check(turn)
-    }
-    fn play(&mut self, turn: Turn) -> Verdict {
-        self.1 += 1;
-        self.0.play(turn)
-    }
-    fn legal_turns(&self) -> Vec<Turn> {
-        assert!(self.1 < 2, "planted panic");
-        self.0.legal_turns()
-    }
-    fn grid(&self) -> Grid {
-        self.0.grid()
-    }
-    fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-    fn consecutive_passes(&self) -> usize {
-        self.0.consecutive_passes()
-    }
-    fn score(&self, player: Player) -> usize {
-        self.0.score(player)
-    }
-    fn prisoners(&self, player: Player) -> usize {
-        self.0.prisoners(player)
-    }
-    fn outcome(&self) -> Outcome {
-        self.0.outcome()
-    }
-    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
-        self.0.agree(points)
+    fn legal_turns(&self, inner: &dyn Engine) -> Vec<Turn> {
+        assert!(self.0 < 2, "planted panic");
+        inner.legal_turns()
     }
 }
 
 fn panicky(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {
-    Ok(Box::new(Panicky(EngineKind::fast().start(setup)?, 0)))
+    let fast = EngineKind::fast().start(setup)?;
+    Ok(Box::new(Forward::plain(fast, Panicky::default())))
 }
 
 fn refuses_komi(setup: Setup) -> Result<Box<dyn Engine + Send>, String> {

@@ -7,6 +7,7 @@ use tromp_taylor_harness::vocab::{
     Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn,
     Verdict,
 };
+use tromp_taylor_testkit::forward::{Fault, Forward};
 
 /// One thing a planted engine reports wrongly, once it has taken `FROM` turns.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,9 +38,8 @@ enum Bug {
 /// Turns taken before the bug shows.
 const FROM: usize = 3;
 
-/// `fast`, with one planted bug.
+/// One planted bug in `fast` ([`Forward`] over it), and the turns taken.
 struct Planted {
-    inner: Box<dyn Engine + Send>,
     bug: Bug,
     turns: usize,
 }
@@ -48,24 +48,29 @@ impl Planted {
     fn on(&self, bug: Bug) -> bool {
         self.bug == bug && self.turns >= FROM
     }
+
+    /// `fast`'s game `inner` with `bug` planted.
+    fn boxed(inner: Box<dyn Engine + Send>, bug: Bug) -> Box<dyn Engine + Send> {
+        Box::new(Forward::new(inner, Planted { bug, turns: 0 }))
+    }
 }
 
-impl Engine for Planted {
-    fn to_move(&self) -> Player {
-        let p = self.inner.to_move();
+impl Fault for Planted {
+    fn to_move(&self, inner: &dyn Engine) -> Player {
+        let p = inner.to_move();
         match self.on(Bug::ToMove) {
             true => p.opponent(),
             false => p,
         }
     }
-    fn check(&self, turn: Turn) -> Verdict {
+    fn check(&self, inner: &dyn Engine, turn: Turn) -> Verdict {
         match self.on(Bug::Check) {
-            true => self.inner.check(turn).and(Err(Illegal::Occupied)),
-            false => self.inner.check(turn),
+            true => inner.check(turn).and(Err(Illegal::Occupied)),
+            false => inner.check(turn),
         }
     }
-    fn play(&mut self, turn: Turn) -> Verdict {
-        let verdict = self.inner.play(turn);
+    fn play(&mut self, inner: &mut dyn Engine, turn: Turn) -> Verdict {
+        let verdict = inner.play(turn);
         assert!(!self.on(Bug::Panic), "planted panic");
         let wrong = match self.bug {
             Bug::Verdict if self.turns >= FROM => verdict.and(Err(Illegal::Occupied)),
@@ -75,16 +80,16 @@ impl Engine for Planted {
         self.turns += usize::from(verdict.is_ok());
         wrong
     }
-    fn legal_turns(&self) -> Vec<Turn> {
+    fn legal_turns(&self, inner: &dyn Engine) -> Vec<Turn> {
         assert!(self.bug != Bug::NoLegalSet, "no legal set claimed");
-        let mut legal = self.inner.legal_turns();
+        let mut legal = inner.legal_turns();
         if self.on(Bug::LegalSet) {
             legal.pop();
         }
         legal
     }
-    fn grid(&self) -> Grid {
-        let mut grid = self.inner.grid();
+    fn grid(&self, inner: &dyn Engine) -> Grid {
+        let mut grid = inner.grid();
         if self.on(Bug::Grid) {
             let first = &mut grid.colors[0];
             *first = match *first {
@@ -97,21 +102,20 @@ impl Engine for Planted {
         }
         grid
     }
-    fn is_over(&self) -> bool {
-        self.inner.is_over() != self.on(Bug::Over)
+    fn is_over(&self, inner: &dyn Engine) -> bool {
+        inner.is_over() != self.on(Bug::Over)
     }
-    fn consecutive_passes(&self) -> usize {
-        self.inner.consecutive_passes() + usize::from(self.on(Bug::Passes))
+    fn consecutive_passes(&self, inner: &dyn Engine) -> usize {
+        inner.consecutive_passes() + usize::from(self.on(Bug::Passes))
     }
-    fn score(&self, player: Player) -> usize {
-        self.inner.score(player) + usize::from(self.on(Bug::Score))
+    fn score(&self, inner: &dyn Engine, player: Player) -> usize {
+        inner.score(player) + usize::from(self.on(Bug::Score))
     }
-    fn prisoners(&self, player: Player) -> usize {
-        self.inner.prisoners(player)
-            + usize::from(self.on(Bug::Prisoners) && player == Player::White)
+    fn prisoners(&self, inner: &dyn Engine, player: Player) -> usize {
+        inner.prisoners(player) + usize::from(self.on(Bug::Prisoners) && player == Player::White)
     }
-    fn outcome(&self) -> Outcome {
-        let outcome = self.inner.outcome();
+    fn outcome(&self, inner: &dyn Engine) -> Outcome {
+        let outcome = inner.outcome();
         match self.on(Bug::Outcome) {
             true => Outcome {
                 half_points: outcome.half_points + 2,
@@ -120,19 +124,19 @@ impl Engine for Planted {
             false => outcome,
         }
     }
-    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
+    fn agree(&mut self, inner: &mut dyn Engine, points: &[Point]) -> Result<(), Refusal> {
         match self.bug == Bug::Agree {
             true => Err(Refusal::GameOver),
-            false => self.inner.agree(points),
+            false => inner.agree(points),
         }
     }
-    fn undo(&mut self) -> bool {
-        let undone = self.inner.undo();
+    fn undo(&mut self, inner: &mut dyn Engine) -> bool {
+        let undone = inner.undo();
         self.turns = self.turns.saturating_sub(1);
         undone && self.bug != Bug::Undo
     }
-    fn details(&self) -> Option<Details> {
-        let mut details = self.inner.details()?;
+    fn details(&self, inner: &dyn Engine) -> Option<Details> {
+        let mut details = inner.details()?;
         if self.on(Bug::Details) || self.bug == Bug::DetailsAlways {
             details.komi_text.push('!');
         }
@@ -141,13 +145,7 @@ impl Engine for Planted {
 }
 
 fn planted_claiming(bug: Bug, supports: Supports) -> EngineKind {
-    let wrap = move |inner| -> Box<dyn Engine + Send> {
-        Box::new(Planted {
-            inner,
-            bug,
-            turns: 0,
-        })
-    };
+    let wrap = move |inner| Planted::boxed(inner, bug);
     EngineKind::new("planted", supports, move |setup| {
         Ok(wrap(EngineKind::fast().start(setup)?))
     })

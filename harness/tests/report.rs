@@ -8,49 +8,8 @@ use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
 use tromp_taylor_harness::generate::Bias;
 use tromp_taylor_harness::report::{group, Kind};
 use tromp_taylor_harness::sgf::{read_game, ReadOptions};
-use tromp_taylor_harness::vocab::{
-    Action, Grid, Outcome, Player, Point, Refusal, Rules, Setup, Size, Superko, Turn, Verdict,
-};
-
-/// An engine that answers as the engine inside it, and reports nothing
-/// more (no details): an engine author's own, as far as the check sees.
-struct Plain(Box<dyn Engine + Send>);
-
-impl Engine for Plain {
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-    fn check(&self, turn: Turn) -> Verdict {
-        self.0.check(turn)
-    }
-    fn play(&mut self, turn: Turn) -> Verdict {
-        self.0.play(turn)
-    }
-    fn legal_turns(&self) -> Vec<Turn> {
-        self.0.legal_turns()
-    }
-    fn grid(&self) -> Grid {
-        self.0.grid()
-    }
-    fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-    fn consecutive_passes(&self) -> usize {
-        self.0.consecutive_passes()
-    }
-    fn score(&self, player: Player) -> usize {
-        self.0.score(player)
-    }
-    fn prisoners(&self, player: Player) -> usize {
-        self.0.prisoners(player)
-    }
-    fn outcome(&self) -> Outcome {
-        self.0.outcome()
-    }
-    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
-        self.0.agree(points)
-    }
-}
+use tromp_taylor_harness::vocab::{Action, Rules, Setup, Size, Superko};
+use tromp_taylor_testkit::forward::{Forward, NoFault};
 
 /// `fast` under other rules than it claims (it plays by `rules` whatever
 /// the game's), claiming play, grids and scores: no legal sets, verdict
@@ -68,7 +27,8 @@ fn misruled(name: &'static str, rules: fn(Rules) -> Rules) -> EngineKind {
             rules: rules(setup.rules),
             ..setup
         })?;
-        Ok(Box::new(Plain(game)) as Box<dyn Engine + Send>)
+        // An engine author's own, as far as the check sees: no undo, no details.
+        Ok(Box::new(Forward::plain(game, NoFault)) as Box<dyn Engine + Send>)
     })
 }
 

@@ -4,17 +4,16 @@
 //!
 //! The rules' names are the rules' own text, so they are read and written
 //! here, through `spec`, and nowhere else; [`crate::names`] reads the names
-//! other programs write on top of [`read_rules`]. The harness's `spec`
-//! adapter converts [`Rules`] for games of its own (this crate cannot depend
-//! on the harness); the testkit's round trips hold the two conversions to
-//! each other, for every combination of the options.
+//! other programs write on top of [`read_rules`]. The conversion of [`Rules`]
+//! to and from `spec`'s is here too, the one `spec` has: the engine layer's
+//! `spec` adapter re-exports it for its games; the testkit's round trips
+//! hold it to the `fast` adapter's, for every combination of the options.
 
 use crate::vocab::{Point, Rules, RulesError, Size, Superko};
 use tromp_taylor_spec as spec;
 
 /// The rules in `spec`'s terms: to write them as `spec` writes them, and
-/// for a game of `spec`'s where the harness's adapter is not at hand (the
-/// explorer, which cannot depend on the harness).
+/// for the games of the engine layer's `spec` adapter.
 pub fn rules_to_spec(rules: Rules) -> spec::Rules {
     spec::Rules {
         superko: match rules.superko {

@@ -8,16 +8,18 @@ use super::{
     Explained, Supports,
 };
 use crate::vocab::{
-    Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Superko,
-    Turn, Verdict,
+    Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn,
+    Verdict,
 };
 use tromp_taylor_spec as spec;
 
 // The rules' names, komi and the fixed handicap points are the rules' own
-// text, read and written through `spec` in the vocabulary; here at the
-// adapter's paths too.
+// text, read and written through `spec` in the vocabulary, and so are the
+// rules in `spec`'s terms both ways (the one conversion of `spec`'s): here
+// at the adapter's paths too.
 pub use tromp_taylor_vocab::spec_words::{
-    fixed_handicap_points, komi_text, read_komi, read_rules, rules_from_spec, PRESETS,
+    fixed_handicap_points, komi_text, read_komi, read_rules, rules_from_spec, rules_to_spec,
+    PRESETS,
 };
 
 /// A game in progress in `spec`, behind the [`Engine`] trait.
@@ -77,38 +79,6 @@ fn started(
 ) -> Result<Box<dyn Engine + Send>, String> {
     let game = game.map_err(|e| e.to_string())?;
     Ok(Box::new(SpecEngine { game }))
-}
-
-/// The harness's rules in `spec`'s terms.
-pub fn rules_to_spec(rules: Rules) -> spec::Rules {
-    spec::Rules {
-        superko: match rules.superko {
-            Superko::Positional => spec::Superko::Positional,
-            Superko::Situational => spec::Superko::Situational,
-            Superko::SimpleKo => spec::Superko::SimpleKo,
-        },
-        suicide: if rules.suicide_allowed {
-            spec::Suicide::Allowed
-        } else {
-            spec::Suicide::Forbidden
-        },
-        ending: if rules.agreement_ending {
-            spec::Ending::Agreement
-        } else {
-            spec::Ending::TwoPasses
-        },
-        scoring: if rules.territory_scoring {
-            spec::Scoring::Territory
-        } else {
-            spec::Scoring::Area
-        },
-        komi: spec::Komi::from_half_points(rules.komi_half_points),
-        illegal_move: if rules.illegal_loses_turn {
-            spec::IllegalMove::LosesTurn
-        } else {
-            spec::IllegalMove::Refused
-        },
-    }
 }
 
 /// The harness's handicap in `spec`'s terms.

@@ -56,7 +56,8 @@ fn queries_last_holds_a_query_difference_until_play_agrees_to_the_end() {
     assert_eq!((m.difference.kind(), m.steps), ("check", FROM + 1));
     // Held back, it gives way to a difference in play.
     let both = EngineKind::new("both", Supports::EVERYTHING, |setup| {
-        Ok(Box::new(TwoBugs(EngineKind::fast().start(setup)?, 0)))
+        let fast = EngineKind::fast().start(setup)?;
+        Ok(Box::new(Forward::plain(fast, TwoBugs::default())))
     });
     let m = compare_script_with(&script, &fast, &both, options).expect_err("play");
     assert_eq!((m.difference.kind(), m.steps), ("grid", 6));
@@ -69,51 +70,29 @@ fn queries_last_holds_a_query_difference_until_play_agrees_to_the_end() {
 }
 
 /// `fast` whose legal set drops a turn after one turn, and whose grid
-/// differs after six.
-struct TwoBugs(Box<dyn Engine + Send>, usize);
+/// differs after six (turns played, legal or not); it cannot undo and
+/// reports no details.
+#[derive(Default)]
+struct TwoBugs(usize);
 
-impl Engine for TwoBugs {
-    fn to_move(&self) -> Player {
-        self.0.to_move()
+impl Fault for TwoBugs {
+    fn play(&mut self, inner: &mut dyn Engine, turn: Turn) -> Verdict {
+        self.0 += 1;
+        inner.play(turn)
     }
-    fn check(&self, turn: Turn) -> Verdict {
-        self.0.check(turn)
-    }
-    fn play(&mut self, turn: Turn) -> Verdict {
-        self.1 += 1;
-        self.0.play(turn)
-    }
-    fn legal_turns(&self) -> Vec<Turn> {
-        let mut legal = self.0.legal_turns();
-        if self.1 >= 1 {
+    fn legal_turns(&self, inner: &dyn Engine) -> Vec<Turn> {
+        let mut legal = inner.legal_turns();
+        if self.0 >= 1 {
             legal.pop();
         }
         legal
     }
-    fn grid(&self) -> Grid {
-        let mut grid = self.0.grid();
-        if self.1 >= 6 {
+    fn grid(&self, inner: &dyn Engine) -> Grid {
+        let mut grid = inner.grid();
+        if self.0 >= 6 {
             grid.colors[24] = Color::White;
         }
         grid
-    }
-    fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-    fn consecutive_passes(&self) -> usize {
-        self.0.consecutive_passes()
-    }
-    fn score(&self, player: Player) -> usize {
-        self.0.score(player)
-    }
-    fn prisoners(&self, player: Player) -> usize {
-        self.0.prisoners(player)
-    }
-    fn outcome(&self) -> Outcome {
-        self.0.outcome()
-    }
-    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
-        self.0.agree(points)
     }
 }
 
@@ -482,11 +461,10 @@ fn no_legal_sets() -> EngineKind {
         ..Supports::EVERYTHING
     };
     EngineKind::new("no-legal-sets", supports, |setup| {
-        Ok(Box::new(Planted {
-            inner: EngineKind::fast().start(setup)?,
-            bug: Bug::NoLegalSet,
-            turns: 0,
-        }))
+        Ok(Planted::boxed(
+            EngineKind::fast().start(setup)?,
+            Bug::NoLegalSet,
+        ))
     })
 }
 

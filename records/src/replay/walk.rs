@@ -1,4 +1,5 @@
-//! Replaying a game tree: every line walked on one game per engine, each
+//! Replaying a game tree: every line walked on one game per engine (the
+//! second, if any, compared with the first by the driver's comparisons), each
 //! node played once on the way down and taken back once on the way up, so
 //! the work (and the reports) grow with the tree, not with its lines times
 //! their length.
@@ -7,6 +8,7 @@ use super::report::{
     agreement_text, check_result, letter, vertex, GameReport, MoveVerdict, ReplayEngines,
     ResultCheck,
 };
+use tromp_taylor_harness::diff::{after_agreement, after_turn, Difference};
 use tromp_taylor_harness::engine::{Engine, EngineKind, EngineName};
 use tromp_taylor_harness::sgf::{GameRecord, GameTree, RecordedMove, RulesSource, TreeNode};
 use tromp_taylor_harness::vocab::{Action, Player, Rules, Setup, Verdict};
@@ -73,6 +75,15 @@ fn steps(verdict: &Verdict, rules: Rules) -> usize {
     }
 }
 
+/// What the main engine (`main`) and the one checked against it (`check`)
+/// disagree on, in the driver's words, on one line.
+fn said(difference: &Difference, main: &EngineKind, check: &EngineKind) -> String {
+    difference
+        .describe(main.name(), check.name())
+        .replace(":\n  ", ": ")
+        .replace("\n  ", "; ")
+}
+
 /// What taking one recorded move came to.
 struct Taken {
     row: MoveVerdict,
@@ -101,29 +112,30 @@ fn take(engines: &mut Engines, rules: Rules, number: usize, recorded: &RecordedM
         verdict: "legal".to_string(),
     };
     let (main, check) = (&mut engines.main, &mut engines.check);
+    let kinds = &engines.kinds;
     let turn = match action {
         Action::Turn(turn) => *turn,
         Action::Agree(points) => {
             // Comment 8 (only a record read as attempts holds one).
             row.vertex = agreement_text(points);
-            let refused = main.agree(points).err();
+            let agreed = main.agree(points);
             let mut parted = None;
             let mut check_steps = 0;
-            if let Some(other) = check.as_mut() {
-                let other_refused = other.agree(points).err();
-                check_steps = usize::from(other_refused.is_none());
-                if other_refused != refused || other.grid() != main.grid() {
-                    parted = Some(format!(
-                        "move {number} ({}): spec says {refused:?}, fast says {other_refused:?}",
-                        row.vertex
-                    ));
-                }
+            if let (Some(other), Some(kind)) = (check.as_mut(), &kinds.1) {
+                let other_agreed = other.agree(points);
+                check_steps = usize::from(other_agreed.is_ok());
+                let both = kinds.0.supports().both(&kind.supports());
+                let games = (&**main as &dyn Engine, &**other as &dyn Engine);
+                parted = after_agreement(games, both, (agreed, other_agreed)).map(|d| {
+                    let said = said(&d, &kinds.0, kind);
+                    format!("move {number} ({}): {said}", row.vertex)
+                });
             }
             return Taken {
                 row,
-                taken: refused.map_or(Ok(()), |refusal| Err(format!("refused: {refusal:?}"))),
+                taken: agreed.map_err(|refusal| format!("refused: {refusal:?}")),
                 parted,
-                steps: (usize::from(refused.is_none()), check_steps),
+                steps: (usize::from(agreed.is_ok()), check_steps),
             };
         }
     };
@@ -143,23 +155,19 @@ fn take(engines: &mut Engines, rules: Rules, number: usize, recorded: &RecordedM
     let result = main.play(turn);
     let mut parted = None;
     let mut check_steps = 0;
-    if let Some(other) = check.as_mut() {
+    if let (Some(other), Some(kind)) = (check.as_mut(), &kinds.1) {
         let other_result = other.play(turn);
         check_steps = steps(&other_result, rules);
-        if other_result != result || other.grid() != main.grid() {
-            parted = Some(format!(
-                "move {number} ({} {}): spec says {:?}, fast says {:?}{}",
+        let both = kinds.0.supports().both(&kind.supports());
+        let games = (&**main as &dyn Engine, &**other as &dyn Engine);
+        parted = after_turn(games, both, turn, (result, other_result)).map(|d| {
+            let said = said(&d, &kinds.0, kind);
+            format!(
+                "move {number} ({} {}): {said}",
                 letter(player),
-                vertex(turn),
-                result,
-                other_result,
-                if other.grid() != main.grid() {
-                    "; their boards differ"
-                } else {
-                    ""
-                }
-            ));
-        }
+                vertex(turn)
+            )
+        });
     }
     Taken {
         row,
