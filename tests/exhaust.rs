@@ -50,7 +50,32 @@ fn exhaust_positions_prints_its_coverage_and_agrees() {
     // L(2, 3) = 489 colorings, 978 positions, 7 turns each.
     let row = stdout.lines().find(|l| l.starts_with("2x3")).unwrap();
     let numbers: Vec<&str> = row.split_whitespace().collect();
-    assert_eq!(&numbers[1..5], ["489", "978", "6846", "1"], "{row}");
+    assert_eq!(&numbers[1..6], ["489", "978", "978", "6846", "1"], "{row}");
+}
+
+#[test]
+fn exhaust_positions_with_symmetry_checks_fewer_and_stands_for_all() {
+    let output = run(&[
+        "exhaust",
+        "positions",
+        "--size",
+        "2x3",
+        "--rules",
+        "tromp-taylor",
+        "--symmetry",
+    ]);
+    let stdout = exits_saying(&output, 0, "no difference");
+    let row = stdout.lines().find(|l| l.starts_with("2x3")).unwrap();
+    let numbers: Vec<u64> = row
+        .split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().unwrap())
+        .take(4)
+        .collect();
+    // The 978 positions of 2x3 are stood for by about a quarter of them.
+    assert_eq!(numbers[2], 978, "{row}");
+    assert!(numbers[1] * 3 < 978 && numbers[1] * 4 >= 978, "{row}");
+    assert_eq!(numbers[3], numbers[1] * 7, "{row}");
 }
 
 #[test]

@@ -2,33 +2,38 @@
 //! handicap), passes and undos included, compared at every node (a
 //! differential perft); or, with no depth, every game whole.
 //!
-//! The walk is depth first on both engines at once: at each node the
-//! answers are compared ([`super::answers::compare_node`]: the state, grid,
-//! prisoners, scores, result, the legal set, the verdict with its reason on
-//! every turn, and at each state met for the first time everything else
-//! they report: [`tromp_taylor_harness::engine::Details`]), each legal turn is played on both, and taken back by an
-//! undo on both, whose answers and the game after it are compared too. So
-//! every line with undos in it is walked as well: an undo leads back to a
-//! node already compared, and the game after it is compared again.
+//! The walk is depth first on both engines at once. At every node the
+//! position is compared ([`super::answers::compare_position`]: the state,
+//! grid, prisoners, scores and result); at the first arrival at each state
+//! everything else too ([`super::answers::compare_node`]: the legal set and
+//! the verdict with its reason on every turn; and everything else they
+//! report, [`tromp_taylor_harness::engine::Details`]). Each legal turn of a
+//! state is played on both, and taken back by an undo on both, whose
+//! answers and the game after it are compared too. So every line with
+//! undos in it is walked as well: an undo leads back to a node already
+//! compared, and the game after it is compared again.
 //!
 //! Two lines that reach the same state are walked once (a transposition):
 //! the state is what the rules make the future depend on ([`StateKey`]),
 //! and a state already walked as deep or deeper is not walked again. For
 //! simple ko, whose state is finite, a walk without a depth is the whole
-//! reachable graph; for superko the state holds every coloring seen, as
+//! reachable graph, each state compared in full once and each of its
+//! turns played once; for superko the state holds every coloring seen, as
 //! `count games` walks 2x2.
 
-use super::answers::{compare_details, compare_node, compare_position, same, Parted};
+use super::answers::{
+    compare_details, compare_legal, compare_node, compare_position, same, Parted,
+};
 use super::enumerate::encode;
 use super::pair::{Pair, Walked};
 use std::collections::HashMap;
 use tromp_taylor_harness::stop::Stop;
-use tromp_taylor_harness::vocab::{Player, Setup, Superko, Turn};
+use tromp_taylor_harness::vocab::{Handicap, Player, Setup, Superko, Turn};
 
 /// What a walk covered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Walk {
-    /// Nodes compared (each state once per depth it was walked to).
+    /// Nodes reached, each one's position compared (transpositions included).
     pub nodes: u64,
     /// Turns played and taken back on both engines.
     pub edges: u64,
@@ -52,14 +57,18 @@ pub enum WalkEnd {
 }
 
 /// What the future of a game depends on under its rules: the coloring
-/// (as a code), the player to move and the passes, and for superko every
-/// coloring seen (with the player to move, for situational superko), for
-/// simple ko the legal set (which tells the point ko forbids).
+/// (as a code), the player to move, the passes, how many of a free
+/// handicap's turns are taken, and for superko every coloring seen (with
+/// the player to move, for situational superko), for simple ko the
+/// coloring before the last turn (the only one it forbids recreating).
+/// This is the rules' state (`spec`'s, but for the prisoners, which the
+/// verdicts do not depend on and every arrival compares), and never less.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StateKey {
     coloring: u64,
     to_move: Player,
     passes: usize,
+    opening: usize,
     seen: Vec<u64>,
 }
 
@@ -133,7 +142,13 @@ impl Walker<'_> {
                 }
                 continue;
             }
-            let (turn, remaining) = (frame.legal[frame.next], frame.remaining - 1);
+            // No depth (usize::MAX) stays none: a whole walk never walks a
+            // state again for having first reached it by a longer line.
+            let remaining = match frame.remaining {
+                usize::MAX => usize::MAX,
+                r => r - 1,
+            };
+            let turn = frame.legal[frame.next];
             frame.next += 1;
             self.forward(turn)?;
             self.enter(remaining, &mut stack)?;
@@ -144,18 +159,23 @@ impl Walker<'_> {
         Ok(true)
     }
 
-    /// Compares the node reached; pushes it if it is to be walked on, else
-    /// takes back the turn that reached it (none at the root).
+    /// Compares the node reached: its position at every arrival, and the
+    /// rest (legal set, verdicts, details) at the first arrival at its state;
+    /// pushes it if it is to be walked on, else takes back the turn that
+    /// reached it (none at the root).
     fn enter(&mut self, remaining: usize, stack: &mut Vec<Frame>) -> Result<(), (Parted, bool)> {
-        let legal = compare_node(&*self.a, &*self.b, self.setup.size).map_err(|p| (p, false))?;
+        compare_position(&*self.a, &*self.b).map_err(|p| (p, false))?;
         self.walk.nodes += 1;
         self.walk.deepest = self.walk.deepest.max(self.path.len());
         let over = self.a.is_over();
         self.walk.ended += u64::from(over);
-        let key = self.key(&legal);
+        let key = self.key();
         let walked_to = self.seen.get(&key).copied();
+        let mut legal = None;
         if walked_to.is_none() {
-            compare_details(&*self.a, &*self.b, self.setup.size).map_err(|p| (p, false))?;
+            let size = self.setup.size;
+            legal = Some(compare_node(&*self.a, &*self.b, size).map_err(|p| (p, false))?);
+            compare_details(&*self.a, &*self.b, size).map_err(|p| (p, false))?;
             self.walk.states += 1;
         }
         if walked_to.is_some_and(|r| r >= remaining) || over || remaining == 0 {
@@ -165,6 +185,12 @@ impl Walker<'_> {
             }
             return Ok(());
         }
+        // A state walked less deep before is walked again, deeper: its
+        // legal set was compared in full then, and is compared again here.
+        let legal = match legal {
+            Some(legal) => legal,
+            None => compare_legal(&*self.a, &*self.b).map_err(|p| (p, false))?,
+        };
         self.seen.insert(key, remaining);
         stack.push(Frame {
             legal,
@@ -198,7 +224,7 @@ impl Walker<'_> {
     }
 
     /// The state of the node (see [`StateKey`]).
-    fn key(&self, legal: &[Turn]) -> StateKey {
+    fn key(&self) -> StateKey {
         let &(coloring, to_move) = self.history.last().expect("the start is in the history");
         let mut seen: Vec<u64> = match self.setup.rules.superko {
             Superko::Positional => self.history.iter().map(|&(c, _)| c).collect(),
@@ -207,24 +233,27 @@ impl Walker<'_> {
                 .iter()
                 .map(|&(c, p)| c * 2 + u64::from(p == Player::White))
                 .collect(),
-            Superko::SimpleKo => legal_mask(legal, self.setup.size),
+            // The coloring before the last turn (none at the start): simple
+            // ko forbids recreating it, and nothing earlier.
+            Superko::SimpleKo => {
+                let before = self.history.len().checked_sub(2);
+                before.map(|i| self.history[i].0).into_iter().collect()
+            }
         };
-        seen.sort_unstable();
-        seen.dedup();
+        if self.setup.rules.superko != Superko::SimpleKo {
+            seen.sort_unstable();
+            seen.dedup();
+        }
+        let handicap_turns = match self.setup.handicap {
+            Handicap::Free(n) => n,
+            _ => 0,
+        };
         StateKey {
             coloring,
             to_move,
             passes: self.a.consecutive_passes(),
+            opening: self.path.len().min(handicap_turns),
             seen,
         }
     }
-}
-
-/// The legal set as one word of bits (the pass bit 0, point `i` bit `i + 1`).
-fn legal_mask(legal: &[Turn], size: tromp_taylor_harness::vocab::Size) -> Vec<u64> {
-    let bits = legal.iter().fold(0u64, |bits, turn| match turn {
-        Turn::Pass => bits | 1,
-        Turn::Move(p) => bits | 1 << (size.index(*p).expect("on the board") + 1),
-    });
-    vec![bits]
 }

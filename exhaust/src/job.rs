@@ -8,6 +8,7 @@ use super::pair::Pair;
 use super::plan::{tasks, Part, Task};
 use super::positions::{both_players, check_position};
 use super::reproduce::{found, Found};
+use super::symmetry::{orbit_if_least, symmetries};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -30,6 +31,10 @@ pub struct ExhaustOptions {
     pub jobs: usize,
     /// The first unit run: a stopped run resumes from the unit its summary names.
     pub first_task: usize,
+    /// Positions: check one coloring of each orbit of the board's
+    /// symmetries ([`super::symmetry`]), the one of least code, instead of
+    /// every coloring.
+    pub symmetry: bool,
     /// The engines.
     pub pair: Pair,
     /// Progress, and the request to stop.
@@ -45,6 +50,9 @@ pub struct Covered {
     pub setup: Option<Setup>,
     /// Positions (a coloring and the player to move) compared.
     pub positions: u64,
+    /// The positions those stand for: as many without symmetry, with it
+    /// each position times the size of its coloring's orbit.
+    pub stands_for: u64,
     /// Turns played from them, counted once per rules set.
     pub turns: u64,
     /// The games walked.
@@ -158,41 +166,14 @@ fn run_task(options: &ExhaustOptions, task: &Task) -> Ended {
     let started = Instant::now();
     let pair = &options.pair;
     match task {
-        Task::Positions { size, codes } => {
-            let mut covered = Covered {
-                size: *size,
-                setup: None,
-                positions: 0,
-                turns: 0,
-                walk: Walk::default(),
-                elapsed: Duration::ZERO,
-            };
-            for colors in legal_colorings(*size, codes.clone()) {
-                if options.progress.stop().is_requested() {
-                    return Ended::Stopped;
-                }
-                for position in both_players(colors) {
-                    covered.positions += 1;
-                    for &rules in &options.rules {
-                        match check_position(pair, *size, rules, &position) {
-                            Ok(turns) => covered.turns += turns,
-                            Err(parted) => {
-                                let (walked, parted) = *parted;
-                                return Ended::Found(Box::new(found(pair, walked, parted)));
-                            }
-                        }
-                    }
-                }
-            }
-            covered.elapsed = started.elapsed();
-            Ended::Covered(covered)
-        }
+        Task::Positions { size, codes } => run_positions(options, *size, codes.clone()),
         Task::Games { setup } => {
             match walk_games(pair, *setup, options.depth, options.progress.stop()) {
                 WalkEnd::Covered(walk) => Ended::Covered(Covered {
                     size: setup.size,
                     setup: Some(*setup),
                     positions: 0,
+                    stands_for: 0,
                     turns: 0,
                     walk,
                     elapsed: started.elapsed(),
@@ -205,4 +186,48 @@ fn run_task(options: &ExhaustOptions, task: &Task) -> Ended {
             }
         }
     }
+}
+
+/// Runs one unit of the positions part: the legal colorings of `size`
+/// with codes in `codes` (one of each orbit, with `options.symmetry`), with
+/// either player to move, under each rules set.
+fn run_positions(options: &ExhaustOptions, size: Size, codes: std::ops::Range<u64>) -> Ended {
+    let started = Instant::now();
+    let pair = &options.pair;
+    let group = match options.symmetry {
+        true => symmetries(size),
+        false => symmetries(size).into_iter().take(1).collect(),
+    };
+    let mut covered = Covered {
+        size,
+        setup: None,
+        positions: 0,
+        stands_for: 0,
+        turns: 0,
+        walk: Walk::default(),
+        elapsed: Duration::ZERO,
+    };
+    for colors in legal_colorings(size, codes) {
+        let Some(orbit) = orbit_if_least(&group, &colors) else {
+            continue;
+        };
+        if options.progress.stop().is_requested() {
+            return Ended::Stopped;
+        }
+        for position in both_players(colors) {
+            covered.positions += 1;
+            covered.stands_for += orbit;
+            for &rules in &options.rules {
+                match check_position(pair, size, rules, &position) {
+                    Ok(turns) => covered.turns += turns,
+                    Err(parted) => {
+                        let (walked, parted) = *parted;
+                        return Ended::Found(Box::new(found(pair, walked, parted)));
+                    }
+                }
+            }
+        }
+    }
+    covered.elapsed = started.elapsed();
+    Ended::Covered(covered)
 }

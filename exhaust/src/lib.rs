@@ -27,6 +27,7 @@
 //!     depth: None,
 //!     jobs: 1,
 //!     first_task: 0,
+//!     symmetry: false,
 //!     pair: Pair::spec_and_fast(),
 //!     progress: Default::default(),
 //! };
@@ -45,6 +46,7 @@ pub mod plan;
 pub mod positions;
 pub mod reproduce;
 pub mod rules;
+pub mod symmetry;
 
 pub use job::{run_exhaust, Covered, ExhaustOptions, Summary};
 pub use pair::{Pair, Walked};

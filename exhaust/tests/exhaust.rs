@@ -10,12 +10,15 @@ use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
 use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_harness::script::Script;
 use tromp_taylor_harness::vocab::{
-    Grid, Outcome, Player, Point, Refusal, Rules, Size, Superko, Turn, Verdict,
+    Color, Grid, Outcome, Player, Point, Refusal, Rules, Size, Superko, Turn, Verdict,
 };
 
 /// `fast`, except that a player holding exactly two prisoners is said to
-/// hold three: wrong only after a capture of two stones.
-struct TwoAreThree(Box<dyn Engine + Send>);
+/// hold three: wrong only after a capture of two stones. Or, with the
+/// corner flag, a player holding any is said to hold one more while the
+/// last point of the board (its top right corner) is black: wrong in one
+/// orientation of a position and not in its flips.
+struct TwoAreThree(Box<dyn Engine + Send>, bool);
 
 impl Engine for TwoAreThree {
     fn to_move(&self) -> Player {
@@ -43,9 +46,12 @@ impl Engine for TwoAreThree {
         self.0.score(player)
     }
     fn prisoners(&self, player: Player) -> usize {
-        match self.0.prisoners(player) {
-            2 => 3,
-            n => n,
+        let n = self.0.prisoners(player);
+        let corner_black = self.0.grid().colors.last() == Some(&Color::Black);
+        match (n, self.1) {
+            (2, false) => 3,
+            (n, true) if n > 0 && corner_black => n + 1,
+            (n, _) => n,
         }
     }
     fn outcome(&self) -> Outcome {
@@ -61,14 +67,20 @@ impl Engine for TwoAreThree {
 
 /// `spec` against [`TwoAreThree`].
 fn spec_against_wrong() -> Pair {
+    spec_against(false)
+}
+
+/// `spec` against [`TwoAreThree`], wrong in one corner or not.
+fn spec_against(corner: bool) -> Pair {
     let fast = EngineKind::fast();
     let start = fast.clone();
     let wrong = EngineKind::new("two-are-three", Supports::EVERYTHING, move |setup| {
-        Ok(Box::new(TwoAreThree(start.start(setup)?)) as Box<dyn Engine + Send>)
+        Ok(Box::new(TwoAreThree(start.start(setup)?, corner)) as Box<dyn Engine + Send>)
     })
     .with_positions(move |size, rules, colors, to_move| {
         Ok(Box::new(TwoAreThree(
             fast.start_position(size, rules, colors, to_move)?,
+            corner,
         )) as Box<dyn Engine + Send>)
     });
     Pair {
@@ -85,6 +97,7 @@ fn options(part: Part, size: &str, rules: Vec<Rules>, depth: Option<usize>) -> E
         depth,
         jobs: 2,
         first_task: 0,
+        symmetry: false,
         pair: Pair::spec_and_fast(),
         progress: Progress::hidden(),
     }
@@ -125,6 +138,12 @@ fn whole_games_under_simple_ko_are_a_finite_graph_walked_to_its_end() {
     // Every legal coloring of 1x4 (41) is reached with some player to move.
     assert!(walk.states >= 41, "{walk:?}");
     assert!(walk.ended > 0 && walk.deepest > 8, "{walk:?}");
+    // Each state's turns are played once: every node but the start is
+    // reached by one turn, and a state has at most the pass and 4 moves.
+    // (A walk that went on from a state it had reached by a longer line
+    // played millions of turns for thousands of states.)
+    assert_eq!(walk.nodes, walk.edges + 1, "{walk:?}");
+    assert!(walk.edges <= walk.states * 5, "{walk:?}");
 }
 
 #[test]
@@ -171,4 +190,32 @@ fn a_stopped_run_does_nothing_more_and_a_resumed_run_skips_the_units_before() {
     assert_eq!(first + positions(&rest), positions(&all));
     // L(2, 4) = 4125 colorings, either player to move.
     assert_eq!(positions(&all), 8250);
+}
+
+#[test]
+fn a_run_reduced_by_symmetry_stands_for_every_position_and_is_fewer() {
+    let mut reduced = options(Part::Positions, "3x3", vec![Rules::TROMP_TAYLOR], None);
+    reduced.symmetry = true;
+    let reduced = run_exhaust(&reduced);
+    assert!(reduced.complete());
+    let stands_for: u64 = reduced.done().map(|c| c.stands_for).sum();
+    // L(3, 3) = 12,675 colorings, either player to move.
+    assert_eq!(stands_for, 25_350);
+    // An orbit has 8 colorings but where a flip or turn fixes one (the
+    // empty board's orbit is itself alone): 1,824 orbits, 6.9 times fewer.
+    assert_eq!(positions(&reduced), 3_648);
+}
+
+#[test]
+fn a_difference_in_one_orientation_is_found_with_and_without_symmetry() {
+    for board in ["2x3", "3x3"] {
+        for symmetry in [false, true] {
+            let mut options = options(Part::Positions, board, vec![Rules::TROMP_TAYLOR], None);
+            options.pair = spec_against(true);
+            options.symmetry = symmetry;
+            let found = run_exhaust(&options).found;
+            let found = found.unwrap_or_else(|| panic!("{board}, symmetry {symmetry}: not found"));
+            assert!(found.parted.what.contains("prisoners"), "{}", found.parted);
+        }
+    }
 }

@@ -17,7 +17,7 @@ pub fn coverage(options: &ExhaustOptions, summary: &Summary) -> String {
 /// difference shows the part done).
 fn positions(options: &ExhaustOptions, summary: &Summary) -> String {
     let mut text = String::from(
-        "board  legal colorings  positions (x2 players)  turns compared  rules sets  cpu s\n",
+        "board  legal colorings  positions (x2 players)  stand for  turns compared  rules sets  cpu s\n",
     );
     for &size in &options.sizes {
         let done: Vec<&Covered> = summary.done().filter(|c| c.size == size).collect();
@@ -25,14 +25,16 @@ fn positions(options: &ExhaustOptions, summary: &Summary) -> String {
             continue;
         }
         let positions: u64 = done.iter().map(|c| c.positions).sum();
+        let stands_for: u64 = done.iter().map(|c| c.stands_for).sum();
         let turns: u64 = done.iter().map(|c| c.turns).sum();
         let seconds: f64 = done.iter().map(|c| c.elapsed.as_secs_f64()).sum();
         let _ = writeln!(
             text,
-            "{:<5}  {:>15}  {:>22}  {:>14}  {:>10}  {:>5.1}",
+            "{:<5}  {:>15}  {:>22}  {:>9}  {:>14}  {:>10}  {:>5.1}",
             size.to_string(),
             positions / 2,
             positions,
+            stands_for,
             turns,
             options.rules.len(),
             seconds
