@@ -37,14 +37,14 @@ pub struct AuditOptions {
     /// The most replays spent minimising one divergence.
     pub minimise_budget: usize,
     /// Whether a scoring convention (dead stones removed before counting)
-    /// counts as a divergence in [`AuditSummary::diverges`].
+    /// counts as a divergence in [`AuditSummary::diverges`](super::AuditSummary::diverges).
     pub strict_score: bool,
     /// Instead of generated games, these saved games (each with the file it
     /// was read from), played as recorded and not minimised: a reproducer
     /// replayed (`audit --replay FILE`).
     pub replay: Vec<(PathBuf, Script)>,
     /// Who chooses the moves: the auditor (`play`) or the engine
-    /// (`genmove`, [`own`]).
+    /// (`genmove`, [`own`](super::own)).
     pub moves: Moves,
     /// The illegal moves the engine's `play` takes on purpose (KataGo's
     /// tolerant `play`, for one), by [`code`](tromp_taylor_harness::vocab::Illegal::code):
