@@ -5,33 +5,7 @@
 
 mod sources;
 
-use sources::{read, root, rust_files};
-use std::path::PathBuf;
-
-/// Every `.rs` file of the workspace's crates, tests, examples, benches and fuzz targets.
-fn all_rust_files() -> Vec<PathBuf> {
-    [
-        "src",
-        "spec",
-        "fast",
-        "vocab",
-        "engine",
-        "harness",
-        "exhaust",
-        "counts",
-        "records",
-        "testkit",
-        "gtp",
-        "conformance",
-        "explorer/src",
-        "python/src",
-        "tests",
-        "fuzz/fuzz_targets",
-    ]
-    .iter()
-    .flat_map(|dir| rust_files(dir))
-    .collect()
-}
+use sources::{all_rust_files, read, root, rust_files};
 
 /// The names of a manifest's `[dependencies]` (not dev- or build-).
 fn runtime_dependencies(manifest: &str) -> Vec<String> {

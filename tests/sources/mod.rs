@@ -36,3 +36,30 @@ pub fn rust_files(dir: &str) -> Vec<PathBuf> {
 pub fn read(path: &Path) -> String {
     fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
+
+/// Every `.rs` file of the workspace's crates, tests, examples, benches and fuzz targets.
+#[allow(dead_code)] // not every test that reads the sources walks them all
+pub fn all_rust_files() -> Vec<PathBuf> {
+    [
+        "src",
+        "spec",
+        "fast",
+        "vocab",
+        "engine",
+        "harness",
+        "exhaust",
+        "counts",
+        "records",
+        "testkit",
+        "gtp",
+        "conformance",
+        "explorer/src",
+        "engines/rust",
+        "python/src",
+        "tests",
+        "fuzz/fuzz_targets",
+    ]
+    .iter()
+    .flat_map(|dir| rust_files(dir))
+    .collect()
+}
