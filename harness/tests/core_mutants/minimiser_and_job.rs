@@ -151,16 +151,15 @@ fn the_minimiser_shrinks_to_the_one_step_that_fails() {
     assert!(short.undos.is_empty());
 }
 
+/// The quiet moves with one turn taken back after step `after`.
+fn quiet_moves_undone_after(after: usize) -> Script {
+    with_undos(quiet_moves(), vec![Undo { after, levels: 1 }])
+}
+
 #[test]
 fn the_minimiser_keeps_an_undo_the_failure_needs() {
     // The planted engine fails to undo: the undo is the failure.
-    let script = with_undos(
-        quiet_moves(),
-        vec![Undo {
-            after: 5,
-            levels: 1,
-        }],
-    );
+    let script = quiet_moves_undone_after(5);
     let right = planted(Bug::Undo);
     let m = compare_script(&script, &EngineKind::fast(), &right, true).expect_err("found");
     let (short, found) = minimise(&script, m, &EngineKind::fast(), &right);
@@ -523,13 +522,7 @@ fn details_are_not_compared_at_the_start_of_an_empty_board() {
 fn the_minimiser_drops_an_undo_the_failure_does_not_need() {
     // The grid differs from the third turn on; an undo after the first step
     // only delays it.
-    let script = with_undos(
-        quiet_moves(),
-        vec![Undo {
-            after: 0,
-            levels: 1,
-        }],
-    );
+    let script = quiet_moves_undone_after(0);
     let right = planted(Bug::Grid);
     let fast = EngineKind::fast();
     let m = compare_script(&script, &fast, &right, true).expect_err("found");
