@@ -34,38 +34,34 @@ fn the_enumeration_counts_what_count_positions_counts_on_every_board_to_ten_poin
     }
 }
 
-#[test]
-fn exhaust_positions_prints_its_coverage_and_agrees() {
-    let output = run(&[
+/// `exhaust positions` on 2x3 under the ten rules with `more` options: the
+/// coverage table's row, once the run has said it found no difference.
+fn positions_row_of_2x3(more: &[&str]) -> String {
+    let mut args = vec![
         "exhaust",
         "positions",
         "--size",
         "2x3",
         "--rules",
         "tromp-taylor",
-        "--jobs",
-        "2",
-    ]);
-    let stdout = exits_saying(&output, 0, "no difference");
-    // L(2, 3) = 489 colorings, 978 positions, 7 turns each.
+    ];
+    args.extend_from_slice(more);
+    let stdout = exits_saying(&run(&args), 0, "no difference");
     let row = stdout.lines().find(|l| l.starts_with("2x3")).unwrap();
+    row.to_string()
+}
+
+#[test]
+fn exhaust_positions_prints_its_coverage_and_agrees() {
+    // L(2, 3) = 489 colorings, 978 positions, 7 turns each.
+    let row = positions_row_of_2x3(&["--jobs", "2"]);
     let numbers: Vec<&str> = row.split_whitespace().collect();
     assert_eq!(&numbers[1..6], ["489", "978", "978", "6846", "1"], "{row}");
 }
 
 #[test]
 fn exhaust_positions_with_symmetry_checks_fewer_and_stands_for_all() {
-    let output = run(&[
-        "exhaust",
-        "positions",
-        "--size",
-        "2x3",
-        "--rules",
-        "tromp-taylor",
-        "--symmetry",
-    ]);
-    let stdout = exits_saying(&output, 0, "no difference");
-    let row = stdout.lines().find(|l| l.starts_with("2x3")).unwrap();
+    let row = positions_row_of_2x3(&["--symmetry"]);
     let numbers: Vec<u64> = row
         .split_whitespace()
         .skip(1)
