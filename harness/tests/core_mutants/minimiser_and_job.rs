@@ -151,6 +151,17 @@ fn the_minimiser_shrinks_to_the_one_step_that_fails() {
     assert!(short.undos.is_empty());
 }
 
+/// A shrink of `left` against `right` with no replays to spend.
+fn no_replays<'a>(left: &'a EngineKind, right: &'a EngineKind) -> Shrink<'a> {
+    Shrink {
+        left,
+        right,
+        options: CompareOptions::new(true),
+        budget: 0,
+        stop: None,
+    }
+}
+
 /// The quiet moves with one turn taken back after step `after`.
 fn quiet_moves_undone_after(after: usize) -> Script {
     with_undos(quiet_moves(), vec![Undo { after, levels: 1 }])
@@ -186,13 +197,7 @@ fn the_minimiser_keeps_only_what_fails_the_same_way() {
     assert_eq!(short.steps, script.steps[..9].to_vec());
     assert_eq!(found.steps, 9);
     // Within a budget of no replays, likewise.
-    let shrink = Shrink {
-        left: &fast,
-        right: &right,
-        options: CompareOptions::new(true),
-        budget: 0,
-        stop: None,
-    };
+    let shrink = no_replays(&fast, &right);
     let (short, _) = shrink.run(&script, m.clone(), |_| true);
     assert_eq!(short.steps.len(), 9);
     let (short, _) = Shrink {
@@ -559,13 +564,7 @@ fn undos_past_the_end_go_even_without_replays_left() {
     let (fast, right) = (EngineKind::fast(), planted(Bug::CornerGrid));
     let m = compare_script(&script, &fast, &right, true).expect_err("found");
     assert_eq!(m.steps, 9);
-    let shrink = Shrink {
-        left: &fast,
-        right: &right,
-        options: CompareOptions::new(true),
-        budget: 0,
-        stop: None,
-    };
+    let shrink = no_replays(&fast, &right);
     let (short, _) = shrink.run(&script, m, |_| true);
     assert_eq!(short.steps.len(), 9);
     assert!(short.undos.is_empty(), "{:?}", short.undos);
