@@ -230,7 +230,7 @@ impl Game {
     }
 
     /// The verdict on a move by `player` at the empty padded point `q`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
         if around_count(cell!(self.around[q]), EMPTY) != 0 {
