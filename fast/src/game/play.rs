@@ -150,7 +150,14 @@ impl Game {
             // A pass is not a move: it ends a free handicap's consecutive moves.
             self.black_first = self.turns + 1;
         }
-        let next = self.player_after(self.turns + 1);
+        // Black's consecutive first turns keep Black to move; after them
+        // the players alternate (`player_after(turns + 1)`, from the
+        // mover of `turns`, who is `player_after(turns)`).
+        let next = if self.turns + 1 < self.black_first {
+            player
+        } else {
+            player.opponent()
+        };
         let next_player = next as usize;
         let turn_number = (self.turns + 1) as u32;
         let entry = match verdict {
