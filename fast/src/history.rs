@@ -31,13 +31,14 @@ fn planted_tiny_key(hash: u64) -> u64 {
 }
 
 /// A slot of the table: the high half of its entry's key (a tag that
-/// settles most probes without reading the entry) and the entry number plus
-/// one (0 is a free slot). Eight bytes: the table is half the size a whole
-/// key would make it, and clearing it is one `memset`.
+/// settles most probes without reading the entry) and its mark: the entry
+/// number plus one plus the table's `base` (a mark at or below `base` is a
+/// free slot, so raising `base` frees every slot at once). Eight bytes:
+/// the table is half the size a whole key would make it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
     tag: u32,
-    entry: u32,
+    mark: u32,
 }
 
 /// The tag of a key: its high half (the slot's index comes from the low bits).
@@ -57,13 +58,33 @@ struct Entry {
 }
 
 /// The colorings that have stood, with their first turns.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct History {
     /// Each entry's hash and first turns with Black, White to move (or
     /// [`NEVER`]), in insertion order.
     entries: Vec<Entry>,
     /// The open-addressing table, a power of two long.
     slots: Vec<Slot>,
+    /// Marks at or below it are free slots: the marks of the entries before
+    /// the last [`History::clear`] are all at or below it.
+    base: u32,
+}
+
+/// The entries and the slots in use (each with its tag and entry number),
+/// not the free slots' leftovers nor `base`: two tables that answer
+/// alike print alike.
+impl std::fmt::Debug for History {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let used: Vec<(usize, u32, u32)> = (self.slots.iter().enumerate())
+            .filter(|(_, slot)| slot.mark > self.base)
+            .map(|(i, slot)| (i, slot.tag, slot.mark - self.base - 1))
+            .collect();
+        f.debug_struct("History")
+            .field("entries", &self.entries)
+            .field("size", &self.slots.len())
+            .field("used", &used)
+            .finish()
+    }
 }
 
 impl History {
@@ -72,21 +93,34 @@ impl History {
         History {
             entries: Vec::with_capacity(room),
             slots: vec![Slot::default(); (2 * room).next_power_of_two().max(64)],
+            base: 0,
         }
     }
 
-    /// Forgets every entry, keeping the memory: the entries' slots are
-    /// cleared one by one when they are few (a quarter of the table or
-    /// less), not the whole table.
+    /// Forgets every entry, keeping the memory: `base` is raised above
+    /// every mark in use (a mark is at most `base` plus the entries, fewer
+    /// than the slots), and the table is cleared only when `base` would
+    /// overflow.
     pub(crate) fn clear(&mut self) {
-        if 4 * self.entries.len() <= self.slots.len() {
-            while !self.entries.is_empty() {
-                self.pop();
+        let size = self.slots.len() as u32;
+        match self
+            .base
+            .checked_add(size)
+            .filter(|b| b.checked_add(size).is_some())
+        {
+            Some(base) => self.base = base,
+            None => {
+                self.base = 0;
+                self.slots.fill(Slot::default());
             }
-        } else {
-            self.entries.clear();
-            self.slots.fill(Slot::default());
         }
+        self.entries.clear();
+    }
+
+    /// The mark of entry `entry` in its slot.
+    #[inline(always)]
+    fn mark(&self, entry: u32) -> u32 {
+        entry + 1 + self.base
     }
 
     /// How many distinct colorings are stored.
@@ -144,11 +178,11 @@ impl History {
         let mut i = key as usize & mask;
         loop {
             let slot = self.slots[i];
-            if slot.entry == 0 {
+            if slot.mark <= self.base {
                 return None;
             }
             if slot.tag == tag(key) {
-                let entry = slot.entry - 1;
+                let entry = slot.mark - self.base - 1;
                 if self::key(self.hash(entry)) == key
                     && (planted!(TinyHashTrusted) || matches(entry))
                 {
@@ -188,12 +222,12 @@ impl History {
         let key = key(hash);
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
-        while self.slots[i].entry != 0 {
+        while self.slots[i].mark > self.base {
             i = (i + 1) & mask;
         }
         self.slots[i] = Slot {
             tag: tag(key),
-            entry: entry + 1,
+            mark: self.mark(entry),
         };
     }
 
@@ -202,6 +236,7 @@ impl History {
     fn grow(&mut self) {
         let size = self.slots.len() * 2;
         self.slots = vec![Slot::default(); size];
+        self.base = 0;
         for entry in 0..self.entries.len() {
             self.place(self.entries[entry].hash, entry as u32);
         }
@@ -212,12 +247,102 @@ impl History {
         let Some(Entry { hash, .. }) = self.entries.pop() else {
             return;
         };
-        let entry = self.entries.len() as u32 + 1;
+        let mark = self.mark(self.entries.len() as u32);
         let mask = self.slots.len() - 1;
         let mut i = key(hash) as usize & mask;
-        while self.slots[i].entry != entry {
+        while self.slots[i].mark != mark {
             i = (i + 1) & mask;
         }
         self.slots[i] = Slot::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{History, NEVER};
+
+    /// Hashes that share their home slot in a table of 64 (and their tag).
+    fn crowded(k: u64) -> u64 {
+        k << 40 | 5
+    }
+
+    /// The entry of `hash`, trusting the hash (the engine confirms hits).
+    fn find(h: &History, hash: u64) -> Option<u32> {
+        h.find(hash, |_| true)
+    }
+
+    /// Entries in, found; cleared, none found and the memory kept; in
+    /// again, found; popped, gone, and the rest still found past the freed
+    /// slot.
+    #[test]
+    fn a_cleared_table_holds_nothing_and_fills_again() {
+        let mut h = History::new(8);
+        let size = h.slots.len();
+        for round in 0..3u64 {
+            for k in 0..10 {
+                assert_eq!(h.insert(crowded(k + round), 0, k as u32), k as u32);
+            }
+            for k in 0..10 {
+                assert_eq!(find(&h, crowded(k + round)), Some(k as u32));
+                assert_eq!(h.firsts(k as u32), [k as u32, NEVER]);
+            }
+            h.clear();
+            assert_eq!(h.len(), 0);
+            assert_eq!(h.slots.len(), size);
+            for k in 0..12 {
+                assert_eq!(find(&h, crowded(k)), None);
+            }
+        }
+        for k in 0..5 {
+            h.insert(crowded(k), 1, 0);
+        }
+        h.pop();
+        assert_eq!(find(&h, crowded(4)), None);
+        assert_eq!(find(&h, crowded(3)), Some(3));
+        h.pop();
+        h.pop();
+        assert_eq!(find(&h, crowded(2)), None);
+        assert_eq!(find(&h, crowded(0)), Some(0));
+        assert_eq!(find(&h, crowded(1)), Some(1));
+    }
+
+    /// Clearing raises the base until it would overflow: then the table is
+    /// wiped and the base starts again from 0, and the table answers as a
+    /// new one.
+    #[test]
+    fn the_base_starts_again_before_it_overflows() {
+        let mut h = History::new(8);
+        let size = h.slots.len() as u32;
+        h.clear();
+        assert_eq!(h.base, size);
+        h.base = u32::MAX - 2 * size;
+        h.insert(crowded(1), 0, 0);
+        h.clear();
+        assert_eq!(h.base, u32::MAX - size);
+        h.insert(crowded(2), 0, 0);
+        assert_eq!(find(&h, crowded(2)), Some(0));
+        h.clear();
+        assert_eq!(h.base, 0);
+        assert!(h.slots.iter().all(|slot| slot.mark == 0 && slot.tag == 0));
+        assert_eq!(find(&h, crowded(2)), None);
+        h.insert(crowded(3), 0, 0);
+        assert_eq!(find(&h, crowded(3)), Some(0));
+    }
+
+    /// A table that grows starts its base again from 0 and keeps every entry.
+    #[test]
+    fn a_grown_table_keeps_its_entries() {
+        let mut h = History::new(8);
+        let size = h.slots.len();
+        h.clear();
+        h.clear();
+        for k in 0..=size as u64 / 2 {
+            h.insert(crowded(k), 0, 0);
+        }
+        assert_eq!(h.slots.len(), 2 * size);
+        assert_eq!(h.base, 0);
+        for k in 0..=size as u64 / 2 {
+            assert_eq!(find(&h, crowded(k)), Some(k as u32));
+        }
     }
 }

@@ -58,7 +58,7 @@ impl Game {
     /// Colors the empty padded point `q` with `p` and joins it to its
     /// strings, capturing nothing. Pushes the merges on `aux` if the game is
     /// undoable; returns how many.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn place_stone(&mut self, q: usize, p: u8) -> u8 {
         // Views of the per-cell arrays with one length, held in registers
         // (in checked builds one bounds test of a cell serves every array;

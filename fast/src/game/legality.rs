@@ -230,7 +230,7 @@ impl Game {
     }
 
     /// The verdict on a move by `player` at the empty padded point `q`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
         if around_count(cell!(self.around[q]), EMPTY) != 0 {
@@ -288,6 +288,11 @@ impl Game {
     /// [`Game::judge`] of a single-stone suicide (the coloring stays as it is).
     #[inline(never)]
     fn judge_lone_suicide(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        // Where suicide is forbidden, refused as such (what
+        // `judge_analysed` says first), without building the analysis.
+        if self.rules.suicide == Suicide::Forbidden && !planted!(SingleStoneSuicideAllowed) {
+            return Err(Refusal::Suicide);
+        }
         let lone = Analysis {
             hash: self.hash,
             suicide: true,

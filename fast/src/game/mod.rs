@@ -88,6 +88,8 @@ pub struct Game {
     pub(crate) empties: Vec<u16>,
     /// The position of each empty point (by point index) in `empties`.
     pub(crate) empty_pos: Vec<u16>,
+    /// What [`Game::restart`] copies back: the empty board's arrays.
+    pub(crate) start: setup::Start,
 }
 
 impl Game {

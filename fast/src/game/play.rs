@@ -51,7 +51,7 @@ impl Game {
     /// [`Game::play_index`] that says only whether the move was played: the
     /// playout's entry point, which builds no error for a refused move (a
     /// refusal that loses the turn under the rules still loses it).
-    #[inline]
+    #[inline(always)]
     pub fn try_play_index(&mut self, i: usize) -> bool {
         let Some(&q) = self.cell_of.get(i) else {
             return false;
@@ -118,7 +118,7 @@ impl Game {
     /// turn lost to an illegal move, which leaves the board as a pass does
     /// but ends the run of passes. With `UNDO`, pushes its record for
     /// [`Game::undo`]; without, the record is never built.
-    #[inline]
+    #[inline(always)]
     #[expect(
         clippy::too_many_lines,
         reason = "the hot path of every turn, kept as one body whose record fields are written where the state changes; split only with a benchmark beside it"
@@ -150,7 +150,14 @@ impl Game {
             // A pass is not a move: it ends a free handicap's consecutive moves.
             self.black_first = self.turns + 1;
         }
-        let next = self.player_after(self.turns + 1);
+        // Black's consecutive first turns keep Black to move; after them
+        // the players alternate (`player_after(turns + 1)`, from the
+        // mover of `turns`, who is `player_after(turns)`).
+        let next = if self.turns + 1 < self.black_first {
+            player
+        } else {
+            player.opponent()
+        };
         let next_player = next as usize;
         let turn_number = (self.turns + 1) as u32;
         let entry = match verdict {
@@ -245,7 +252,7 @@ impl Game {
     /// opponent, then clears its own color. Pushes merges, captures and the
     /// suicided head on `aux` if the game is undoable. Returns (merges, captured strings, captured
     /// stones, stones lost to suicide).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn execute_move(&mut self, q: usize, p: u8) -> (u8, u8, u32, u32) {
         let opp = p ^ 3;
         let nbrs = self.neighbours(q);

@@ -63,6 +63,7 @@ impl Game {
             aux: Vec::with_capacity(room),
             empties: Vec::with_capacity(points),
             empty_pos: vec![0; points],
+            start: Start::new(width, height),
         };
         game.clear_board();
         Ok(game)
@@ -128,19 +129,16 @@ impl Game {
     /// bookkeeping (none) and `index` never change after [`Game::new`].
     fn clear_board(&mut self) {
         let (width, height, stride) = (self.width, self.height, self.stride);
-        // (The border cells' counts change with their neighbours, unread.)
-        self.around.fill(0);
+        // Copies of the arrays as they start (the border cells' counts
+        // change with their neighbours, unread), and the rows of `chain`.
+        let start = &self.start;
+        self.color.copy_from_slice(&start.color);
+        self.around.copy_from_slice(&start.around);
+        self.head.copy_from_slice(&start.identity);
+        self.next.copy_from_slice(&start.identity);
         for y in 0..height {
             let row = (y + 1) * stride + 1;
-            let cells = row..row + width;
-            self.color[cells.clone()].fill(EMPTY);
-            for (x, around) in self.around[cells.clone()].iter_mut().enumerate() {
-                *around = around_at_start(x, y, width, height);
-            }
-            for q in cells.clone() {
-                (self.head[q], self.next[q]) = (q as u16, q as u16);
-            }
-            self.chain[cells].fill(Chain::default());
+            self.chain[row..row + width].fill(Chain::default());
         }
         self.ever.fill(0);
         self.packed.fill(0);
@@ -156,12 +154,11 @@ impl Game {
         (self.prisoners, self.last_emptied) = ([0, 0], [0, 0]);
         self.records.clear();
         self.aux.clear();
-        let points = (width * self.height) as u16;
+        let points = width * height;
+        let identity = &self.start.identity[..points];
         self.empties.clear();
-        self.empties.extend(0..points);
-        for (i, pos) in self.empty_pos.iter_mut().enumerate() {
-            *pos = i as u16;
-        }
+        self.empties.extend_from_slice(identity);
+        self.empty_pos.copy_from_slice(identity);
     }
 
     /// A game with a handicap for Black.
@@ -296,6 +293,42 @@ impl Game {
         self.turn_entry.clear();
         self.turn_entry.push(start);
         Ok(())
+    }
+}
+
+/// The arrays of a game on the empty board that [`Game::restart`] copies
+/// back instead of working them out again.
+#[derive(Clone, Debug)]
+pub(crate) struct Start {
+    /// The codes of the empty board: empty points, the border round them.
+    color: Vec<u8>,
+    /// Each cell's neighbour counts on the empty board.
+    around: Vec<u16>,
+    /// `0, 1, 2, ...` over the cells (at least the points): the start of
+    /// `head` and `next` (every point its own string) and of the list of
+    /// empty points and their positions.
+    identity: Vec<u16>,
+}
+
+impl Start {
+    /// The empty `width` x `height` board's arrays.
+    fn new(width: usize, height: usize) -> Start {
+        let stride = width + 1;
+        let size = (height + 2) * stride + 1;
+        let mut color = vec![BORDER; size];
+        let mut around = vec![0; size];
+        for y in 0..height {
+            let row = (y + 1) * stride + 1;
+            color[row..row + width].fill(EMPTY);
+            for (x, count) in around[row..row + width].iter_mut().enumerate() {
+                *count = around_at_start(x, y, width, height);
+            }
+        }
+        Start {
+            color,
+            around,
+            identity: (0..size as u16).collect(),
+        }
     }
 }
 
