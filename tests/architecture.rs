@@ -242,3 +242,79 @@ fn no_source_file_is_over_700_lines() {
         .collect();
     assert!(long.is_empty(), "over 700 lines: {long:?}");
 }
+
+/// The crates' own source folders, whose parent modules are held to their shape.
+const SOURCE_DIRS: &[&str] = &[
+    "spec/src",
+    "fast/src",
+    "fast/limit/src",
+    "vocab/src",
+    "engine/src",
+    "harness/src",
+    "exhaust/src",
+    "counts/src",
+    "records/src",
+    "testkit/src",
+    "gtp/src",
+    "conformance/src",
+    "explorer/src",
+    "python/src",
+    "engines/rust/src",
+    "src",
+];
+
+/// Whether `line` declares a child module kept in a file of its own.
+fn declares_a_file_module(line: &str) -> bool {
+    let line = line.trim();
+    let rest = ["pub(crate) ", "pub "]
+        .iter()
+        .find_map(|vis| line.strip_prefix(vis))
+        .unwrap_or(line);
+    rest.starts_with("mod ") && rest.ends_with(';')
+}
+
+/// Whether `line` starts an item of the module's own at its top level: code,
+/// not a declaration of a part nor an import.
+fn starts_code(line: &str) -> bool {
+    let rest = ["pub(crate) ", "pub(super) ", "pub "]
+        .iter()
+        .find_map(|vis| line.strip_prefix(vis))
+        .unwrap_or(line);
+    [
+        "fn ",
+        "struct ",
+        "enum ",
+        "impl",
+        "trait ",
+        "const ",
+        "static ",
+        "type ",
+        "macro_rules!",
+    ]
+    .iter()
+    .any(|keyword| rest.starts_with(keyword))
+}
+
+#[test]
+fn a_parent_module_only_declares_and_reexports_its_parts() {
+    let mut offenders = Vec::new();
+    for file in SOURCE_DIRS.iter().flat_map(|dir| rust_files(dir)) {
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let is_root = name == "lib.rs" || name == "main.rs";
+        if is_root || file.components().any(|c| c.as_os_str() == "bin") {
+            continue;
+        }
+        let text = read(&file);
+        let lines: Vec<&str> = text.lines().collect();
+        let has_parts = lines.iter().enumerate().any(|(i, line)| {
+            declares_a_file_module(line) && !(i > 0 && lines[i - 1].contains("cfg(test)"))
+        });
+        if has_parts && lines.iter().any(|line| starts_code(line)) {
+            offenders.push(file.display().to_string());
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "parent modules holding code of their own (move it into a named part): {offenders:?}"
+    );
+}

@@ -13,7 +13,7 @@
 //! reaches empty. A string that leaves the border without reaching empty
 //! makes the coloring illegal, and its states are dropped; at the end, every
 //! string still on the border must reach empty. Under each border state the
-//! number of ways to reach it is kept as a [`Tally`]: exactly, in as many
+//! number of ways to reach it is kept as a [`Tally`](crate::tally::Tally): exactly, in as many
 //! 64-bit words as 3^(m n) needs, or modulo one modulus in one word (a job
 //! of a count split by the Chinese remainder theorem, [`crate::modular`]).
 //! Nothing is sampled.

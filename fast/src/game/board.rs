@@ -3,7 +3,7 @@
 //! the string bookkeeping they use are in `chain`).
 
 use crate::game::chain::{around_step, Chain, BLACK, EMPTY, WHITE};
-use crate::game::Game;
+use crate::game::state::Game;
 use crate::types::{Color, Point};
 
 impl Game {

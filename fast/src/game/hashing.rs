@@ -1,7 +1,7 @@
 //! The Zobrist keys shared by every game, and the hash of a coloring.
 
 use crate::game::chain::{BLACK, WHITE};
-use crate::game::Game;
+use crate::game::state::Game;
 use crate::types::MAX_SIDE;
 
 /// A fixed seed for the Zobrist keys (any value works).

@@ -6,7 +6,7 @@
 
 use crate::game::chain::{AROUND_UNIT, BLACK, BORDER, EMPTY, WHITE};
 use crate::game::record::Record;
-use crate::game::Game;
+use crate::game::state::Game;
 
 impl Game {
     /// Recomputes the bookkeeping from the board and compares it with what

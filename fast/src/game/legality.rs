@@ -3,7 +3,7 @@
 
 use crate::error::IllegalTurn;
 use crate::game::chain::{around_count, code, EMPTY};
-use crate::game::Game;
+use crate::game::state::Game;
 use crate::history::NEVER;
 use crate::types::{Player, Point, Suicide, Superko, Turn};
 

@@ -5,7 +5,7 @@ use crate::error::IllegalTurn;
 use crate::game::chain::{code, Chain, EMPTY};
 use crate::game::legality::Lookup;
 use crate::game::record::{Record, TurnRecord};
-use crate::game::Game;
+use crate::game::state::Game;
 use crate::history::NEVER;
 use crate::types::{IllegalMove, Point, Turn};
 

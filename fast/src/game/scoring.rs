@@ -3,7 +3,7 @@
 use crate::error::IllegalAgreement;
 use crate::game::chain::{BLACK, BORDER, EMPTY, WHITE};
 use crate::game::record::{AgreementRecord, Record};
-use crate::game::Game;
+use crate::game::state::Game;
 use crate::types::{Ending, Outcome, Player, Point, Scoring};
 
 impl Game {

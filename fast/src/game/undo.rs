@@ -2,7 +2,7 @@
 
 use crate::game::chain::{around_step, BLACK, EMPTY, WHITE};
 use crate::game::record::{AgreementRecord, Record, TurnRecord};
-use crate::game::Game;
+use crate::game::state::Game;
 use crate::history::NEVER;
 
 impl Game {
