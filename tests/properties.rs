@@ -10,7 +10,7 @@ use tromp_taylor_harness::diff::compare;
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::generate::{generate, random_setup, Rng, BIASES};
 use tromp_taylor_harness::script::{Script, Step};
-use tromp_taylor_harness::vocab::{Grid, Handicap, Illegal, Point, Size, Turn};
+use tromp_taylor_harness::vocab::{Grid, Handicap, Illegal, IllegalMove, Point, Size, Turn};
 use tromp_taylor_testkit::fuzzing::fast_state;
 
 /// Small boards, where games are short and the strange positions live.
@@ -153,7 +153,7 @@ fn a_refused_turn_changes_neither_engine() {
                     // Seed 003: a move refused as suicide, ko or superko
                     // loses the turn; the grid stays, the opponent moves.
                     Err(Illegal::Suicide | Illegal::Ko | Illegal::Superko { .. })
-                        if game.0.setup.rules.illegal_loses_turn =>
+                        if game.0.setup.rules.illegal_move == IllegalMove::LosesTurn =>
                     {
                         assert_eq!(engine.grid(), grid, "{} after {turn:?}", kind.name());
                         assert_eq!(engine.to_move(), to_move.opponent(), "{}", kind.name());

@@ -1,13 +1,18 @@
 //! The rules sets an exhaustive run compares the engines under, by default.
 
-use tromp_taylor_harness::vocab::{Rules, Superko};
+use tromp_taylor_harness::vocab::{IllegalMove, Rules, Scoring, Suicide, Superko};
 
 /// Every superko option, in the order runs walk them.
 pub const SUPERKOS: [Superko; 3] = [Superko::Positional, Superko::Situational, Superko::SimpleKo];
 
 /// Area or territory scoring with komi 0 or 7.5 (in half points): the
 /// options that change only the numbers of a position, never a verdict.
-const NUMBERS: [(bool, i32); 4] = [(false, 0), (true, 15), (false, 15), (true, 0)];
+const NUMBERS: [(Scoring, i32); 4] = [
+    (Scoring::Area, 0),
+    (Scoring::Territory, 15),
+    (Scoring::Area, 15),
+    (Scoring::Territory, 0),
+];
 
 /// The rules each position is checked under by default: every combination
 /// of the options that change a verdict at one position — the repetition
@@ -19,19 +24,23 @@ const NUMBERS: [(bool, i32); 4] = [(false, 0), (true, 15), (false, 15), (true, 0
 pub fn position_rules() -> Vec<Rules> {
     let mut all = Vec::new();
     for (s, superko) in SUPERKOS.into_iter().enumerate() {
-        for (c, (suicide_allowed, illegal_loses_turn)) in
-            [(true, false), (true, true), (false, false), (false, true)]
-                .into_iter()
-                .enumerate()
+        for (c, (suicide, illegal_move)) in [
+            (Suicide::Allowed, IllegalMove::Refused),
+            (Suicide::Allowed, IllegalMove::LosesTurn),
+            (Suicide::Forbidden, IllegalMove::Refused),
+            (Suicide::Forbidden, IllegalMove::LosesTurn),
+        ]
+        .into_iter()
+        .enumerate()
         {
-            let (territory_scoring, komi_half_points) = NUMBERS[(s + c) % 4];
+            let (scoring, komi_half_points) = NUMBERS[(s + c) % 4];
             all.push(Rules {
                 superko,
-                suicide_allowed,
-                illegal_loses_turn,
-                territory_scoring,
+                suicide,
+                illegal_move,
+                scoring,
                 komi_half_points,
-                agreement_ending: false,
+                ..Rules::TROMP_TAYLOR
             });
         }
     }
@@ -44,8 +53,8 @@ pub fn every_position_rules() -> Vec<Rules> {
     position_rules()
         .into_iter()
         .flat_map(|rules| {
-            NUMBERS.map(|(territory_scoring, komi_half_points)| Rules {
-                territory_scoring,
+            NUMBERS.map(|(scoring, komi_half_points)| Rules {
+                scoring,
                 komi_half_points,
                 ..rules
             })
@@ -60,9 +69,9 @@ pub fn game_rules() -> Vec<Rules> {
     SUPERKOS
         .into_iter()
         .flat_map(|superko| {
-            [true, false].map(|suicide_allowed| Rules {
+            [Suicide::Allowed, Suicide::Forbidden].map(|suicide| Rules {
                 superko,
-                suicide_allowed,
+                suicide,
                 ..Rules::TROMP_TAYLOR
             })
         })

@@ -9,7 +9,9 @@
 //! [`Supports::undo`]: tromp_taylor_harness::engine::Supports::undo
 
 use tromp_taylor_harness::engine::{Engine, EngineKind};
-use tromp_taylor_harness::vocab::{Color, Handicap, Player, Rules, Setup, Size, Turn, Verdict};
+use tromp_taylor_harness::vocab::{
+    Color, Handicap, IllegalMove, Player, Rules, Setup, Size, Turn, Verdict,
+};
 
 /// How a game starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,9 +166,9 @@ impl Game {
     pub fn play(&mut self, turn: Turn) -> Verdict {
         let player = self.engine.to_move();
         let verdict = self.engine.play(turn);
-        let lost = verdict
-            .err()
-            .is_some_and(|illegal| self.rules.illegal_loses_turn && illegal.loses_turn());
+        let lost = verdict.err().is_some_and(|illegal| {
+            self.rules.illegal_move == IllegalMove::LosesTurn && illegal.loses_turn()
+        });
         if verdict.is_ok() || lost {
             self.turns.push((player, turn));
             self.lost.push(verdict.is_err());

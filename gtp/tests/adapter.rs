@@ -19,7 +19,7 @@ use tromp_taylor_harness::diff::{compare, compare_script, Difference};
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::script::{Action, Script, Step, Undo};
 use tromp_taylor_harness::vocab::{
-    Color, Handicap, Illegal, Player, Point, Rules, Setup, Size, Turn,
+    Color, Ending, Handicap, Illegal, IllegalMove, Player, Point, Rules, Setup, Size, Suicide, Turn,
 };
 
 /// Serves GTP on standard input and output as our referee (`fast`), less
@@ -176,12 +176,12 @@ fn set_up_with_kata_set_rules_then_komi() {
     assert_eq!(setup_commands(&options, &kgs, s)[2], "kgs-rules chinese");
     // Komi and the lost turn aside.
     let lost = Rules {
-        illegal_loses_turn: true,
+        illegal_move: IllegalMove::LosesTurn,
         ..rules
     };
     assert_eq!(kgs_rules_name(lost), Some("chinese"));
     let kept = Rules {
-        illegal_loses_turn: false,
+        illegal_move: IllegalMove::Refused,
         ..rules
     };
     assert_eq!(kgs_rules_name(kept), Some("chinese"));
@@ -311,10 +311,13 @@ fn claims_follow_the_commands() {
     let only = claims(&probed(kgs, false), &held);
     assert!(only.simple_ko && !only.positional_superko && !only.situational_superko);
     assert!(only.territory_scoring && !only.area_scoring);
-    assert_eq!(only.suicide_allowed, japanese.suicide_allowed);
-    assert_eq!(only.suicide_forbidden, !japanese.suicide_allowed);
-    assert_eq!(only.agreement_ending, japanese.agreement_ending);
-    assert_eq!(only.two_passes_ending, !japanese.agreement_ending);
+    assert_eq!(only.suicide_allowed, japanese.suicide == Suicide::Allowed);
+    assert_eq!(
+        only.suicide_forbidden,
+        japanese.suicide == Suicide::Forbidden
+    );
+    assert_eq!(only.agreement_ending, japanese.ending == Ending::Agreement);
+    assert_eq!(only.two_passes_ending, japanese.ending == Ending::TwoPasses);
     // Held to the ten rules: only theirs.
     let ten = claims(&probed(kgs, false), &referee(""));
     assert!(ten.positional_superko && !ten.simple_ko && !ten.situational_superko);

@@ -14,7 +14,8 @@
 use crate::engine::{fills_own_eye, Engine, EngineKind};
 use crate::script::{Script, Step, Undo};
 use crate::vocab::{
-    Color, Handicap, Illegal, Point, Position, Rules, Setup, Size, Superko, Turn, MAX_SIDE,
+    Color, Ending, Handicap, Illegal, IllegalMove, Point, Position, Rules, Scoring, Setup, Size,
+    Suicide, Superko, Turn, MAX_SIDE,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -144,11 +145,27 @@ pub fn random_rules(rng: &mut Rng) -> Rules {
         3 => "simple-ko-territory".parse().expect("a preset"),
         _ => Rules {
             superko: *rng.pick(&[Superko::Positional, Superko::Situational, Superko::SimpleKo]),
-            suicide_allowed: rng.percent(50),
-            agreement_ending: rng.percent(30),
-            territory_scoring: rng.percent(40),
+            suicide: if rng.percent(50) {
+                Suicide::Allowed
+            } else {
+                Suicide::Forbidden
+            },
+            ending: if rng.percent(30) {
+                Ending::Agreement
+            } else {
+                Ending::TwoPasses
+            },
+            scoring: if rng.percent(40) {
+                Scoring::Territory
+            } else {
+                Scoring::Area
+            },
             komi_half_points: 0,
-            illegal_loses_turn: rng.percent(30),
+            illegal_move: if rng.percent(30) {
+                IllegalMove::LosesTurn
+            } else {
+                IllegalMove::Refused
+            },
         },
     };
     if rng.percent(40) {
@@ -163,17 +180,17 @@ pub fn random_rules(rng: &mut Rng) -> Rules {
 pub fn every_rules() -> Vec<Rules> {
     let mut all = Vec::new();
     for superko in [Superko::Positional, Superko::Situational, Superko::SimpleKo] {
-        for suicide_allowed in [true, false] {
-            for agreement_ending in [false, true] {
-                for territory_scoring in [false, true] {
-                    for illegal_loses_turn in [false, true] {
+        for suicide in [Suicide::Allowed, Suicide::Forbidden] {
+            for ending in [Ending::TwoPasses, Ending::Agreement] {
+                for scoring in [Scoring::Area, Scoring::Territory] {
+                    for illegal_move in [IllegalMove::Refused, IllegalMove::LosesTurn] {
                         all.push(Rules {
                             superko,
-                            suicide_allowed,
-                            agreement_ending,
-                            territory_scoring,
+                            suicide,
+                            ending,
+                            scoring,
                             komi_half_points: 0,
-                            illegal_loses_turn,
+                            illegal_move,
                         });
                     }
                 }
@@ -329,7 +346,10 @@ struct Lean<'a> {
 fn next_step(game: &mut dyn Engine, lean: &Lean<'_>, rng: &mut Rng, legal: &mut Vec<Turn>) -> Step {
     let size = lean.setup.size;
     *legal = game.legal_turns();
-    if lean.setup.rules.agreement_ending && game.consecutive_passes() >= 2 && rng.percent(40) {
+    if lean.setup.rules.ending == Ending::Agreement
+        && game.consecutive_passes() >= 2
+        && rng.percent(40)
+    {
         return Step::Agree(dead_stones(lean.now, size, rng));
     }
     if rng.percent(12) {

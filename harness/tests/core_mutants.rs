@@ -4,8 +4,8 @@ use tromp_taylor_harness::diff::{compare, compare_record, compare_script, Differ
 use tromp_taylor_harness::engine::{Details, Engine, EngineKind, Supports};
 use tromp_taylor_harness::script::{Action, Script, Step, Undo};
 use tromp_taylor_harness::vocab::{
-    Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Turn,
-    Verdict,
+    Color, Ending, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size,
+    Turn, Verdict,
 };
 use tromp_taylor_testkit::forward::{Fault, Forward};
 
@@ -533,7 +533,7 @@ fn undos_are_taken_on_both_and_compared() {
 #[test]
 fn agreements_are_compared_only_where_both_make_them() {
     let rules = Rules {
-        agreement_ending: true,
+        ending: Ending::Agreement,
         ..Rules::TROMP_TAYLOR
     };
     let s = setup(5, 5, rules);

@@ -8,7 +8,7 @@ use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
 use tromp_taylor_harness::generate::Bias;
 use tromp_taylor_harness::report::{group, Kind};
 use tromp_taylor_harness::sgf::{read_game, ReadOptions};
-use tromp_taylor_harness::vocab::{Action, Rules, Setup, Size, Superko};
+use tromp_taylor_harness::vocab::{Action, Rules, Setup, Size, Suicide, Superko};
 use tromp_taylor_testkit::forward::{Forward, NoFault};
 
 /// `fast` under other rules than it claims (it plays by `rules` whatever
@@ -123,7 +123,7 @@ fn an_engine_without_superko_is_accepted_illegal_superko_by_a_move_that_repeats(
 #[test]
 fn an_engine_forbidding_suicide_refuses_a_legal_suicide() {
     let strict = misruled("strict", |rules| Rules {
-        suicide_allowed: false,
+        suicide: Suicide::Forbidden,
         ..rules
     });
     let report = check(&strict, Bias::Suicide, None);

@@ -4,7 +4,7 @@
 //! report's closing advice in the words of a Python reader.
 
 use tromp_taylor_harness::engine::Supports;
-use tromp_taylor_harness::vocab::{Rules, Superko};
+use tromp_taylor_harness::vocab::{Ending, IllegalMove, Rules, Scoring, Suicide, Superko};
 
 /// What the protocol can do whatever the rules: no agreement ending, fixed
 /// handicaps, setup positions or undo, which it has no words for. Free
@@ -54,19 +54,19 @@ fn claim(supports: &mut Supports, rules: &Rules) {
         Superko::Situational => supports.situational_superko = true,
         Superko::SimpleKo => supports.simple_ko = true,
     }
-    match rules.suicide_allowed {
-        true => supports.suicide_allowed = true,
-        false => supports.suicide_forbidden = true,
+    match rules.suicide {
+        Suicide::Allowed => supports.suicide_allowed = true,
+        Suicide::Forbidden => supports.suicide_forbidden = true,
     }
-    if !rules.agreement_ending {
+    if rules.ending == Ending::TwoPasses {
         supports.two_passes_ending = true;
     }
-    match rules.territory_scoring {
-        true => supports.territory_scoring = true,
-        false => supports.area_scoring = true,
+    match rules.scoring {
+        Scoring::Territory => supports.territory_scoring = true,
+        Scoring::Area => supports.area_scoring = true,
     }
     supports.komi |= rules.komi_half_points != 0;
-    supports.illegal_loses_turn |= rules.illegal_loses_turn;
+    supports.illegal_loses_turn |= rules.illegal_move == IllegalMove::LosesTurn;
 }
 
 /// What the report's header says the engine claims (after `{engine}

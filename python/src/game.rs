@@ -9,7 +9,8 @@ use tromp_taylor_harness::engine::{Engine, EngineKind, EngineName};
 use tromp_taylor_harness::sgf;
 use tromp_taylor_harness::vertex::{column_name, parse_turn, turn_name, VertexError};
 use tromp_taylor_harness::vocab::{
-    Action, Color, Handicap, Illegal, Player, Point, Record, Setup, Size, Turn,
+    Action, Color, Handicap, Illegal, IllegalMove as IllegalRule, Player, Point, Record, Setup,
+    Size, Turn,
 };
 
 /// A game of Go under the Tromp-Taylor rules (or a variation of them), on
@@ -91,7 +92,8 @@ impl Game {
                 Ok(())
             }
             Err(illegal) => {
-                let lost = self.setup.rules.illegal_loses_turn && illegal.loses_turn();
+                let lost =
+                    self.setup.rules.illegal_move == IllegalRule::LosesTurn && illegal.loses_turn();
                 if lost {
                     self.record.push((player, Action::Turn(turn)));
                 }

@@ -5,7 +5,9 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tromp_taylor_harness::vocab::{Illegal, Player, Rules, Size, Superko};
+use tromp_taylor_harness::vocab::{
+    Ending, Illegal, IllegalMove as IllegalRule, Player, Rules, Scoring, Size, Suicide, Superko,
+};
 
 create_exception!(
     tromp_taylor,
@@ -90,26 +92,26 @@ impl PyRules {
     /// Whether suicide is allowed (rule 7) rather than forbidden (comment 7).
     #[getter]
     fn suicide_allowed(&self) -> bool {
-        self.rules.suicide_allowed
+        self.rules.suicide == Suicide::Allowed
     }
 
     /// Whether the game ends by agreement after two passes (comment 8).
     #[getter]
     fn agreement_ending(&self) -> bool {
-        self.rules.agreement_ending
+        self.rules.ending == Ending::Agreement
     }
 
     /// Territory scoring (comment 9) rather than area (rule 9).
     #[getter]
     fn territory_scoring(&self) -> bool {
-        self.rules.territory_scoring
+        self.rules.scoring == Scoring::Territory
     }
 
     /// Whether a move refused as suicide, ko or superko also loses the turn
     /// (seed 003).
     #[getter]
     fn illegal_loses_turn(&self) -> bool {
-        self.rules.illegal_loses_turn
+        self.rules.illegal_move == IllegalRule::LosesTurn
     }
 
     /// The komi, in points (comment 10).

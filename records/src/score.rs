@@ -6,7 +6,9 @@ use serde::Serialize;
 use std::fmt;
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::sgf::GameRecord;
-use tromp_taylor_harness::vocab::{Action, Color, Player, Point, Rules, Setup, Size};
+use tromp_taylor_harness::vocab::{
+    Action, Color, Ending, Player, Point, Rules, Scoring, Setup, Size,
+};
 use tromp_taylor_spec as spec;
 
 /// A scored position.
@@ -63,7 +65,7 @@ pub fn score_position(
         coloring[i] = spec::Color::Empty;
     }
     let score = |player: spec::Player, held: usize| {
-        if rules.territory_scoring {
+        if rules.scoring == Scoring::Territory {
             spec::comments::territory_score(&grid, &coloring, player, held)
         } else {
             spec::rules::score(&grid, &coloring, player)
@@ -118,7 +120,7 @@ pub enum ScoreCheck {
 /// Refuses `--dead` unless the rules end by agreement (comment 8) and, for
 /// a record, the game has reached two consecutive passes.
 pub fn check_dead(rules: Rules, passes: Option<usize>) -> Result<(), ScoreCheck> {
-    if !rules.agreement_ending {
+    if rules.ending == Ending::TwoPasses {
         return Err(ScoreCheck::NoAgreement {
             rules: rules.to_string(),
         });

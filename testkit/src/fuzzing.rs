@@ -12,7 +12,9 @@ use tromp_taylor_fast as fast;
 use tromp_taylor_harness::diff::compare;
 use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::script::{Script, Step};
-use tromp_taylor_harness::vocab::{Handicap, Point, Rules, Setup, Size, Superko, Turn};
+use tromp_taylor_harness::vocab::{
+    Ending, Handicap, IllegalMove, Point, Rules, Scoring, Setup, Size, Suicide, Superko, Turn,
+};
 
 /// One step of a fuzzed game.
 #[derive(Arbitrary, Clone, Debug)]
@@ -46,11 +48,12 @@ impl FuzzGame {
         let rules = Rules {
             superko: [Superko::Positional, Superko::Situational, Superko::SimpleKo]
                 [usize::from(self.rules % 3)],
-            suicide_allowed: self.rules & 0b100 == 0,
-            agreement_ending: self.rules & 0b1000 != 0,
-            territory_scoring: self.rules & 0b1_0000 != 0,
+            suicide: [Suicide::Allowed, Suicide::Forbidden][usize::from(self.rules >> 2 & 1)],
+            ending: [Ending::TwoPasses, Ending::Agreement][usize::from(self.rules >> 3 & 1)],
+            scoring: [Scoring::Area, Scoring::Territory][usize::from(self.rules >> 4 & 1)],
             komi_half_points: i32::from(self.komi),
-            illegal_loses_turn: self.rules & 0b10_0000 != 0,
+            illegal_move: [IllegalMove::Refused, IllegalMove::LosesTurn]
+                [usize::from(self.rules >> 5 & 1)],
         };
         let handicap = match self.handicap % 16 {
             1 => Handicap::Free(2),

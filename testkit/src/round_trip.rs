@@ -7,7 +7,9 @@
 
 use tromp_taylor_harness::engine::spec::rules_to_spec;
 use tromp_taylor_harness::generate::{every_rules, Rng};
-use tromp_taylor_harness::vocab::{Color, Grid, Outcome, Player, Rules, Size, Superko};
+use tromp_taylor_harness::vocab::{
+    Color, Ending, Grid, IllegalMove, Outcome, Player, Rules, Scoring, Size, Suicide, Superko,
+};
 use tromp_taylor_spec as spec;
 
 /// Every round trip, with random inputs drawn from `seed` (`count` of each
@@ -45,16 +47,19 @@ fn compact(rules: Rules) -> String {
         Superko::Situational => "SITUATIONAL",
         Superko::SimpleKo => "SIMPLE",
     };
-    let score = if rules.territory_scoring {
+    let score = if rules.scoring == Scoring::Territory {
         "TERRITORY"
     } else {
         "AREA"
     };
-    let mut text = format!("ko{ko}score{score}sui{}", u8::from(rules.suicide_allowed));
-    if rules.agreement_ending {
+    let mut text = format!(
+        "ko{ko}score{score}sui{}",
+        u8::from(rules.suicide == Suicide::Allowed)
+    );
+    if rules.ending == Ending::Agreement {
         text.push_str("endAGREEMENT");
     }
-    if rules.illegal_loses_turn {
+    if rules.illegal_move == IllegalMove::LosesTurn {
         text.push_str("illegalLOSETURN");
     }
     if rules.komi_half_points != 0 {
@@ -76,16 +81,16 @@ fn shuffled_compact(rules: Rules, rng: &mut Rng) -> String {
         format!("ko{ko}"),
         format!(
             "score{}",
-            ["AREA", "TERRITORY"][usize::from(rules.territory_scoring)]
+            ["AREA", "TERRITORY"][usize::from(rules.scoring == Scoring::Territory)]
         ),
-        format!("sui{}", u8::from(rules.suicide_allowed)),
+        format!("sui{}", u8::from(rules.suicide == Suicide::Allowed)),
         format!(
             "end{}",
-            ["TWOPASSES", "AGREEMENT"][usize::from(rules.agreement_ending)]
+            ["TWOPASSES", "AGREEMENT"][usize::from(rules.ending == Ending::Agreement)]
         ),
         format!(
             "illegal{}",
-            ["REFUSED", "LOSETURN"][usize::from(rules.illegal_loses_turn)]
+            ["REFUSED", "LOSETURN"][usize::from(rules.illegal_move == IllegalMove::LosesTurn)]
         ),
         format!("komi{}", komi_text(rules.komi_half_points)),
     ];
@@ -254,8 +259,8 @@ fn rule_refusals() -> Result<(), String> {
 /// Each preset under its names, spelled as people type them.
 fn preset_names() -> Result<(), String> {
     let chinese = Rules {
-        suicide_allowed: false,
-        illegal_loses_turn: true,
+        suicide: Suicide::Forbidden,
+        illegal_move: IllegalMove::LosesTurn,
         ..Rules::TROMP_TAYLOR
     };
     let new_zealand = Rules {
@@ -264,8 +269,8 @@ fn preset_names() -> Result<(), String> {
     };
     let simple_ko_territory = Rules {
         superko: Superko::SimpleKo,
-        suicide_allowed: false,
-        territory_scoring: true,
+        suicide: Suicide::Forbidden,
+        scoring: Scoring::Territory,
         ..Rules::TROMP_TAYLOR
     };
     let presets = [

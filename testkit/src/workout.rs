@@ -15,7 +15,7 @@ use tromp_taylor_harness::script::{Script, Step, Undo};
 use tromp_taylor_harness::variety::{
     handicap_game, large_board_game, position_game, Mix, HANDICAP_SIZES,
 };
-use tromp_taylor_harness::vocab::{Handicap, Rules, Setup, Size, Superko, Turn};
+use tromp_taylor_harness::vocab::{Ending, Handicap, Rules, Setup, Size, Superko, Turn};
 
 /// The seed of every workout: fixed, so that a mutant is caught or missed
 /// the same way on every run.
@@ -208,7 +208,7 @@ pub fn agreement_undo_games() -> Vec<Script> {
     let sizes = mixed_sizes();
     every_rules()
         .into_iter()
-        .filter(|rules| rules.agreement_ending)
+        .filter(|rules| rules.ending == Ending::Agreement)
         .map(|rules| {
             let mut setup = random_setup(&mut rng, &sizes, Some(&[rules]));
             setup.handicap = Handicap::None;

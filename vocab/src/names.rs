@@ -8,7 +8,7 @@
 //! SGF `RU`), mapped to the nearest rules we can state (docs/rules.md gives
 //! the mapping).
 
-use crate::vocab::{Rules, RulesError, Superko};
+use crate::vocab::{Ending, IllegalMove, Rules, RulesError, Scoring, Suicide, Superko};
 
 /// The rules' own presets (`tromp-taylor`, `chinese`, `new-zealand`,
 /// `simple-ko-territory`), with what each means.
@@ -36,11 +36,11 @@ pub const OTHER_NAMES: [(&str, &str); 11] = [
 /// Seed 004's rules, which the Japanese and Korean names come nearest to.
 const SIMPLE_KO_TERRITORY: Rules = Rules {
     superko: Superko::SimpleKo,
-    suicide_allowed: false,
-    agreement_ending: false,
-    territory_scoring: true,
+    suicide: Suicide::Forbidden,
+    ending: Ending::TwoPasses,
+    scoring: Scoring::Territory,
     komi_half_points: 0,
-    illegal_loses_turn: false,
+    illegal_move: IllegalMove::Refused,
 };
 
 /// The rules a name other programs write stands for, if we read it.
@@ -54,7 +54,7 @@ fn other_name(text: &str) -> Option<Rules> {
         "japanese" | "korean" | "jp" | "ko" => Some(SIMPLE_KO_TERRITORY),
         "aga" | "bga" | "bgf" => Some(Rules {
             superko: Superko::Situational,
-            suicide_allowed: false,
+            suicide: Suicide::Forbidden,
             ..Rules::TROMP_TAYLOR
         }),
         "goe" | "ing" => Some(Rules::TROMP_TAYLOR),

@@ -9,7 +9,9 @@
 //! `spec` adapter re-exports it for its games; the testkit's round trips
 //! hold it to the `fast` adapter's, for every combination of the options.
 
-use crate::vocab::{Point, Rules, RulesError, Size, Superko};
+use crate::vocab::{
+    Ending, IllegalMove, Point, Rules, RulesError, Scoring, Size, Suicide, Superko,
+};
 use tromp_taylor_spec as spec;
 
 /// The rules in `spec`'s terms: to write them as `spec` writes them, and
@@ -21,26 +23,22 @@ pub fn rules_to_spec(rules: Rules) -> spec::Rules {
             Superko::Situational => spec::Superko::Situational,
             Superko::SimpleKo => spec::Superko::SimpleKo,
         },
-        suicide: if rules.suicide_allowed {
-            spec::Suicide::Allowed
-        } else {
-            spec::Suicide::Forbidden
+        suicide: match rules.suicide {
+            Suicide::Allowed => spec::Suicide::Allowed,
+            Suicide::Forbidden => spec::Suicide::Forbidden,
         },
-        ending: if rules.agreement_ending {
-            spec::Ending::Agreement
-        } else {
-            spec::Ending::TwoPasses
+        ending: match rules.ending {
+            Ending::TwoPasses => spec::Ending::TwoPasses,
+            Ending::Agreement => spec::Ending::Agreement,
         },
-        scoring: if rules.territory_scoring {
-            spec::Scoring::Territory
-        } else {
-            spec::Scoring::Area
+        scoring: match rules.scoring {
+            Scoring::Area => spec::Scoring::Area,
+            Scoring::Territory => spec::Scoring::Territory,
         },
         komi: spec::Komi::from_half_points(rules.komi_half_points),
-        illegal_move: if rules.illegal_loses_turn {
-            spec::IllegalMove::LosesTurn
-        } else {
-            spec::IllegalMove::Refused
+        illegal_move: match rules.illegal_move {
+            IllegalMove::Refused => spec::IllegalMove::Refused,
+            IllegalMove::LosesTurn => spec::IllegalMove::LosesTurn,
         },
     }
 }
@@ -53,11 +51,23 @@ pub fn rules_from_spec(rules: spec::Rules) -> Rules {
             spec::Superko::Situational => Superko::Situational,
             spec::Superko::SimpleKo => Superko::SimpleKo,
         },
-        suicide_allowed: rules.suicide == spec::Suicide::Allowed,
-        agreement_ending: rules.ending == spec::Ending::Agreement,
-        territory_scoring: rules.scoring == spec::Scoring::Territory,
+        suicide: match rules.suicide {
+            spec::Suicide::Allowed => Suicide::Allowed,
+            spec::Suicide::Forbidden => Suicide::Forbidden,
+        },
+        ending: match rules.ending {
+            spec::Ending::TwoPasses => Ending::TwoPasses,
+            spec::Ending::Agreement => Ending::Agreement,
+        },
+        scoring: match rules.scoring {
+            spec::Scoring::Area => Scoring::Area,
+            spec::Scoring::Territory => Scoring::Territory,
+        },
         komi_half_points: rules.komi.half_points(),
-        illegal_loses_turn: rules.illegal_move == spec::IllegalMove::LosesTurn,
+        illegal_move: match rules.illegal_move {
+            spec::IllegalMove::Refused => IllegalMove::Refused,
+            spec::IllegalMove::LosesTurn => IllegalMove::LosesTurn,
+        },
     }
 }
 
@@ -110,11 +120,11 @@ mod tests {
                 for komi_half_points in [0, 15, -6, 13] {
                     let rules = Rules {
                         superko,
-                        suicide_allowed: bits & 1 != 0,
-                        agreement_ending: bits & 2 != 0,
-                        territory_scoring: bits & 4 != 0,
+                        suicide: [Suicide::Allowed, Suicide::Forbidden][bits & 1],
+                        ending: [Ending::TwoPasses, Ending::Agreement][bits >> 1 & 1],
+                        scoring: [Scoring::Area, Scoring::Territory][bits >> 2 & 1],
                         komi_half_points: komi_half_points + i32::try_from(i).unwrap(),
-                        illegal_loses_turn: bits & 8 != 0,
+                        illegal_move: [IllegalMove::Refused, IllegalMove::LosesTurn][bits >> 3 & 1],
                     };
                     assert_eq!(read_rules(&rules.to_string()), Ok(rules), "{rules}");
                 }

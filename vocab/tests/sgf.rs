@@ -3,7 +3,9 @@
 //! the board, agreements, handicaps) written and read back unchanged.
 
 use tromp_taylor_vocab::sgf::*;
-use tromp_taylor_vocab::vocab::{Action, Color, Handicap, Player, Point, Rules, Setup, Size, Turn};
+use tromp_taylor_vocab::vocab::{
+    Action, Color, Ending, Handicap, Player, Point, Rules, Setup, Size, Suicide, Turn,
+};
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()
@@ -111,7 +113,7 @@ fn rules_given_override_ru_and_keep_their_komi() {
     };
     let record = read_game("(;RU[Japanese]KM[6.5])", &options).unwrap();
     assert_eq!(record.rules_source, RulesSource::Override);
-    assert!(!record.rules.suicide_allowed);
+    assert!(record.rules.suicide == Suicide::Forbidden);
     assert_eq!(record.rules.komi_half_points, 13);
 }
 
@@ -151,7 +153,7 @@ fn a_generated_games_attempts_agreements_and_handicap_survive_the_round_trip() {
     let setup = Setup {
         size: size(9, 7),
         rules: Rules {
-            agreement_ending: true,
+            ending: Ending::Agreement,
             komi_half_points: -3,
             ..Rules::TROMP_TAYLOR
         },

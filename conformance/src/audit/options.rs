@@ -12,7 +12,7 @@ use tromp_taylor_harness::engine::EngineKind;
 use tromp_taylor_harness::generate::{Bias, BIASES};
 use tromp_taylor_harness::script::Script;
 use tromp_taylor_harness::stop::Stop;
-use tromp_taylor_harness::vocab::Size;
+use tromp_taylor_harness::vocab::{IllegalMove, Size};
 
 /// What to audit, and how.
 #[derive(Clone, Debug)]
@@ -133,7 +133,7 @@ pub(super) fn notes(options: &AuditOptions, probed: &Probed) -> Vec<String> {
     let caps = probed.caps;
     let mut notes: Vec<String> = untold_rules_note(options, caps).into_iter().collect();
     let grids = caps.list_stones || probed.showboard;
-    if options.gtp.rules.illegal_loses_turn && !grids {
+    if options.gtp.rules.illegal_move == IllegalMove::LosesTurn && !grids {
         notes.push(
             "a refused move does not lose the turn: without the engine's board a refusal \
              on an occupied point (which loses nothing) cannot be told from one that loses \

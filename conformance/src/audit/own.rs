@@ -16,7 +16,7 @@ use tromp_taylor_harness::diff::{Difference, Divergence};
 use tromp_taylor_harness::engine::{Engine, EngineKind};
 use tromp_taylor_harness::script::{Action, Record, Script, Step};
 use tromp_taylor_harness::vertex::parse_turn;
-use tromp_taylor_harness::vocab::{Player, Rules, Setup, Superko, Turn};
+use tromp_taylor_harness::vocab::{Player, Rules, Scoring, Setup, Suicide, Superko, Turn};
 
 /// How the moves of an audit's games are chosen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -504,14 +504,14 @@ pub fn kata_words(rules: Rules) -> String {
         Superko::Situational => "SITUATIONAL",
         Superko::SimpleKo => "SIMPLE",
     };
-    let scoring = if rules.territory_scoring {
+    let scoring = if rules.scoring == Scoring::Territory {
         "TERRITORY"
     } else {
         "AREA"
     };
     format!(
         "\"ko\":\"{ko}\", \"scoring\":\"{scoring}\", \"suicide\":{}",
-        rules.suicide_allowed
+        rules.suicide == Suicide::Allowed
     )
 }
 

@@ -21,7 +21,7 @@ use tromp_taylor_harness::minimise::Shrink;
 use tromp_taylor_harness::report::plural;
 use tromp_taylor_harness::safe;
 use tromp_taylor_harness::script::{Script, Step};
-use tromp_taylor_harness::vocab::{Handicap, Rules, Setup};
+use tromp_taylor_harness::vocab::{Handicap, IllegalMove, Rules, Setup};
 
 /// The script for game `game` (from 1), drawn from the one per-game seed
 /// formula of every job ([`game_rng`]), so that any game can be
@@ -55,7 +55,7 @@ pub fn run_audit(
     // a refusal is its own to keep (see the note below).
     let gtp = GtpOptions {
         rules: Rules {
-            illegal_loses_turn: false,
+            illegal_move: IllegalMove::Refused,
             ..options.gtp.rules
         },
         ..options.gtp.clone()
@@ -249,7 +249,7 @@ impl Audit<'_> {
         let mut game = AuditGame::new(self.options, game);
         if !self.auditor.engine.supports().illegal_loses_turn {
             // The adapter cannot tell which refusals lose the turn.
-            game.script.setup.rules.illegal_loses_turn = false;
+            game.script.setup.rules.illegal_move = IllegalMove::Refused;
         }
         let audited = self.audited(chooser, &mut game);
         let label = game.label();

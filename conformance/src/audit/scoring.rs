@@ -3,7 +3,7 @@
 //! stones or territory (as GNU Go and Pachi do), or because it counts
 //! wrongly where nothing is left to judge?
 
-use tromp_taylor_harness::vocab::{Grid, Outcome, Point, Rules};
+use tromp_taylor_harness::vocab::{Grid, Outcome, Point, Rules, Scoring};
 use tromp_taylor_records::score::score_position;
 
 /// Whether every empty point of `grid` reaches exactly one color (rule 9
@@ -11,7 +11,7 @@ use tromp_taylor_records::score::score_position;
 /// engine: no empty region is shared, and the board is not empty.
 pub fn is_settled(grid: &Grid, rules: Rules) -> bool {
     let area = Rules {
-        territory_scoring: false,
+        scoring: Scoring::Area,
         ..rules
     };
     score_position(grid.size, area, &grid.colors, [0, 0], &[])

@@ -16,7 +16,7 @@ use tromp_taylor_harness::check::rules_at_stake;
 use tromp_taylor_harness::names::komi_text;
 use tromp_taylor_harness::report::{plural, side_by_side};
 use tromp_taylor_harness::safe;
-use tromp_taylor_harness::vocab::{Rules, Superko};
+use tromp_taylor_harness::vocab::{Ending, Rules, Scoring, Suicide, Superko};
 
 /// The line a generated report holds under "Cause in the source" and
 /// "Suggested fix" until someone writes them from the engine's source.
@@ -182,17 +182,17 @@ pub fn rules_words(rules: Rules) -> String {
             "simple ko: a single stone just captured may not be retaken at once; longer cycles are allowed"
         }
     };
-    let suicide = if rules.suicide_allowed {
+    let suicide = if rules.suicide == Suicide::Allowed {
         "suicide allowed (a move that leaves its own string without liberties removes that string)"
     } else {
         "suicide forbidden (a move must leave its own string a liberty after its captures)"
     };
-    let scoring = if rules.territory_scoring {
+    let scoring = if rules.scoring == Scoring::Territory {
         "territory scoring (surrounded empty points plus prisoners)"
     } else {
         "area scoring (stones on the board plus empty points that reach only that color)"
     };
-    let ending = if rules.agreement_ending {
+    let ending = if rules.ending == Ending::Agreement {
         "after two passes the players may agree on dead stones; after four the game ends as is"
     } else {
         "two consecutive passes end the game"

@@ -6,8 +6,8 @@ use super::{
     agreement_probe, probe_points, probe_turns, Details, Engine, EngineKind, Explained, Supports,
 };
 use crate::vocab::{
-    Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Superko,
-    Turn, Verdict,
+    Color, Ending, Grid, Handicap, Illegal, IllegalMove, Outcome, Player, Point, Refusal, Rules,
+    Scoring, Setup, Size, Suicide, Superko, Turn, Verdict,
 };
 use tromp_taylor_fast as fast;
 
@@ -66,26 +66,22 @@ pub fn rules_to_fast(rules: Rules) -> fast::Rules {
             Superko::Situational => fast::Superko::Situational,
             Superko::SimpleKo => fast::Superko::SimpleKo,
         },
-        suicide: if rules.suicide_allowed {
-            fast::Suicide::Allowed
-        } else {
-            fast::Suicide::Forbidden
+        suicide: match rules.suicide {
+            Suicide::Allowed => fast::Suicide::Allowed,
+            Suicide::Forbidden => fast::Suicide::Forbidden,
         },
-        ending: if rules.agreement_ending {
-            fast::Ending::Agreement
-        } else {
-            fast::Ending::TwoPasses
+        ending: match rules.ending {
+            Ending::TwoPasses => fast::Ending::TwoPasses,
+            Ending::Agreement => fast::Ending::Agreement,
         },
-        scoring: if rules.territory_scoring {
-            fast::Scoring::Territory
-        } else {
-            fast::Scoring::Area
+        scoring: match rules.scoring {
+            Scoring::Area => fast::Scoring::Area,
+            Scoring::Territory => fast::Scoring::Territory,
         },
         komi: fast::Komi::from_half_points(rules.komi_half_points),
-        illegal_move: if rules.illegal_loses_turn {
-            fast::IllegalMove::LosesTurn
-        } else {
-            fast::IllegalMove::Refused
+        illegal_move: match rules.illegal_move {
+            IllegalMove::Refused => fast::IllegalMove::Refused,
+            IllegalMove::LosesTurn => fast::IllegalMove::LosesTurn,
         },
     }
 }
@@ -216,11 +212,23 @@ pub fn rules_from_fast(rules: fast::Rules) -> Rules {
             fast::Superko::Situational => Superko::Situational,
             fast::Superko::SimpleKo => Superko::SimpleKo,
         },
-        suicide_allowed: rules.suicide == fast::Suicide::Allowed,
-        agreement_ending: rules.ending == fast::Ending::Agreement,
-        territory_scoring: rules.scoring == fast::Scoring::Territory,
+        suicide: match rules.suicide {
+            fast::Suicide::Allowed => Suicide::Allowed,
+            fast::Suicide::Forbidden => Suicide::Forbidden,
+        },
+        ending: match rules.ending {
+            fast::Ending::TwoPasses => Ending::TwoPasses,
+            fast::Ending::Agreement => Ending::Agreement,
+        },
+        scoring: match rules.scoring {
+            fast::Scoring::Area => Scoring::Area,
+            fast::Scoring::Territory => Scoring::Territory,
+        },
         komi_half_points: rules.komi.half_points(),
-        illegal_loses_turn: rules.illegal_move == fast::IllegalMove::LosesTurn,
+        illegal_move: match rules.illegal_move {
+            fast::IllegalMove::Refused => IllegalMove::Refused,
+            fast::IllegalMove::LosesTurn => IllegalMove::LosesTurn,
+        },
     }
 }
 

@@ -18,7 +18,7 @@ pub trait Engine {
     fn check(&self, turn: Turn) -> Verdict;
     /// Takes `turn` if it is legal; otherwise says why and changes nothing,
     /// except under rules where an illegal move loses the turn
-    /// ([`Rules::illegal_loses_turn`], seed 003): then a move refused as
+    /// ([`Rules::illegal_move`], seed 003): then a move refused as
     /// suicide, ko or superko is a lost turn, and the opponent is to move.
     fn play(&mut self, turn: Turn) -> Verdict;
     /// Every legal turn: the pass first, then moves in point order.

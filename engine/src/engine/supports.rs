@@ -2,7 +2,7 @@
 //! handicaps and starting positions it declares, so that the harness compares
 //! it only there and never guesses from its failures.
 
-use crate::vocab::{Handicap, Rules, Setup, Size, Superko};
+use crate::vocab::{Ending, Handicap, IllegalMove, Rules, Scoring, Setup, Size, Suicide, Superko};
 use std::fmt;
 
 /// What an engine declares it implements. The harness plays an engine only
@@ -205,18 +205,19 @@ impl Supports {
     /// Whether the engine claims `rules`, or the first option it does not.
     pub fn rules(&self, rules: Rules) -> Result<(), Unsupported> {
         let komi = (rules.komi_half_points != 0).then_some(Unsupported::Komi);
-        let lost_turn = rules.illegal_loses_turn.then_some(Unsupported::LostTurn);
+        let lost_turn =
+            (rules.illegal_move == IllegalMove::LosesTurn).then_some(Unsupported::LostTurn);
         self.claims_all(
             [
                 Unsupported::Superko(rules.superko),
                 Unsupported::Suicide {
-                    allowed: rules.suicide_allowed,
+                    allowed: rules.suicide == Suicide::Allowed,
                 },
                 Unsupported::Ending {
-                    agreement: rules.agreement_ending,
+                    agreement: rules.ending == Ending::Agreement,
                 },
                 Unsupported::Scoring {
-                    territory: rules.territory_scoring,
+                    territory: rules.scoring == Scoring::Territory,
                 },
             ]
             .into_iter()

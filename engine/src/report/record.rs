@@ -6,7 +6,7 @@ use super::words::turns_text;
 use crate::diff::{Difference, Divergence};
 use crate::engine::EngineKind;
 use crate::script::{Action, Record};
-use crate::vocab::{Handicap, Position, Setup};
+use crate::vocab::{Handicap, IllegalMove, Position, Setup};
 
 impl Divergence {
     /// The SGF of the game up to and including the step where the engines
@@ -125,7 +125,12 @@ fn reproducer_moves(
         let keep = match action {
             Action::Turn(turn) => match game.play(*turn) {
                 Ok(()) => true,
-                Err(why) if divergence.setup.rules.illegal_loses_turn && why.loses_turn() => true,
+                Err(why)
+                    if divergence.setup.rules.illegal_move == IllegalMove::LosesTurn
+                        && why.loses_turn() =>
+                {
+                    true
+                }
                 Err(why) => {
                     refused.push(format!(
                         "step {}: {player} {} ({})",

@@ -32,8 +32,8 @@ use ::board_game::games::go::{
 use std::collections::HashMap;
 use tromp_taylor_harness::engine::{Engine, EngineKind, Supports, Unsupported};
 use tromp_taylor_harness::vocab::{
-    Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Superko,
-    Turn, Verdict,
+    Color, Ending, Grid, Handicap, Illegal, IllegalMove, Outcome, Player, Point, Refusal, Rules,
+    Scoring, Setup, Size, Suicide, Superko, Turn, Verdict,
 };
 
 /// What board-game claims: positional superko, suicide allowed (`TT`) or
@@ -59,16 +59,16 @@ pub fn board_game_rules(rules: Rules) -> Result<(BgRules, Komi), Unsupported> {
         Superko::Positional => {}
         other => return Err(Unsupported::Superko(other)),
     }
-    if rules.agreement_ending {
+    if rules.ending == Ending::Agreement {
         return Err(Unsupported::Ending { agreement: true });
     }
-    if rules.territory_scoring {
+    if rules.scoring == Scoring::Territory {
         return Err(Unsupported::Scoring { territory: true });
     }
-    if rules.illegal_loses_turn {
+    if rules.illegal_move == IllegalMove::LosesTurn {
         return Err(Unsupported::LostTurn);
     }
-    let bg = match rules.suicide_allowed {
+    let bg = match rules.suicide == Suicide::Allowed {
         true => BgRules::tromp_taylor(),
         false => BgRules::cgos(),
     };
@@ -98,7 +98,7 @@ pub fn start_board_game(setup: Setup) -> Result<BoardGameEngine, Unsupported> {
     let mut engine = BoardGameEngine {
         board: GoBoard::new(side, komi, rules),
         size,
-        suicide_allowed: setup.rules.suicide_allowed,
+        suicide_allowed: setup.rules.suicide == Suicide::Allowed,
         turns: 0,
         earlier: HashMap::new(),
         prisoners: [0, 0],

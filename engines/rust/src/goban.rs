@@ -15,8 +15,8 @@ use tromp_taylor_harness::quotes::{RULE_1, RULE_6, SIMPLE_KO};
 use tromp_taylor_harness::run::Known;
 use tromp_taylor_harness::script::Action;
 use tromp_taylor_harness::vocab::{
-    Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Setup, Size, Superko,
-    Turn, Verdict,
+    Color, Ending, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Rules, Scoring, Setup,
+    Size, Suicide, Superko, Turn, Verdict,
 };
 
 // ---------------------------------------------------------------------------
@@ -47,7 +47,7 @@ pub fn goban_rectangles() -> EngineKind {
 /// goban's settings for `rules`: `IllegalRules` flags forbid, `ScoreRules`
 /// flags count (territory always).
 pub fn goban_rule(rules: Rules) -> Result<Rule, Unsupported> {
-    if rules.agreement_ending {
+    if rules.ending == Ending::Agreement {
         return Err(Unsupported::Ending { agreement: true });
     }
     let mut illegal = match rules.superko {
@@ -55,10 +55,10 @@ pub fn goban_rule(rules: Rules) -> Result<Rule, Unsupported> {
         Superko::SimpleKo => IllegalRules::KO,
         Superko::Situational => return Err(Unsupported::Superko(rules.superko)),
     };
-    if !rules.suicide_allowed {
+    if rules.suicide == Suicide::Forbidden {
         illegal |= IllegalRules::SUICIDE;
     }
-    let flag_score = match rules.territory_scoring {
+    let flag_score = match rules.scoring == Scoring::Territory {
         true => ScoreRules::PRISONNERS | ScoreRules::KOMI,
         false => ScoreRules::STONES | ScoreRules::KOMI,
     };

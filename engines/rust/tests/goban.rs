@@ -11,7 +11,7 @@ use common::{assert_skips_only, rules, scaled_games};
 use goban::{check_goban, saved};
 use tromp_taylor_harness::check::{check_engine, replay, CheckOptions, Replayed};
 use tromp_taylor_harness::engine::{EngineKind, Unsupported};
-use tromp_taylor_harness::vocab::{Rules, Size, Superko};
+use tromp_taylor_harness::vocab::{Ending, Rules, Size, Superko};
 use tromp_taylor_peers::goban::{goban, goban_rectangles, goban_rule, KNOWN};
 
 /// `n` games, times `GOBAN_CHECK_SCALE` when set (for longer runs by hand).
@@ -95,7 +95,7 @@ fn simple_ko_with_suicide_goban_refuses_a_suicide_at_the_ko_point() {
 #[test]
 fn simple_ko_without_suicide_goban_agrees_with_spec() {
     let japanese_like = Rules {
-        agreement_ending: false,
+        ending: Ending::TwoPasses,
         ..rules("simple-ko-territory")
     };
     let rule = goban_rule(japanese_like).expect("goban plays simple ko");

@@ -12,7 +12,8 @@ use std::cell::{Cell, RefCell};
 use std::sync::{Arc, Mutex};
 use tromp_taylor_harness::engine::Engine;
 use tromp_taylor_harness::vocab::{
-    Color, Grid, Handicap, Illegal, Outcome, Player, Point, Refusal, Setup, Size, Turn, Verdict,
+    Color, Ending, Grid, Handicap, Illegal, IllegalMove, Outcome, Player, Point, Refusal, Setup,
+    Size, Turn, Verdict,
 };
 
 /// What was found out about the engine once, shared by all its games, and
@@ -83,7 +84,7 @@ pub(super) fn start(shared: &Arc<Shared>, setup: Setup) -> Result<Box<dyn Engine
         shared: Arc::clone(shared),
         size,
         white_first: matches!(setup.handicap, Handicap::Fixed(n) if n > 0),
-        loses_turn: setup.rules.illegal_loses_turn,
+        loses_turn: setup.rules.illegal_move == IllegalMove::LosesTurn,
         setup,
         turns: Vec::new(),
     }))
@@ -332,7 +333,7 @@ impl Engine for GtpEngine {
 
     fn is_over(&self) -> bool {
         // Rule 8, or comment 8 without an agreement: as is after four.
-        let passes = if self.setup.rules.agreement_ending {
+        let passes = if self.setup.rules.ending == Ending::Agreement {
             4
         } else {
             2

@@ -9,7 +9,7 @@ use crate::capabilities::Capabilities;
 use crate::client::{Client, Failure};
 use std::sync::{Arc, Mutex};
 use tromp_taylor_harness::engine::{EngineKind, Supports};
-use tromp_taylor_harness::vocab::{Color, Grid, Point, Size, Superko};
+use tromp_taylor_harness::vocab::{Color, Ending, Grid, Point, Scoring, Size, Suicide, Superko};
 
 /// The longest side asked of an engine: SGF's limit. GTP version 2 names
 /// vertices up to 25 columns (A to Z without I); past that, the vertices
@@ -132,14 +132,14 @@ pub fn claims(found: &Probed, options: &GtpOptions) -> Supports {
         positional_superko: superko(Superko::Positional),
         situational_superko: superko(Superko::Situational),
         simple_ko: superko(Superko::SimpleKo),
-        suicide_allowed: any || held.suicide_allowed,
-        suicide_forbidden: any || !held.suicide_allowed,
-        two_passes_ending: any || !held.agreement_ending,
+        suicide_allowed: any || held.suicide == Suicide::Allowed,
+        suicide_forbidden: any || held.suicide == Suicide::Forbidden,
+        two_passes_ending: any || held.ending == Ending::TwoPasses,
         // The agreement ending's four passes are the adapter's to count;
         // the agreement itself cannot be asked over GTP (`agreements`).
-        agreement_ending: any || held.agreement_ending,
-        area_scoring: any || !held.territory_scoring,
-        territory_scoring: any || held.territory_scoring,
+        agreement_ending: any || held.ending == Ending::Agreement,
+        area_scoring: any || held.scoring == Scoring::Area,
+        territory_scoring: any || held.scoring == Scoring::Territory,
         komi: true,
         free_handicap: false,
         fixed_handicap: caps.fixed_handicap,

@@ -2,7 +2,7 @@
 //! with the compact rule string, or `kgs-rules` with the name of one of
 //! KGS's rule sets where one is these rules, or a command of the user's.
 
-use tromp_taylor_harness::vocab::Rules;
+use tromp_taylor_harness::vocab::{IllegalMove, Rules};
 
 /// How the engine is told the rules it is held to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ impl SetRules {
 pub fn kgs_rules_name(rules: Rules) -> Option<&'static str> {
     let essentials = |r: Rules| Rules {
         komi_half_points: 0,
-        illegal_loses_turn: false,
+        illegal_move: IllegalMove::Refused,
         ..r
     };
     ["japanese", "chinese", "aga", "new_zealand"]

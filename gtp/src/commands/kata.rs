@@ -2,7 +2,7 @@
 //! read them: JSON, a preset, a compact string, or a name other programs use.
 
 use tromp_taylor_harness::sgf::rules_from_ru;
-use tromp_taylor_harness::vocab::{Rules, Superko};
+use tromp_taylor_harness::vocab::{Ending, IllegalMove, Rules, Scoring, Suicide, Superko};
 
 /// KataGo's words for the superko rules (`ko`).
 const KO: [(&str, Superko); 3] = [
@@ -11,12 +11,18 @@ const KO: [(&str, Superko); 3] = [
     ("SIMPLE", Superko::SimpleKo),
 ];
 
-/// The words of a yes-or-no option, for no and for yes: KataGo's `scoring`
-/// (territory or not) and our `end` (agreement or not) and `illegal` (a lost
-/// turn or not).
-const SCORING: [&str; 2] = ["AREA", "TERRITORY"];
-const END: [&str; 2] = ["TWOPASSES", "AGREEMENT"];
-const ILLEGAL: [&str; 2] = ["REFUSED", "LOSETURN"];
+/// The words of a two-way option, the default first: KataGo's `scoring`
+/// and our `end` (comment 8's agreement or not) and `illegal` (a lost turn
+/// or not).
+const SCORING: [(&str, Scoring); 2] = [("AREA", Scoring::Area), ("TERRITORY", Scoring::Territory)];
+const END: [(&str, Ending); 2] = [
+    ("TWOPASSES", Ending::TwoPasses),
+    ("AGREEMENT", Ending::Agreement),
+];
+const ILLEGAL: [(&str, IllegalMove); 2] = [
+    ("REFUSED", IllegalMove::Refused),
+    ("LOSETURN", IllegalMove::LosesTurn),
+];
 
 /// The rules in KataGo's JSON form, with two fields of ours added when they
 /// are on: `"end":"AGREEMENT"` (comment 8) and `"illegal":"LOSETURN"` (seed
@@ -26,19 +32,23 @@ pub fn kata_rules_json(rules: Rules) -> String {
         .iter()
         .find(|(_, superko)| *superko == rules.superko)
         .expect("every superko rule has a KataGo word");
-    let scoring = SCORING[usize::from(rules.territory_scoring)];
+    let scoring = word_of(&SCORING, rules.scoring);
     let mut ours = String::new();
-    for (key, words, on) in [
-        ("end", END, rules.agreement_ending),
-        ("illegal", ILLEGAL, rules.illegal_loses_turn),
+    for (key, word, on) in [
+        ("end", word_of(&END, rules.ending), rules.ending != END[0].1),
+        (
+            "illegal",
+            word_of(&ILLEGAL, rules.illegal_move),
+            rules.illegal_move != ILLEGAL[0].1,
+        ),
     ] {
         if on {
-            ours.push_str(&format!(r#","{key}":"{}""#, words[1]));
+            ours.push_str(&format!(r#","{key}":"{word}""#));
         }
     }
     format!(
         r#"{{"friendlyPassOk":false,"hasButton":false,"ko":"{ko}","scoring":"{scoring}","suicide":{},"tax":"NONE","whiteHandicapBonus":"0"{ours}}}"#,
-        rules.suicide_allowed
+        rules.suicide == Suicide::Allowed
     )
 }
 
@@ -83,14 +93,20 @@ fn parse_kata_json(text: &str, current: Rules) -> Result<Rules, String> {
                     .ok_or_else(bad)?;
             }
             ("scoring", serde_json::Value::String(s)) => {
-                rules.territory_scoring = yes_or_no(SCORING, s).ok_or_else(bad)?;
+                rules.scoring = named(&SCORING, s).ok_or_else(bad)?;
             }
-            ("suicide", serde_json::Value::Bool(b)) => rules.suicide_allowed = *b,
+            ("suicide", serde_json::Value::Bool(b)) => {
+                rules.suicide = if *b {
+                    Suicide::Allowed
+                } else {
+                    Suicide::Forbidden
+                };
+            }
             ("end", serde_json::Value::String(s)) => {
-                rules.agreement_ending = yes_or_no(END, s).ok_or_else(bad)?;
+                rules.ending = named(&END, s).ok_or_else(bad)?;
             }
             ("illegal", serde_json::Value::String(s)) => {
-                rules.illegal_loses_turn = yes_or_no(ILLEGAL, s).ok_or_else(bad)?;
+                rules.illegal_move = named(&ILLEGAL, s).ok_or_else(bad)?;
             }
             ("komi", serde_json::Value::Number(n)) => {
                 let half = n.as_f64().map(|k| k * 2.0).ok_or_else(bad)?;
@@ -109,7 +125,18 @@ fn parse_kata_json(text: &str, current: Rules) -> Result<Rules, String> {
     Ok(rules)
 }
 
-/// Whether `word` is the yes (`true`) or the no (`false`) of `words`, if it is either.
-fn yes_or_no(words: [&str; 2], word: &str) -> Option<bool> {
-    words.iter().position(|w| *w == word).map(|i| i == 1)
+/// The option `word` names in `words`, if it names one.
+fn named<T: Copy>(words: &[(&str, T)], word: &str) -> Option<T> {
+    words
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|&(_, value)| value)
+}
+
+/// The word `words` give `value`.
+fn word_of<T: PartialEq>(words: &[(&'static str, T)], value: T) -> &'static str {
+    words
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("", |&(word, _)| word)
 }

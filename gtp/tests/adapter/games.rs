@@ -37,7 +37,7 @@ pub(super) fn our_referee_over_gtp_agrees_with_fast() {
     assert!(compare(r, steps, &fast, &kind, true).is_ok());
     // The agreement ending: as is after four passes.
     let agreement = Rules {
-        agreement_ending: true,
+        ending: Ending::Agreement,
         ..Rules::TROMP_TAYLOR
     };
     let a = setup(5, 5, agreement, Handicap::None);
@@ -122,8 +122,8 @@ pub(super) fn the_board_is_read_from_showboard_without_list_stones() {
 pub(super) fn a_lost_turn_is_kept_and_undone() {
     let kind = gtp_engine(referee("")).expect("starts");
     let rules = Rules {
-        illegal_loses_turn: true,
-        suicide_allowed: false,
+        illegal_move: IllegalMove::LosesTurn,
+        suicide: Suicide::Forbidden,
         ..Rules::TROMP_TAYLOR
     };
     let s = setup(3, 3, rules, Handicap::None);
@@ -165,7 +165,7 @@ pub(super) fn a_lost_turn_is_kept_and_undone() {
         3,
         3,
         Rules {
-            suicide_allowed: false,
+            suicide: Suicide::Forbidden,
             ..Rules::TROMP_TAYLOR
         },
         Handicap::None,
@@ -233,8 +233,8 @@ pub(super) fn garbage_is_the_engines_panic() {
 pub(super) fn a_lost_turn_after_a_handicap_replays_from_white() {
     let kind = gtp_engine(referee("")).expect("starts");
     let rules = Rules {
-        illegal_loses_turn: true,
-        suicide_allowed: false,
+        illegal_move: IllegalMove::LosesTurn,
+        suicide: Suicide::Forbidden,
         ..Rules::TROMP_TAYLOR
     };
     let mut game = kind

@@ -3,7 +3,10 @@
 
 use super::format::{Attempt, Case, HandicapCase, Inputs};
 use crate::vertex::{parse_turn, turn_name, vertex_name};
-use crate::vocab::{Color, Handicap, Player, Point, Rules, Setup, Size, Superko, Turn, MAX_SIDE};
+use crate::vocab::{
+    Color, Ending, Handicap, IllegalMove, Player, Point, Rules, Scoring, Setup, Size, Suicide,
+    Superko, Turn, MAX_SIDE,
+};
 
 pub(super) fn player(letter: &str) -> Result<Player, String> {
     match letter {
@@ -129,24 +132,24 @@ pub fn requirements(setup: &Setup, has_position: bool) -> Vec<String> {
             Superko::Situational => "superko:situational",
             Superko::SimpleKo => "ko:simple",
         },
-        if rules.suicide_allowed {
+        if rules.suicide == Suicide::Allowed {
             "suicide:allowed"
         } else {
             "suicide:forbidden"
         },
-        if rules.territory_scoring {
+        if rules.scoring == Scoring::Territory {
             "scoring:territory"
         } else {
             "scoring:area"
         },
     ];
-    if rules.agreement_ending {
+    if rules.ending == Ending::Agreement {
         tags.push("ending:agreement");
     }
     if rules.komi_half_points != 0 {
         tags.push("komi");
     }
-    if rules.illegal_loses_turn {
+    if rules.illegal_move == IllegalMove::LosesTurn {
         tags.push("illegal:loses-turn");
     }
     if setup.size.width() != setup.size.height() {

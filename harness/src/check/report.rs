@@ -10,7 +10,7 @@ use crate::quotes::{
 use crate::report::{group, Report};
 use crate::run::{Finding, Skipped};
 use crate::script::Action;
-use crate::vocab::{Handicap, Illegal, Superko, Turn, Verdict};
+use crate::vocab::{Ending, Handicap, Illegal, Scoring, Suicide, Superko, Turn, Verdict};
 use std::fmt;
 
 /// The texts that decide a divergence between the rules (`spec`, the first
@@ -51,17 +51,17 @@ pub fn rules_at_stake(divergence: &Divergence) -> Vec<&'static str> {
         Superko::Situational => COMMENT_6,
         Superko::SimpleKo => SIMPLE_KO,
     };
-    let suicide = if rules.suicide_allowed {
+    let suicide = if rules.suicide == Suicide::Allowed {
         COMMENT_7
     } else {
         NO_SUICIDE
     };
-    let scoring = if rules.territory_scoring {
+    let scoring = if rules.scoring == Scoring::Territory {
         COMMENT_9
     } else {
         RULE_9
     };
-    let ending = if rules.agreement_ending {
+    let ending = if rules.ending == Ending::Agreement {
         COMMENT_8
     } else {
         RULE_8

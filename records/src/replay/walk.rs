@@ -11,7 +11,7 @@ use super::report::{
 use tromp_taylor_harness::diff::{after_agreement, after_turn, Difference};
 use tromp_taylor_harness::engine::{Engine, EngineKind, EngineName};
 use tromp_taylor_harness::sgf::{GameRecord, GameTree, RecordedMove, RulesSource, TreeNode};
-use tromp_taylor_harness::vocab::{Action, Player, Rules, Setup, Verdict};
+use tromp_taylor_harness::vocab::{Action, IllegalMove, Player, Rules, Setup, Verdict};
 
 type Game = Box<dyn Engine + Send>;
 
@@ -71,7 +71,9 @@ impl Engines {
 fn steps(verdict: &Verdict, rules: Rules) -> usize {
     match verdict {
         Ok(()) => 1,
-        Err(illegal) => usize::from(rules.illegal_loses_turn && illegal.loses_turn()),
+        Err(illegal) => {
+            usize::from(rules.illegal_move == IllegalMove::LosesTurn && illegal.loses_turn())
+        }
     }
 }
 

@@ -13,5 +13,7 @@ pub use board::{
     Action, Color, Grid, GridError, Player, Point, Record, Size, SizeError, Turn, MAX_SIDE,
 };
 pub use outcome::{Outcome, OutcomeError};
-pub use rules::{Handicap, Position, Rules, RulesError, Setup, Superko};
+pub use rules::{
+    Ending, Handicap, IllegalMove, Position, Rules, RulesError, Scoring, Setup, Suicide, Superko,
+};
 pub use verdict::{Illegal, Refusal, Verdict};

@@ -67,7 +67,7 @@ impl Illegal {
     }
 
     /// Whether, under rules where an illegal move loses the turn
-    /// ([`Rules::illegal_loses_turn`](super::rules::Rules::illegal_loses_turn),
+    /// ([`Rules::illegal_move`](super::rules::Rules::illegal_move),
     /// seed 003), this refusal is a lost turn: a stone played on a forbidden
     /// point (suicide) or one that makes a position reappear (ko, superko).
     /// A move on an occupied point or off the board, or after the end, is
