@@ -9,65 +9,31 @@
 //! `spec` adapter re-exports it for its games; the testkit's round trips
 //! hold it to the `fast` adapter's, for every combination of the options.
 
-use crate::vocab::{
-    Ending, IllegalMove, Point, Rules, RulesError, Scoring, Size, Suicide, Superko,
-};
+use crate::vocab::{Point, Rules, RulesError, Size};
 use tromp_taylor_spec as spec;
 
 /// The rules in `spec`'s terms: to write them as `spec` writes them, and
 /// for the games of the engine layer's `spec` adapter.
 pub fn rules_to_spec(rules: Rules) -> spec::Rules {
     spec::Rules {
-        superko: match rules.superko {
-            Superko::Positional => spec::Superko::Positional,
-            Superko::Situational => spec::Superko::Situational,
-            Superko::SimpleKo => spec::Superko::SimpleKo,
-        },
-        suicide: match rules.suicide {
-            Suicide::Allowed => spec::Suicide::Allowed,
-            Suicide::Forbidden => spec::Suicide::Forbidden,
-        },
-        ending: match rules.ending {
-            Ending::TwoPasses => spec::Ending::TwoPasses,
-            Ending::Agreement => spec::Ending::Agreement,
-        },
-        scoring: match rules.scoring {
-            Scoring::Area => spec::Scoring::Area,
-            Scoring::Territory => spec::Scoring::Territory,
-        },
+        superko: rules.superko,
+        suicide: rules.suicide,
+        ending: rules.ending,
+        scoring: rules.scoring,
         komi: spec::Komi::from_half_points(rules.komi_half_points),
-        illegal_move: match rules.illegal_move {
-            IllegalMove::Refused => spec::IllegalMove::Refused,
-            IllegalMove::LosesTurn => spec::IllegalMove::LosesTurn,
-        },
+        illegal_move: rules.illegal_move,
     }
 }
 
 /// `spec`'s rules in the vocabulary's terms.
 pub fn rules_from_spec(rules: spec::Rules) -> Rules {
     Rules {
-        superko: match rules.superko {
-            spec::Superko::Positional => Superko::Positional,
-            spec::Superko::Situational => Superko::Situational,
-            spec::Superko::SimpleKo => Superko::SimpleKo,
-        },
-        suicide: match rules.suicide {
-            spec::Suicide::Allowed => Suicide::Allowed,
-            spec::Suicide::Forbidden => Suicide::Forbidden,
-        },
-        ending: match rules.ending {
-            spec::Ending::TwoPasses => Ending::TwoPasses,
-            spec::Ending::Agreement => Ending::Agreement,
-        },
-        scoring: match rules.scoring {
-            spec::Scoring::Area => Scoring::Area,
-            spec::Scoring::Territory => Scoring::Territory,
-        },
+        superko: rules.superko,
+        suicide: rules.suicide,
+        ending: rules.ending,
+        scoring: rules.scoring,
         komi_half_points: rules.komi.half_points(),
-        illegal_move: match rules.illegal_move {
-            spec::IllegalMove::Refused => IllegalMove::Refused,
-            spec::IllegalMove::LosesTurn => IllegalMove::LosesTurn,
-        },
+        illegal_move: rules.illegal_move,
     }
 }
 
@@ -109,6 +75,7 @@ impl std::fmt::Display for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vocab::{Ending, IllegalMove, Scoring, Suicide, Superko};
 
     /// Every combination of the options, with a few komis, is written and
     /// read back unchanged: the two conversions here agree.

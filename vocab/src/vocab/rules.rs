@@ -2,58 +2,12 @@
 
 use super::board::Size;
 
-/// Which repetitions are forbidden.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Superko {
-    /// Rule 6: no earlier coloring.
-    Positional,
-    /// Comment 6: no earlier coloring with the same player to move.
-    Situational,
-    /// Seed 004: no immediate retake of a single stone.
-    SimpleKo,
-}
-
-/// Whether a move may clear its own color.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Suicide {
-    /// Rule 7 and comment 7: a move may clear its own color; a play on an
-    /// empty point can be illegal only due to superko.
-    Allowed,
-    /// The no-suicide variation (the HTML comment in seed 002; seed 003,
-    /// section 5): a move whose own color would not reach empty is illegal.
-    Forbidden,
-}
-
-/// How the game ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// Rule 8: the game ends after two consecutive passes.
-    TwoPasses,
-    /// Comment 8: after two consecutive passes the players may end the game
-    /// by agreeing on which points to empty; after four it ends as is.
-    Agreement,
-}
-
-/// How a player's score is counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Scoring {
-    /// Rule 9: own stones plus the empty points that reach only one's color.
-    Area,
-    /// Comment 9: empty surrounded points plus the opponent's stones
-    /// captured, instead of one's own stones not captured.
-    Territory,
-}
-
-/// What an illegal move costs the player who tried it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IllegalMove {
-    /// The ten rules (rule 6): an illegal move is no turn at all; it is
-    /// refused, and the same player is still to take her turn.
-    Refused,
-    /// Seed 003, chapter 3, sections 19-20: a move refused as suicide, ko or
-    /// superko is declared invalid and the player loses her turn.
-    LosesTurn,
-}
+// The options, each one of the rules' own: the vocabulary speaks of them
+// as `spec` states them (`Superko`: rule 6, comment 6, seed 004; `Suicide`:
+// rule 7, comment 7'; `Ending`: rule 8, comment 8; `Scoring`: rule 9,
+// comment 9; `IllegalMove`: rule 6, seed 003), as it does of points,
+// players and handicaps.
+pub use tromp_taylor_spec::{Ending, IllegalMove, Scoring, Suicide, Superko};
 
 /// The rules of a game, in the harness's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,14 +29,17 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The ten rules exactly.
-    pub const TROMP_TAYLOR: Rules = Rules {
-        superko: Superko::Positional,
-        suicide: Suicide::Allowed,
-        ending: Ending::TwoPasses,
-        scoring: Scoring::Area,
-        komi_half_points: 0,
-        illegal_move: IllegalMove::Refused,
+    /// The ten rules exactly, as `spec` states them.
+    pub const TROMP_TAYLOR: Rules = {
+        let ten = tromp_taylor_spec::Rules::TROMP_TAYLOR;
+        Rules {
+            superko: ten.superko,
+            suicide: ten.suicide,
+            ending: ten.ending,
+            scoring: ten.scoring,
+            komi_half_points: ten.komi.half_points(),
+            illegal_move: ten.illegal_move,
+        }
     };
 }
 
