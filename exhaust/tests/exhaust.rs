@@ -6,62 +6,35 @@ use tromp_taylor_exhaust::{
     every_position_rules, game_rules, run_exhaust, ExhaustOptions, Pair, Part, Summary,
 };
 use tromp_taylor_harness::diff::compare_script;
-use tromp_taylor_harness::engine::{Engine, EngineKind, Supports};
+use tromp_taylor_harness::engine::{Details, Engine, EngineKind, Supports};
 use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_harness::script::Script;
-use tromp_taylor_harness::vocab::{
-    Color, Grid, Outcome, Player, Point, Refusal, Rules, Size, Superko, Turn, Verdict,
-};
+use tromp_taylor_harness::vocab::{Color, Player, Rules, Size, Superko};
+use tromp_taylor_testkit::forward::{Fault, Forward};
 
 /// `fast`, except that a player holding exactly two prisoners is said to
 /// hold three: wrong only after a capture of two stones. Or, with the
 /// corner flag, a player holding any is said to hold one more while the
 /// last point of the board (its top right corner) is black: wrong in one
 /// orientation of a position and not in its flips.
-struct TwoAreThree(Box<dyn Engine + Send>, bool);
+struct TwoAreThree {
+    corner: bool,
+}
 
-impl Engine for TwoAreThree {
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-    fn check(&self, turn: Turn) -> Verdict {
-        self.0.check(turn)
-    }
-    fn play(&mut self, turn: Turn) -> Verdict {
-        self.0.play(turn)
-    }
-    fn legal_turns(&self) -> Vec<Turn> {
-        self.0.legal_turns()
-    }
-    fn grid(&self) -> Grid {
-        self.0.grid()
-    }
-    fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-    fn consecutive_passes(&self) -> usize {
-        self.0.consecutive_passes()
-    }
-    fn score(&self, player: Player) -> usize {
-        self.0.score(player)
-    }
-    fn prisoners(&self, player: Player) -> usize {
-        let n = self.0.prisoners(player);
-        let corner_black = self.0.grid().colors.last() == Some(&Color::Black);
-        match (n, self.1) {
+impl Fault for TwoAreThree {
+    fn prisoners(&self, inner: &dyn Engine, player: Player) -> usize {
+        let n = inner.prisoners(player);
+        let corner_black = inner.grid().colors.last() == Some(&Color::Black);
+        match (n, self.corner) {
             (2, false) => 3,
             (n, true) if n > 0 && corner_black => n + 1,
             (n, _) => n,
         }
     }
-    fn outcome(&self) -> Outcome {
-        self.0.outcome()
-    }
-    fn agree(&mut self, points: &[Point]) -> Result<(), Refusal> {
-        self.0.agree(points)
-    }
-    fn undo(&mut self) -> bool {
-        self.0.undo()
+    // It undoes as `fast` does, and reports no details, as an engine
+    // author's own.
+    fn details(&self, _inner: &dyn Engine) -> Option<Details> {
+        None
     }
 }
 
@@ -75,13 +48,14 @@ fn spec_against(corner: bool) -> Pair {
     let fast = EngineKind::fast();
     let start = fast.clone();
     let wrong = EngineKind::new("two-are-three", Supports::EVERYTHING, move |setup| {
-        Ok(Box::new(TwoAreThree(start.start(setup)?, corner)) as Box<dyn Engine + Send>)
+        Ok(
+            Box::new(Forward::new(start.start(setup)?, TwoAreThree { corner }))
+                as Box<dyn Engine + Send>,
+        )
     })
     .with_positions(move |size, rules, colors, to_move| {
-        Ok(Box::new(TwoAreThree(
-            fast.start_position(size, rules, colors, to_move)?,
-            corner,
-        )) as Box<dyn Engine + Send>)
+        let inner = fast.start_position(size, rules, colors, to_move)?;
+        Ok(Box::new(Forward::new(inner, TwoAreThree { corner })) as Box<dyn Engine + Send>)
     });
     Pair {
         left: EngineKind::spec(),
