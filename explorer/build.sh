@@ -21,8 +21,8 @@ wasm-bindgen --target web --no-typescript --out-dir explorer/www/pkg \
 wasm=explorer/www/pkg/tromp_taylor_explorer_bg.wasm
 raw=$(wc -c < "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)
-echo "explorer/www/pkg: the wasm is $raw bytes, $gz gzipped (the limit is 300 KB gzipped)"
-if [ "$gz" -gt 307200 ]; then
-  echo "the wasm is over 300 KB gzipped" >&2
+echo "explorer/www/pkg: the wasm is $raw bytes, $gz gzipped (the limit is 200 KB gzipped)"
+if [ "$gz" -gt 204800 ]; then
+  echo "the wasm is over 200 KB gzipped" >&2
   exit 1
 fi
