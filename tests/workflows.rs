@@ -515,7 +515,10 @@ fn the_release_workflow_ships_binaries_wheels_crates_and_the_changelogs_section(
         Some("sdist")
     );
     let python = std::fs::read_to_string(root().join("python/Cargo.toml")).unwrap();
-    assert!(python.contains("abi3-py310"), "the wheels are abi3, for Python 3.10 on");
+    assert!(
+        python.contains("abi3-py310"),
+        "the wheels are abi3, for Python 3.10 on"
+    );
     assert!(runs(&jobs["crates"])
         .join(" ")
         .contains("cargo publish --workspace --dry-run"));
