@@ -64,3 +64,42 @@ pachi_ready() {
   fi
   command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 || apt_install build-essential
 }
+
+# venv_install NAME SPEC MODULES: pip-installs SPEC (`name==version`, with its
+# dependencies) into a virtual environment of its own, engines/bin/venv-NAME,
+# unless MODULES (as `import` takes them) already import there at that
+# version; fails with one line if the version installed is not SPEC's or
+# MODULES do not import afterwards.
+venv_install() {
+  local name="$1" spec="$2" modules="$3"
+  local venv="$BIN/venv-$name" dist="${2%%==*}" want="${2##*==}"
+  command -v python3 >/dev/null 2>&1 || fail "no python3: install Python 3 to audit $dist"
+  if [ ! -x "$venv/bin/python" ]; then
+    run_logged "python3 -m venv ($name)" python3 -m venv "$venv"
+  fi
+  local have
+  have="$("$venv/bin/python" -c "from importlib.metadata import version; print(version('$dist'))" 2>/dev/null || true)"
+  if [ "$have" != "$want" ] || ! "$venv/bin/python" -c "import $modules" 2>/dev/null; then
+    run_logged "pip install $spec" "$venv/bin/pip" install -q "$spec"
+  fi
+  have="$("$venv/bin/python" -c "from importlib.metadata import version; print(version('$dist'))" 2>/dev/null || true)"
+  [ "$have" = "$want" ] || fail "$dist $want wanted, ${have:-none} installed in $venv"
+  "$venv/bin/python" -c "import $modules" 2>/dev/null || fail "$spec installed but $modules does not import"
+}
+
+# npm_folder_install FOLDER PACKAGE: `npm ci` in engines/node/FOLDER (its own
+# package.json and package-lock.json) unless PACKAGE is installed there at the
+# version package.json pins; fails with one line if it is not afterwards.
+npm_folder_install() {
+  local dir="$ENGINES/node/$1" package="$2"
+  command -v node >/dev/null 2>&1 || fail "no node: install Node.js to audit $package"
+  command -v npm >/dev/null 2>&1 || fail "no npm: install npm (with Node.js) to audit $package"
+  local want have
+  want="$(node -p "require('$dir/package.json').dependencies['$package']")"
+  have="$(node -p "try { require('$dir/node_modules/$package/package.json').version } catch (e) { '' }")"
+  if [ "$have" != "$want" ]; then
+    (cd "$dir" && run_logged "npm ci ($package $want)" npm ci --no-audit --no-fund --omit=dev)
+  fi
+  have="$(node -p "try { require('$dir/node_modules/$package/package.json').version } catch (e) { '' }")"
+  [ "$have" = "$want" ] || fail "$package $want wanted, ${have:-none} installed in $dir"
+}
