@@ -41,6 +41,10 @@ pub struct RowData {
     pub engine: String,
     /// The rules it is held to, as the manifest names them.
     pub rules_name: String,
+    /// The engine's own name for what the profile selects (empty: none;
+    /// absent from runs written before labels).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub label: String,
     /// The rules, as a compact string.
     pub rules: String,
     /// How the engine was audited (`play`: it is told every move).
@@ -140,9 +144,9 @@ pub enum DataError {
 }
 
 impl RowData {
-    /// The row's key: engine, rules and mode.
-    pub fn key(&self) -> (&str, &str, &str) {
-        (&self.id, &self.rules_name, &self.mode)
+    /// The row's key: engine, rules, label and mode.
+    pub fn key(&self) -> (&str, &str, &str, &str) {
+        (&self.id, &self.rules_name, &self.label, &self.mode)
     }
 
     /// The divergences that break the rules (scoring conventions aside)

@@ -53,6 +53,12 @@ pub struct Manifest {
 pub struct Profile {
     /// The rules, by any name the program reads.
     pub rules: String,
+    /// What tells this profile from the engine's others held to the same
+    /// rules: the engine's own name for what it selects (its rule set,
+    /// preset or flags). Shown beside the rules, and part of the row's
+    /// name and folder. Empty for none.
+    #[serde(default)]
+    pub label: String,
     /// The GTP command line (`{engines}` is the engines folder).
     pub command: String,
     /// The GTP command that selects the rules before each game; empty for
@@ -96,6 +102,8 @@ pub struct CheckedProfile {
     pub rules: Rules,
     /// The rules as the manifest names them.
     pub rules_name: String,
+    /// The engine's own name for what the profile selects (empty: none).
+    pub label: String,
     /// The command line, `{engines}` replaced, split into words.
     pub command: Vec<String>,
     /// The command that selects the rules, as the manifest gives it.
@@ -219,14 +227,17 @@ impl Manifest {
         if self.profile.is_empty() {
             return Err("no [[profile]]: an engine is held to at least one rule set".into());
         }
-        self.profile
+        let checked = self
+            .profile
             .iter()
             .enumerate()
             .map(|(i, p)| {
                 p.check(engines)
                     .map_err(|e| format!("profile {}: {e}", i + 1))
             })
-            .collect()
+            .collect::<Result<Vec<_>, _>>()?;
+        one_row_each(&checked)?;
+        Ok(checked)
     }
 }
 
@@ -274,6 +285,7 @@ impl Profile {
             why_tolerated: self.why_tolerated.clone(),
             rules,
             rules_name: self.rules.clone(),
+            label: self.label.trim().to_string(),
             command,
             set_rules: self.set_rules.clone(),
             sizes,
@@ -282,6 +294,29 @@ impl Profile {
             why_skipped: self.why_skipped.clone(),
         })
     }
+}
+
+/// Refuses two profiles that would make one row: the same rules, the same
+/// label and a mode in common (their rows would share a name and a folder).
+fn one_row_each(profiles: &[CheckedProfile]) -> Result<(), String> {
+    for (j, later) in profiles.iter().enumerate() {
+        let same = profiles[..j].iter().position(|earlier| {
+            earlier.rules_name == later.rules_name
+                && earlier.label == later.label
+                && earlier.moves.iter().any(|m| later.moves.contains(m))
+        });
+        if let Some(i) = same {
+            return Err(format!(
+                "profiles {} and {} are both held to {} with the same moves and label {:?}: \
+                 give them labels that tell them apart (the engine's own name for what each selects)",
+                i + 1,
+                j + 1,
+                later.rules_name,
+                later.label
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Each of `items` read as a `T`, or the first one's error.
@@ -524,5 +559,41 @@ mod tests {
         };
         let text = error.to_string();
         assert!(text.starts_with("engines/e.toml: cause \"x\""), "{text}");
+    }
+
+    /// `manifest` with a second profile, also held to `tromp-taylor`, whose
+    /// extra keys are `second`, and `first` among the first one's keys.
+    fn two_profiles(first: &str, second: &str) -> Manifest {
+        let text = format!(
+            "name = \"E\"\nversion = \"1\"\nprogram = \"e\"\n\
+             [[profile]]\nrules = \"tromp-taylor\"\ncommand = \"e\"\nsizes = [\"5x5\"]\n\
+             games = 1\nquick_games = 1\n{first}\n\
+             [[profile]]\nrules = \"tromp-taylor\"\ncommand = \"e --other\"\nsizes = [\"5x5\"]\n\
+             games = 1\nquick_games = 1\n{second}\n"
+        );
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn two_profiles_that_would_make_one_row_are_refused_until_labelled() {
+        let engines = Path::new("engines");
+        let error = two_profiles("", "").check(engines).unwrap_err();
+        assert!(
+            error.contains("profiles 1 and 2") && error.contains("label"),
+            "{error}"
+        );
+        let error = two_profiles("label = \"a\"", "label = \" a \"")
+            .check(engines)
+            .unwrap_err();
+        assert!(error.contains("profiles 1 and 2"), "{error}");
+        let labelled = two_profiles("", "label = \"--engine spec\"")
+            .check(engines)
+            .unwrap();
+        assert_eq!(labelled[0].label, "");
+        assert_eq!(labelled[1].label, "--engine spec");
+        let modes = two_profiles("", "moves = [\"genmove\"]").check(engines);
+        assert!(modes.is_ok(), "{modes:?}");
+        let shared = two_profiles("moves = [\"play\", \"genmove\"]", "moves = [\"genmove\"]");
+        assert!(shared.check(engines).is_err());
     }
 }

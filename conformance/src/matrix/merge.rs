@@ -47,7 +47,7 @@ pub fn merge(dirs: &[PathBuf]) -> Result<MatrixData, DataError> {
             {
                 return Err(DataError::Twice {
                     engine: row.id,
-                    rules: row.rules_name,
+                    rules: super::outputs::held_to(&row.rules_name, &row.label, super::data::PLAY),
                     mode: row.mode,
                     left_file: owners[i].clone(),
                     right_file: file,

@@ -44,19 +44,28 @@ pub fn markdown(data: &MatrixData) -> String {
     text
 }
 
-/// The rules a row is held to, as the table names them: the name, and the
-/// mode where it is not `play`.
-pub fn held_to(row: &RowData) -> String {
-    if row.mode == super::data::PLAY {
-        row.rules_name.clone()
+/// The rules a row is held to, as the table names them: the name, then in
+/// parentheses the profile's label and the mode where it is not `play`.
+pub fn held_to(rules_name: &str, label: &str, mode: &str) -> String {
+    let mode = match mode {
+        super::data::PLAY => "",
+        "genmove" => "its own moves, genmove",
+        other => other,
+    };
+    let notes: Vec<&str> = [label, mode]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect();
+    if notes.is_empty() {
+        rules_name.to_string()
     } else {
-        let mode = if row.mode == "genmove" {
-            "its own moves, genmove"
-        } else {
-            row.mode.as_str()
-        };
-        format!("{} ({mode})", row.rules_name)
+        format!("{rules_name} ({})", notes.join("; "))
     }
+}
+
+/// [`held_to`] of a row of the data.
+pub fn row_held_to(row: &RowData) -> String {
+    held_to(&row.rules_name, &row.label, &row.mode)
 }
 
 /// Writes `row`'s line of the Markdown table into `text`; a skipped row
@@ -81,7 +90,7 @@ fn markdown_row(text: &mut String, row: &RowData, columns: usize) {
         text,
         "| {} | {} ({}) | {} | {games} | {} | {vectors} |",
         safe::cell(&row.engine),
-        safe::cell(&held_to(row)),
+        safe::cell(&row_held_to(row)),
         safe::code_span(&row.rules),
         safe::cell(&standing_cell(row)),
         columns.join(" | ")
@@ -124,7 +133,7 @@ fn reproduce_line(row: &RowData) -> Option<String> {
     Some(format!(
         "{} under {}: {}",
         safe::inline(&row.engine),
-        safe::inline(&held_to(row)),
+        safe::inline(&row_held_to(row)),
         safe::code_span(&format!("tromp-taylor audit --replay {sgf} {}", row.replay))
     ))
 }
@@ -133,7 +142,7 @@ fn reproduce_line(row: &RowData) -> Option<String> {
 /// the audit's notes.
 fn row_notes(row: &RowData) -> Vec<String> {
     let mut notes = Vec::new();
-    let held = held_to(row);
+    let held = row_held_to(row);
     if let Some(skipped) = &row.skipped_checks {
         notes.push(safe::inline(&format!(
             "{} under {held}: checks off: {skipped}",
@@ -175,7 +184,7 @@ fn suite(row: &RowData) -> Option<TestSuite> {
     let mut suite = TestSuite::new(safe::line(&format!(
         "{} under {}",
         row.engine,
-        held_to(row)
+        row_held_to(row)
     )));
     for game in 1..=audit.games {
         let name = format!("game {game}");

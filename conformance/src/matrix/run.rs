@@ -3,6 +3,7 @@
 
 use super::data::{MatrixData, RowData, FORMAT};
 use super::manifest::{expand, read_manifests, CheckedProfile, Manifest, ManifestError};
+use super::outputs::held_to;
 use super::table::{cell, Column};
 use crate::audit::export::audit_data;
 use crate::audit::{run_audit, AuditOptions, AuditSummary, Moves, SetRules};
@@ -48,6 +49,8 @@ pub struct Row {
     pub engine: String,
     /// The rules it is held to, as the manifest names them.
     pub rules_name: String,
+    /// The engine's own name for what the profile selects (empty: none).
+    pub label: String,
     /// The rules, as a compact string.
     pub rules: String,
     /// Who chose the moves: the auditor (`play`) or the engine (`genmove`).
@@ -172,6 +175,7 @@ fn run_row(
         id: id.to_string(),
         engine: format!("{} {}", manifest.name, manifest.version),
         rules_name: profile.rules_name.clone(),
+        label: profile.label.clone(),
         rules: profile.rules.to_string(),
         moves,
         tolerated: (!profile.tolerates.is_empty() && moves == Moves::Given).then(|| {
@@ -325,19 +329,20 @@ fn row_line(row: &Row) -> String {
 impl Row {
     /// The folder of the row's reproducers, under the output folder.
     pub fn folder(&self) -> String {
+        let mut folder = format!("{}-{}", self.id, slug(&self.rules_name));
+        if !self.label.is_empty() {
+            folder = format!("{folder}-{}", slug(&self.label));
+        }
         match self.moves {
-            Moves::Given => format!("{}-{}", self.id, slug(&self.rules_name)),
-            Moves::Own => format!("{}-{}-genmove", self.id, slug(&self.rules_name)),
+            Moves::Given => folder,
+            Moves::Own => format!("{folder}-genmove"),
         }
     }
 
     /// What the row holds the engine to, as the table names it: the rules,
-    /// and "its own moves" when it chose them.
+    /// the profile's label, and "its own moves" when it chose them.
     pub fn held_to(&self) -> String {
-        match self.moves {
-            Moves::Given => self.rules_name.clone(),
-            Moves::Own => format!("{} (its own moves, genmove)", self.rules_name),
-        }
+        held_to(&self.rules_name, &self.label, self.moves.name())
     }
 
     /// Whether this row breaks the rules anywhere (scoring conventions aside).
@@ -370,6 +375,7 @@ pub fn matrix_data(rows: &[Row], seed: u64, quick: bool) -> MatrixData {
             id: row.id.clone(),
             engine: row.engine.clone(),
             rules_name: row.rules_name.clone(),
+            label: row.label.clone(),
             rules: row.rules.clone(),
             mode: row.moves.name().to_string(),
             tolerated: row.tolerated.clone(),

@@ -8,7 +8,7 @@ use super::rows::{slug, EngineRows, Placed};
 use super::svg;
 use crate::audit::export::FindingData;
 use crate::matrix::data::MatrixData;
-use crate::matrix::outputs::held_to;
+use crate::matrix::outputs::{held_to, row_held_to};
 use std::fmt::Write as _;
 
 /// The rule sets, as the index's columns: (rules' name, mode), in the
@@ -29,7 +29,11 @@ pub fn index(data: &MatrixData, engines: &[EngineRows<'_>]) -> String {
     let columns = columns(engines);
     let mut table = String::from("<table class=\"matrix\">\n<thead><tr><th>engine</th>");
     for placed in columns.iter().filter_map(|c| first_of(engines, *c)) {
-        let _ = write!(table, "<th>{}</th>", escape(&held_to(placed.row)));
+        let _ = write!(
+            table,
+            "<th>{}</th>",
+            escape(&held_to(&placed.row.rules_name, "", &placed.row.mode))
+        );
     }
     table.push_str("</tr></thead>\n<tbody>\n");
     for engine in engines {
@@ -128,7 +132,7 @@ pub fn engine(engine: &EngineRows<'_>) -> String {
             body,
             "<li><a href=\"#{}\">{}</a>: {}</li>",
             placed.anchor,
-            escape(&held_to(placed.row)),
+            escape(&row_held_to(placed.row)),
             escape(&placed.verdict.message())
         );
     }
@@ -145,7 +149,7 @@ fn row_section(body: &mut String, engine: &EngineRows<'_>, placed: &Placed<'_>) 
     let _ = writeln!(
         body,
         "<section id=\"{anchor}\">\n<h2>{} <img class=\"badge\" src=\"../badges/{}-{anchor}.svg\" alt=\"{LABEL}: {}\"></h2>",
-        escape(&held_to(row)),
+        escape(&row_held_to(row)),
         engine.file,
         escape(&placed.verdict.message()),
         anchor = placed.anchor,

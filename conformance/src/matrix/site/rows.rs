@@ -69,6 +69,9 @@ pub fn engines(data: &MatrixData) -> Vec<EngineRows<'_>> {
         };
         let engine = &mut engines[index];
         let mut anchor = slug(&row.rules_name);
+        if !row.label.is_empty() {
+            anchor = format!("{anchor}--{}", slug(&row.label));
+        }
         if row.mode != PLAY {
             anchor = format!("{anchor}--{}", slug(&row.mode));
         }

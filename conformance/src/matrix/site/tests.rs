@@ -42,6 +42,7 @@ fn row(id: &str, rules: &str, divergences: Vec<FindingData>, ran: bool) -> RowDa
         id: id.to_string(),
         engine: format!("{id} & co 1.0"),
         rules_name: rules.to_string(),
+        label: String::new(),
         rules: "koPOSITIONALscoreAREAsui1".to_string(),
         mode: PLAY.to_string(),
         command: format!("{id} --gtp"),
@@ -193,5 +194,28 @@ fn the_data_reads_back_as_it_was_written() {
             .board
             .disputed,
         Some([1, 1])
+    );
+}
+
+#[test]
+fn labelled_rows_under_one_rule_set_have_their_own_anchors_and_names() {
+    let mut japanese = row("ogs", "simple-ko-territory", vec![], true);
+    japanese.label = "japanese".to_string();
+    let mut korean = row("ogs", "simple-ko-territory", vec![], true);
+    korean.label = "korean".to_string();
+    let data = data_of(vec![japanese, korean]);
+    let engines = engines(&data);
+    let anchors: Vec<&str> = engines[0].rows.iter().map(|p| p.anchor.as_str()).collect();
+    assert_eq!(
+        anchors,
+        [
+            "simple-ko-territory--japanese",
+            "simple-ko-territory--korean"
+        ]
+    );
+    assert_ne!(data.rows[0].key(), data.rows[1].key());
+    assert_eq!(
+        crate::matrix::outputs::row_held_to(&data.rows[1]),
+        "simple-ko-territory (korean)"
     );
 }

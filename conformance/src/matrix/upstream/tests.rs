@@ -81,6 +81,7 @@ fn row(id: &str, rules_name: &str, audit: Result<AuditSummary, String>) -> Row {
         id: id.to_string(),
         engine: format!("{id} 1.0"),
         rules_name: rules_name.to_string(),
+        label: String::new(),
         rules: Rules::TROMP_TAYLOR.to_string(),
         command: vec![format!("/bin/{id}"), "--gtp".to_string()],
         moves: crate::audit::Moves::Given,
@@ -309,4 +310,21 @@ fn one_cause_gets_one_report_whatever_kinds_it_shows_as() {
         "{}",
         reports[0].text
     );
+}
+
+#[test]
+fn a_label_names_the_row_and_its_folder_beside_the_rules_and_mode() {
+    let mut labelled = row("ogs", "simple-ko-territory", Err("not run".into()));
+    labelled.label = "korean".to_string();
+    assert_eq!(labelled.held_to(), "simple-ko-territory (korean)");
+    assert_eq!(labelled.folder(), "ogs-simple-ko-territory-korean");
+    labelled.moves = crate::audit::Moves::Own;
+    assert_eq!(
+        labelled.held_to(),
+        "simple-ko-territory (korean; its own moves, genmove)"
+    );
+    assert_eq!(labelled.folder(), "ogs-simple-ko-territory-korean-genmove");
+    let plain = row("ogs", "simple-ko-territory", Err("not run".into()));
+    assert_eq!(plain.held_to(), "simple-ko-territory");
+    assert_eq!(plain.folder(), "ogs-simple-ko-territory");
 }
