@@ -173,6 +173,24 @@ impl RowData {
         })
     }
 
+    /// The standings of its [`deviations`](RowData::deviations), each
+    /// once, in [`Standing::ALL`]'s order.
+    pub fn deviation_standings(&self) -> Vec<Standing> {
+        let Some(audit) = &self.audit else {
+            return Vec::new();
+        };
+        Standing::ALL
+            .into_iter()
+            .filter(|s| s.is_intended())
+            .filter(|s| {
+                audit
+                    .divergences
+                    .iter()
+                    .any(|d| !d.convention && d.standing == s.code())
+            })
+            .collect()
+    }
+
     /// Whether the audit ran.
     pub fn ran(&self) -> bool {
         self.audit.is_some()

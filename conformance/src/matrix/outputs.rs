@@ -98,12 +98,22 @@ fn markdown_row(text: &mut String, row: &RowData, columns: usize) {
 }
 
 /// What a row comes to, bugs told from what the engine states it means:
-/// `agrees`, `agrees, except 2 documented deviations`, `3 divergences (1
-/// documented deviation besides)`, or `not run`.
+/// `agrees`, `agrees, except 2 stated deviations: a documented deviation, a
+/// setting`, `3 divergences, and besides 1 stated deviation: a setting`, or
+/// `not run`: a stated deviation is one whose standing says the engine
+/// means it (documented, a setting, a documentation mismatch).
 pub fn standing_cell(row: &RowData) -> String {
-    let deviations = |n: usize| match n {
-        1 => "1 documented deviation".to_string(),
-        n => format!("{n} documented deviations"),
+    let deviations = |n: usize| {
+        let standings: Vec<&str> = row
+            .deviation_standings()
+            .iter()
+            .map(|s| s.words())
+            .collect();
+        format!(
+            "{n} stated deviation{}: {}",
+            if n == 1 { "" } else { "s" },
+            standings.join(", ")
+        )
     };
     match (row.ran(), row.divergences(), row.deviations()) {
         (false, _, _) => "not run".to_string(),
@@ -112,7 +122,7 @@ pub fn standing_cell(row: &RowData) -> String {
         (true, 1, 0) => "1 divergence".to_string(),
         (true, n, 0) => format!("{n} divergences"),
         (true, n, m) => format!(
-            "{n} divergence{} ({} besides)",
+            "{n} divergence{}, and besides {}",
             if n == 1 { "" } else { "s" },
             deviations(m)
         ),

@@ -26,8 +26,8 @@ impl Verdict {
     pub fn message(self) -> String {
         match self {
             Verdict::Pass => "pass".to_string(),
-            Verdict::Deviates(1) => "agrees, except 1 documented deviation".to_string(),
-            Verdict::Deviates(n) => format!("agrees, except {n} documented deviations"),
+            Verdict::Deviates(1) => "agrees, except 1 stated deviation".to_string(),
+            Verdict::Deviates(n) => format!("agrees, except {n} stated deviations"),
             Verdict::Diverges(1) => "1 divergence".to_string(),
             Verdict::Diverges(n) => format!("{n} divergences"),
             Verdict::NotRun => "not run".to_string(),

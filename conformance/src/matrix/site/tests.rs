@@ -96,7 +96,7 @@ fn a_documented_deviation_is_told_from_a_divergence() {
     assert_eq!(verdict(&deviating), Verdict::Deviates(1));
     assert_eq!(
         Verdict::Deviates(1).message(),
-        "agrees, except 1 documented deviation"
+        "agrees, except 1 stated deviation"
     );
     // An open divergence outweighs documented ones; a setting counts as meant.
     let both = row("pachi", "chinese", vec![documented, divergence()], true);
@@ -217,5 +217,35 @@ fn labelled_rows_under_one_rule_set_have_their_own_anchors_and_names() {
     assert_eq!(
         crate::matrix::outputs::row_held_to(&data.rows[1]),
         "simple-ko-territory (korean)"
+    );
+}
+
+#[test]
+fn the_table_names_each_stated_deviation_by_its_standing() {
+    use crate::matrix::outputs::standing_cell;
+    let with = |standing: &str| FindingData {
+        standing: standing.to_string(),
+        cause: Some("c".to_string()),
+        ..divergence()
+    };
+    let mismatches = row("wgo", "tromp-taylor", vec![with("docs-mismatch"); 2], true);
+    assert_eq!(
+        standing_cell(&mismatches),
+        "agrees, except 2 stated deviations: a documentation mismatch"
+    );
+    let mixed = row(
+        "pachi",
+        "chinese",
+        vec![with("setting"), with("documented"), divergence()],
+        true,
+    );
+    assert_eq!(
+        standing_cell(&mixed),
+        "1 divergence, and besides 2 stated deviations: a documented deviation, a setting"
+    );
+    assert_eq!(standing_cell(&row("e", "chinese", vec![], true)), "agrees");
+    assert_eq!(
+        standing_cell(&row("e", "chinese", vec![], false)),
+        "not run"
     );
 }
