@@ -27,7 +27,7 @@
  * move (Game.play returned false)`; an exception it throws is `? illegal
  * move: ` and its message); `pass` is `game.pass(color)`. `is_legal` and
  * `all_legal` ask `game.isValid(x, y)` (the same `tryToPlay` as `play`, the
- * game left as it was). `list_stones` reads `game.position.get(x, y)`,
+ * game left as it was; `is_legal` of a pass is 1: `game.pass` refuses none). `list_stones` reads `game.position.get(x, y)`,
  * `captures` `game.capCount` (`black`: white stones captured by Black),
  * `undo` is `game.popPosition()`.
  *
