@@ -294,6 +294,7 @@ function serve(adapter) {
         }
         return true;
     };
+    process.stdout.on("error", () => process.exit(0)); // the controller went away (EPIPE)
     process.stdin.setEncoding("utf8");
     process.stdin.on("data", (chunk) => {
         buffer += chunk;
