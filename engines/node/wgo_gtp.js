@@ -1,0 +1,313 @@
+#!/usr/bin/env node
+// engines/node/wgo_gtp.js: a GTP adapter over WGo.js's game logic (npm `wgo` 3, its `Game` class), every verdict its own.
+"use strict";
+/*
+ * GTP over `Game` from the npm package `wgo` (see wgo/package.json for the
+ * version), loaded with `require` from engines/node/wgo/node_modules: its
+ * UMD build `dist/index.js`, which touches no browser object while loading
+ * (nothing is stubbed).
+ *
+ * Rules: `new Game(size, rules)` with one of WGo's own rule objects, named
+ * on the command line:
+ *   --rules Japanese|Chinese|AGA|GOE|NZ   an entry of `goRules` (the package's
+ *                                         default export of Game/rules.ts,
+ *                                         "names of the rules should
+ *                                         correspond with SGF RU property")
+ *   --rules JAPANESE_RULES|CHINESE_RULES|ING_RULES|NO_RULES   the exported
+ *                                         constants themselves
+ *   --repeating KO|ALL|NONE               overrides `repeating` (a copy of
+ *                                         the rule object; the preset is
+ *                                         left alone)
+ *   --suicide 0|1                         overrides `allowSuicide`
+ * Default: `Japanese`, as `new Game()` has. engines/wgo.toml maps our rule
+ * sets to these.
+ *
+ * Every verdict is the library's: `play` is `game.play(x, y)`, which returns
+ * the new Position or `false` (WGo gives no reason: the answer is `? illegal
+ * move (Game.play returned false)`; an exception it throws is `? illegal
+ * move: ` and its message); `pass` is `game.pass(color)`. `is_legal` and
+ * `all_legal` ask `game.isValid(x, y)` (the same `tryToPlay` as `play`, the
+ * game left as it was; `is_legal` of a pass is 1: `game.pass` refuses none). `list_stones` reads `game.position.get(x, y)`,
+ * `captures` `game.capCount` (`black`: white stones captured by Black),
+ * `undo` is `game.popPosition()`.
+ *
+ * What the adapter itself does, none of it a rule: GTP parsing; the GTP
+ * vertex as WGo's (x, y), x the column from the left, y the row from the
+ * top; a vertex off the board is handed to `play` like any other (WGo
+ * refuses it: `Position.get` answers undefined there, not EMPTY); `play`
+ * and `is_legal` for a color that does not have the turn set `game.turn`
+ * first (the current Position's `turn`, which `play` reads, as WGo's own
+ * test "Play custom color" does), and put it back if the move is refused.
+ * WGo 3.0.0-alpha.10 has square boards only (no `rectangular_boardsize`),
+ * no scoring (no `final_score`) and no end of game: after two passes
+ * `play` is still accepted (the controller ends GTP games). It chooses no
+ * moves: no `genmove`.
+ */
+
+const path = require("path");
+const { createRequire } = require("module");
+
+// The package from engines/node/wgo/node_modules (its own npm folder).
+const folderRequire = createRequire(path.join(__dirname, "wgo", "package.json"));
+let wgo, WGO_VERSION;
+try {
+    wgo = folderRequire("wgo");
+    WGO_VERSION = folderRequire("wgo/package.json").version;
+} catch (e) {
+    process.stderr.write(`wgo is not installed in ${path.join(__dirname, "wgo")}: run engines/install/wgo.sh (${(e && e.code) || e})\n`);
+    process.exit(2);
+}
+const { Game, Color } = wgo;
+
+const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+const RULE_CONSTANTS = ["JAPANESE_RULES", "CHINESE_RULES", "ING_RULES", "NO_RULES"];
+
+function fail(message) {
+    process.stderr.write(`${message}\n`);
+    process.exit(2);
+}
+
+function parseArgs(argv) {
+    const options = { rules: "Japanese", repeating: null, suicide: null };
+    for (let i = 0; i < argv.length; i++) {
+        const value = argv[i + 1];
+        switch (argv[i]) {
+            case "--rules":
+                options.rules = value;
+                i++;
+                break;
+            case "--repeating":
+                options.repeating = value;
+                i++;
+                break;
+            case "--suicide":
+                options.suicide = value;
+                i++;
+                break;
+            default:
+                fail(`unknown option ${argv[i]}`);
+        }
+    }
+    return options;
+}
+
+// WGo's rule object for the options: a preset, or a copy of it with the overrides.
+function ruleObject(options) {
+    let base;
+    if (Object.prototype.hasOwnProperty.call(wgo.goRules, options.rules)) {
+        base = wgo.goRules[options.rules];
+    } else if (RULE_CONSTANTS.includes(options.rules)) {
+        base = wgo[options.rules];
+    } else {
+        fail(`unknown rules ${options.rules}: one of ${Object.keys(wgo.goRules).concat(RULE_CONSTANTS).join(", ")}`);
+    }
+    if (options.repeating === null && options.suicide === null) return base;
+    const rules = { ...base };
+    if (options.repeating !== null) {
+        if (!Object.values(wgo.Repeating).includes(options.repeating)) {
+            fail(`unknown repeating ${options.repeating}: one of ${Object.values(wgo.Repeating).join(", ")}`);
+        }
+        rules.repeating = options.repeating;
+    }
+    if (options.suicide !== null) {
+        if (options.suicide !== "0" && options.suicide !== "1") fail("--suicide takes 0 or 1");
+        rules.allowSuicide = options.suicide === "1";
+    }
+    return rules;
+}
+
+class GtpError extends Error {}
+
+class Adapter {
+    constructor(options) {
+        this.options = options;
+        this.rules = ruleObject(options);
+        this.size = 19;
+        this.komi = null;
+        this.clear();
+    }
+
+    clear() {
+        this.game = new Game(this.size, this.rules);
+        if (this.komi !== null) this.game.komi = this.komi;
+    }
+
+    color(word) {
+        const w = (word || "").toLowerCase();
+        if (w === "b" || w === "black") return Color.BLACK;
+        if (w === "w" || w === "white") return Color.WHITE;
+        throw new GtpError("syntax error: not a color");
+    }
+
+    // A GTP vertex as WGo's (x, y): x from the left, y from the top; null for pass.
+    vertex(word) {
+        const w = (word || "").toUpperCase();
+        if (w === "PASS") return null;
+        const col = COLUMNS.indexOf(w[0]);
+        const digits = w.slice(1);
+        if (col < 0 || !/^[0-9]+$/.test(digits) || parseInt(digits, 10) < 1) {
+            throw new GtpError("syntax error: not a vertex");
+        }
+        return { x: col, y: this.size - parseInt(digits, 10) };
+    }
+
+    name(x, y) {
+        return COLUMNS[x] + String(this.size - y);
+    }
+
+    // WGo's verdict on a move of `player` at v, the game left as it was: null when legal, else why not.
+    refusal(player, v) {
+        const before = this.game.turn;
+        this.game.turn = player;
+        try {
+            return this.game.isValid(v.x, v.y) ? null : "Game.isValid returned false";
+        } catch (e) {
+            return (e && e.message) || String(e);
+        } finally {
+            this.game.turn = before;
+        }
+    }
+
+    handlers() {
+        return {
+            protocol_version: () => "2",
+            name: () => `WGo.js Game (rules ${this.options.rules})`,
+            version: () => WGO_VERSION,
+            boardsize: (args) => {
+                const n = parseInt(args[0], 10);
+                if (!(n >= 1 && n <= COLUMNS.length)) throw new GtpError("unacceptable size");
+                this.size = n;
+                this.clear();
+                return "";
+            },
+            clear_board: () => {
+                this.clear();
+                return "";
+            },
+            komi: (args) => {
+                const k = parseFloat(args[0]);
+                if (Number.isNaN(k)) throw new GtpError("syntax error: not a komi");
+                this.komi = k;
+                this.game.komi = k;
+                return "";
+            },
+            play: (args) => {
+                const player = this.color(args[0]);
+                const v = this.vertex(args[1]);
+                if (v === null) {
+                    this.game.pass(player);
+                    return "";
+                }
+                const before = this.game.turn;
+                this.game.turn = player;
+                let result;
+                try {
+                    result = this.game.play(v.x, v.y);
+                } catch (e) {
+                    this.game.turn = before;
+                    throw new GtpError(`illegal move: ${(e && e.message) || e}`);
+                }
+                if (!result) {
+                    this.game.turn = before;
+                    throw new GtpError("illegal move (Game.play returned false)");
+                }
+                return "";
+            },
+            undo: () => {
+                if (this.game.popPosition() === null) throw new GtpError("cannot undo");
+                return "";
+            },
+            is_legal: (args) => {
+                const player = this.color(args[0]);
+                const v = this.vertex(args[1]);
+                if (v === null) return "1";
+                return this.refusal(player, v) === null ? "1" : "0";
+            },
+            all_legal: (args) => {
+                const player = this.color(args[0]);
+                const out = [];
+                for (let y = 0; y < this.size; y++) {
+                    for (let x = 0; x < this.size; x++) {
+                        if (this.refusal(player, { x, y }) === null) out.push(this.name(x, y));
+                    }
+                }
+                return out.join(" ");
+            },
+            list_stones: (args) => {
+                const player = this.color(args[0]);
+                const out = [];
+                for (let y = 0; y < this.size; y++) {
+                    for (let x = 0; x < this.size; x++) {
+                        if (this.game.position.get(x, y) === player) out.push(this.name(x, y));
+                    }
+                }
+                return out.join(" ");
+            },
+            captures: (args) => {
+                const player = this.color(args[0]);
+                const count = this.game.capCount;
+                return String(player === Color.BLACK ? count.black : count.white);
+            },
+            showboard: () => {
+                const rows = [""];
+                for (let y = 0; y < this.size; y++) {
+                    const marks = [];
+                    for (let x = 0; x < this.size; x++) {
+                        const s = this.game.position.get(x, y);
+                        marks.push(s === Color.BLACK ? "X" : s === Color.WHITE ? "O" : ".");
+                    }
+                    rows.push(`${String(this.size - y).padStart(2)} ${marks.join(" ")}`);
+                }
+                return rows.join("\n");
+            },
+        };
+    }
+}
+
+function serve(adapter) {
+    const handlers = adapter.handlers();
+    handlers.known_command = (args) => (args[0] in handlers || args[0] === "quit" ? "true" : "false");
+    handlers.list_commands = () => Object.keys(handlers).concat(["quit"]).sort().join("\n");
+    let buffer = "";
+    const out = (text) => process.stdout.write(text);
+    // An engine's words on one line: no control characters, no newline that would end the GTP answer.
+    const oneLine = (text) => String(text).replace(/[\x00-\x1f\x7f]+/g, " ").trim();
+    const handle = (raw) => {
+        const line = raw.replace(/\t/g, " ").replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "").split("#")[0].trim();
+        if (!line) return true;
+        const words = line.split(/\s+/);
+        let id = "";
+        if (/^[0-9]+$/.test(words[0])) id = words.shift();
+        if (words.length === 0) return true;
+        const [name, ...args] = words;
+        if (name === "quit") {
+            out(`=${id} \n\n`);
+            return false;
+        }
+        const handler = handlers[name];
+        try {
+            if (!handler) throw new GtpError("unknown command");
+            out(`=${id} ${handler(args)}\n\n`);
+        } catch (e) {
+            const message = e instanceof GtpError ? e.message : `internal error: ${(e && e.message) || e}`;
+            out(`?${id} ${oneLine(message)}\n\n`);
+        }
+        return true;
+    };
+    process.stdout.on("error", () => process.exit(0)); // the controller went away (EPIPE)
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk) => {
+        buffer += chunk;
+        let nl;
+        while ((nl = buffer.indexOf("\n")) >= 0) {
+            const l = buffer.slice(0, nl);
+            buffer = buffer.slice(nl + 1);
+            if (!handle(l)) {
+                process.exit(0);
+            }
+        }
+    });
+    process.stdin.on("end", () => process.exit(0));
+}
+
+serve(new Adapter(parseArgs(process.argv.slice(2))));
