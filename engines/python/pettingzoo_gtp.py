@@ -52,8 +52,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gtp_loop import GtpError, color, diagram, game_handlers, package_version, serve, vertex, vertex_name  # noqa: E402
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # go.py imports pygame; stdout is GTP's
-from pettingzoo.classic import go_v5  # noqa: E402
-from pettingzoo.utils.env_logger import EnvLogger  # noqa: E402
+try:
+    from pettingzoo.classic import go_v5
+    from pettingzoo.utils.env_logger import EnvLogger
+except ImportError as e:  # one line, as the matrix shows a row it skips
+    sys.exit("pettingzoo_gtp.py: cannot import pettingzoo.classic.go_v5 (%s): run engines/install/pettingzoo-go.sh" % e)
 
 EnvLogger.suppress_output()
 
