@@ -9,8 +9,14 @@ venv_install pettingzoo numpy==2.4.6 numpy
 venv_install pettingzoo gymnasium==1.4.0 gymnasium
 venv_install pettingzoo pygame-ce==2.5.8 pygame
 venv_install pettingzoo pettingzoo==1.27.0 "pettingzoo.classic.go_v5"
-answer="$(printf 'name\nquit\n' | timeout 60 "$BIN/venv-pettingzoo/bin/python" "$ENGINES/python/pettingzoo_gtp.py" 2>/dev/null | head -n 1)"
+# The whole answer is read (no `head`: a reader that stops early would break the
+# adapter's pipe, and pipefail would fail the script without a word).
+err="$(mktemp)"
+out="$(printf 'name\nquit\n' | timeout 60 "$BIN/venv-pettingzoo/bin/python" "$ENGINES/python/pettingzoo_gtp.py" 2>"$err" || true)"
+answer="${out%%$'\n'*}"
+said="$(grep -v '^[[:space:]]*$' "$err" | tail -n 1 || true)"
+rm -f "$err"
 case "$answer" in
   "= PettingZoo go_v5"*) ;;
-  *) fail "pettingzoo_gtp.py did not start (answered: ${answer:-nothing})" ;;
+  *) fail "pettingzoo_gtp.py did not start (answered: ${answer:-nothing}${said:+; said: $said})" ;;
 esac
