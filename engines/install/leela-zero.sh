@@ -11,5 +11,5 @@ if [ ! -s "$net" ]; then
   mv "$net.tmp" "$net"
 fi
 # It must load and answer on CPU.
-answer="$(printf 'name\nquit\n' | timeout 60 /usr/games/leelaz --gtp --cpu-only --noponder -t 1 -q -w "$net" 2>/dev/null | head -n 1)"
+answer="$(printf 'name\nquit\n' | timeout 60 /usr/games/leelaz --gtp --cpu-only --noponder -t 1 -q -w "$net" 2>/dev/null | sed -n 1p)"
 [ "$answer" = "= Leela Zero" ] || fail "leelaz did not start with the tiny network (answered: ${answer:-nothing})"

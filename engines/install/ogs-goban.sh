@@ -9,7 +9,7 @@ have="$(node -p "try { require('$ENGINES/node/node_modules/goban/package.json').
 if [ "$have" != "$want" ]; then
   (cd "$ENGINES/node" && run_logged "npm ci (goban $want)" npm ci --no-audit --no-fund --omit=dev)
 fi
-answer="$(printf 'name\nquit\n' | timeout 60 node "$ENGINES/node/ogs_gtp.js" 2>/dev/null | head -n 1)"
+answer="$(printf 'name\nquit\n' | timeout 60 node "$ENGINES/node/ogs_gtp.js" 2>/dev/null | sed -n 1p)"
 case "$answer" in
   "= OGS goban"*) ;;
   *) fail "ogs_gtp.js did not start (answered: ${answer:-nothing})" ;;
