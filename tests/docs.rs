@@ -349,11 +349,13 @@ fn every_upstream_report_keeps_our_words_to_its_last_section() {
 
 /// The engines that are libraries, by manifest stem, and the fence of the
 /// snippet in their native API each of their reports holds.
-const LIBRARIES: [(&str, &str); 4] = [
+const LIBRARIES: &[(&str, &str)] = &[
     ("goban-crate", "```rust"),
     ("board-game", "```rust"),
     ("ogs-goban", "```ts"),
     ("wgo", "```js"),
+    ("openspiel", "```python"),
+    ("pettingzoo-go", "```python"),
 ];
 
 #[test]
