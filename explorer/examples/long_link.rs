@@ -39,7 +39,12 @@ fn main() {
             let p = (next(&mut state) % 2704) as usize;
             let turn = Turn::Move(Point::new(p % 52, p / 52));
             if game.play(turn).is_ok() {
-                let stones = game.grid().colors.iter().filter(|&&c| c != Color::Empty).count();
+                let stones = game
+                    .grid()
+                    .colors
+                    .iter()
+                    .filter(|&&c| c != Color::Empty)
+                    .count();
                 game.undo();
                 if chosen.is_none_or(|(fewest, _)| stones < fewest) {
                     chosen = Some((stones, turn));

@@ -227,14 +227,16 @@ impl Pair {
     }
 
     fn prisoners_difference(&self) -> Option<Difference> {
-        [Player::Black, Player::White].into_iter().find_map(|player| {
-            let (left, right) = (self.spec.prisoners(player), self.fast.prisoners(player));
-            (left != right).then_some(Difference::Prisoners {
-                player,
-                left,
-                right,
+        [Player::Black, Player::White]
+            .into_iter()
+            .find_map(|player| {
+                let (left, right) = (self.spec.prisoners(player), self.fast.prisoners(player));
+                (left != right).then_some(Difference::Prisoners {
+                    player,
+                    left,
+                    right,
+                })
             })
-        })
     }
 
     /// What `fast` says differently about the position as it stands: the

@@ -93,7 +93,11 @@ fn turn_error(error: VertexError) -> String {
             let column_i = text.starts_with(['I', 'i']);
             format!(
                 "{text:?} is not a turn: write pass or a vertex such as D4{}",
-                if column_i { " (there is no column I)" } else { "" }
+                if column_i {
+                    " (there is no column I)"
+                } else {
+                    ""
+                }
             )
         }
         error => error.to_string(),
@@ -112,12 +116,9 @@ pub struct Read {
     pub version: Option<String>,
 }
 
-/// The setup and turns a fragment holds, or what is wrong with it. Every
-/// key may be given once; a key the explorer does not write is refused,
-/// and so is `first` without `setup` (an empty board starts with Black,
-/// rule 5) and an empty turn.
-pub fn read(fragment: &str) -> Result<Read, String> {
-    let text = percent_decoded(fragment.trim().trim_start_matches('#'))?;
+/// Each key's value in a decoded fragment, in the order of [`KEYS`]; a key
+/// given twice, or one not among them, is refused by name.
+fn values(text: &str) -> Result<[Option<&str>; KEYS.len()], String> {
     let mut values: [Option<&str>; KEYS.len()] = [None; KEYS.len()];
     let mut unknown = Vec::new();
     for pair in text.split('&').filter(|p| !p.is_empty()) {
@@ -144,6 +145,16 @@ pub fn read(fragment: &str) -> Result<Read, String> {
             KEYS.join(", ")
         ));
     }
+    Ok(values)
+}
+
+/// The setup and turns a fragment holds, or what is wrong with it. Every
+/// key may be given once; a key the explorer does not write is refused,
+/// and so is `first` without `setup` (an empty board starts with Black,
+/// rule 5) and an empty turn.
+pub fn read(fragment: &str) -> Result<Read, String> {
+    let text = percent_decoded(fragment.trim().trim_start_matches('#'))?;
+    let values = values(&text)?;
     let [version, size, rules, komi, handicap, position, first, turns] = values;
     let mut setup = Setup::default();
     if let Some(size) = size {
@@ -195,7 +206,9 @@ pub fn read(fragment: &str) -> Result<Read, String> {
     let turns = turns
         .iter()
         .enumerate()
-        .map(|(i, t)| parse_turn(t, setup.size).map_err(|e| format!("turn {}: {}", i + 1, turn_error(e))))
+        .map(|(i, t)| {
+            parse_turn(t, setup.size).map_err(|e| format!("turn {}: {}", i + 1, turn_error(e)))
+        })
         .collect::<Result<Vec<Turn>, String>>()?;
     Ok(Read {
         setup,

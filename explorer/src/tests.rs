@@ -2,8 +2,8 @@
 //! the score, the permalink and SGF round trips, and bad input.
 
 use crate::engines::read_handicap;
-use crate::link::VERSION;
 use crate::link::MAX_TURNS;
+use crate::link::VERSION;
 use crate::web::Explorer;
 use serde_json::Value;
 use tromp_taylor_vocab::vocab::Handicap;
@@ -117,7 +117,10 @@ fn a_permalink_reopens_the_same_position_and_verdict() {
         json(&Explorer::open_link(&format!("#{}", first["fragment"].as_str().unwrap())).view());
     assert_eq!(first, again);
     assert_eq!(again["handicap"], "fixed 2");
-    assert_eq!(again["rules"], "new-zealand", "a preset is shown by its name");
+    assert_eq!(
+        again["rules"], "new-zealand",
+        "a preset is shown by its name"
+    );
 }
 
 #[test]
@@ -127,7 +130,10 @@ fn malformed_permalinks_say_why_and_show_an_empty_board() {
         ("size=9&turns=D4,ZZ99", "turn 2"),
         ("size=9&rules=banana", "unknown rules"),
         ("komi=7.25", "multiple of 0.5"),
-        ("colour=black", "a key \"colour\" the explorer does not know"),
+        (
+            "colour=black",
+            "a key \"colour\" the explorer does not know",
+        ),
         ("size=9&handicap=fixed-99", "cannot be given"),
         ("size=9&turns=D4,%zz", "hex digits"),
         ("size", "not key=value"),
@@ -247,7 +253,10 @@ fn message(view: &Value) -> &str {
 #[test]
 fn duplicate_unknown_and_stray_parts_of_a_link_are_refused_by_name() {
     for (fragment, says) in [
-        ("size=9&size=5", "the key size is given twice (size=9 and size=5)"),
+        (
+            "size=9&size=5",
+            "the key size is given twice (size=9 and size=5)",
+        ),
         ("size=9&komi=1&komi=2", "the key komi is given twice"),
         ("size=9&colour=b&moves=D4", "keys \"colour\", \"moves\""),
         ("size=3&first=W&turns=A1", "first=W needs a setup= position"),
@@ -257,7 +266,10 @@ fn duplicate_unknown_and_stray_parts_of_a_link_are_refused_by_name() {
         let view = json(&Explorer::open_link(fragment).view());
         let text = message(&view);
         assert!(text.contains(says), "{fragment}: {text}");
-        assert!(text.starts_with("The link could not be read: "), "{fragment}: {text}");
+        assert!(
+            text.starts_with("The link could not be read: "),
+            "{fragment}: {text}"
+        );
         assert_eq!(view["failed"], true, "{fragment}");
     }
 }
@@ -269,14 +281,21 @@ fn an_unreadable_turn_mentions_column_i_only_when_it_is_column_i() {
     assert!(text.contains("turn 1:"), "{text}");
     assert!(!text.contains("column I"), "{text}");
     let view = json(&Explorer::open_link("size=9&turns=I5").view());
-    assert!(message(&view).contains("(there is no column I)"), "{}", message(&view));
+    assert!(
+        message(&view).contains("(there is no column I)"),
+        "{}",
+        message(&view)
+    );
 }
 
 #[test]
 fn messages_name_points_and_handicaps_as_a_reader_writes_them() {
     let view = json(&Explorer::open_link("size=52&handicap=free-2704").view());
     let text = message(&view);
-    assert!(text.contains("a handicap of 2704 free stones cannot be given"), "{text}");
+    assert!(
+        text.contains("a handicap of 2704 free stones cannot be given"),
+        "{text}"
+    );
     assert!(!text.contains("Free("), "{text}");
     let view = json(&Explorer::open_link("size=2x1&setup=XO").view());
     let text = message(&view);
@@ -284,10 +303,17 @@ fn messages_name_points_and_handicaps_as_a_reader_writes_them() {
     assert!(!text.contains("(0, 0)"), "{text}");
     let view = json(&Explorer::open_sgf("(;FF[4]GM[1]SZ[9]RU[Martian];B[aa])").view());
     let text = message(&view);
-    assert!(text.contains("RU[Martian]") && !text.contains("--rules"), "{text}");
+    assert!(
+        text.contains("RU[Martian]") && !text.contains("--rules"),
+        "{text}"
+    );
     // One wording for an input that cannot be used.
     let view = json(&Explorer::open_link("size=9&handicap=fixed-99").view());
-    assert!(message(&view).starts_with("The link could not be read: "), "{}", message(&view));
+    assert!(
+        message(&view).starts_with("The link could not be read: "),
+        "{}",
+        message(&view)
+    );
 }
 
 #[test]
@@ -333,13 +359,27 @@ fn a_legal_suicide_is_called_one_and_cites_comment_7() {
 #[test]
 fn every_verdict_cites_a_rule_with_an_anchor() {
     let mut explorer = Explorer::open_link("size=3x3");
-    for view in [explorer.play(1, 1), explorer.play(1, 1), explorer.pass(), explorer.pass()] {
+    for view in [
+        explorer.play(1, 1),
+        explorer.play(1, 1),
+        explorer.pass(),
+        explorer.pass(),
+    ] {
         let cited = &json(&view)["verdict"]["cited"];
-        assert!(cited["rule"].as_str().is_some_and(|r| !r.is_empty()), "{cited}");
-        assert!(cited["anchor"].as_str().is_some_and(|a| !a.is_empty()), "{cited}");
+        assert!(
+            cited["rule"].as_str().is_some_and(|r| !r.is_empty()),
+            "{cited}"
+        );
+        assert!(
+            cited["anchor"].as_str().is_some_and(|a| !a.is_empty()),
+            "{cited}"
+        );
     }
     let view = json(&explorer.view());
-    assert_eq!(view["verdict"]["cited"]["rule"], "rule 8", "the second pass ends the game");
+    assert_eq!(
+        view["verdict"]["cited"]["rule"], "rule 8",
+        "the second pass ends the game"
+    );
 }
 
 #[test]
@@ -349,7 +389,10 @@ fn replay_under_other_settings_keeps_the_refused_attempt() {
     let view = json(&explorer.reconfigure("2x1", "koSITUATIONALscoreAREAsui1", "", "none"));
     assert_eq!(view["verdict"]["turn"], "A1");
     assert_eq!(view["verdict"]["legal"], false);
-    assert!(view["fragment"].as_str().unwrap().ends_with("turns=A1,B1,A1"));
+    assert!(view["fragment"]
+        .as_str()
+        .unwrap()
+        .ends_with("turns=A1,B1,A1"));
 }
 
 #[test]
@@ -357,7 +400,10 @@ fn a_tie_and_the_last_move_are_in_the_view() {
     let view = json(&Explorer::open_link("size=2x1&turns=A1,B1,pass,pass").view());
     assert_eq!(view["score"]["result"], "W+2");
     let view = json(&Explorer::open_link("size=3x1&turns=A1,C1,pass,pass").view());
-    assert_eq!(view["score"]["result"], "0", "a tie, which the page says in words");
+    assert_eq!(
+        view["score"]["result"], "0",
+        "a tie, which the page says in words"
+    );
     assert_eq!(view["lastMove"], Value::Null, "a pass marks no point");
     let view = json(&Explorer::open_link("size=3x1&turns=A1,C1").view());
     assert_eq!(view["lastMove"], "C1");
@@ -371,7 +417,10 @@ fn links_carry_the_version_and_another_version_opens_with_a_note() {
     assert_eq!(view["message"], Value::Null);
     let view = json(&Explorer::open_link("v=0.0.1&size=2x1&turns=A1").view());
     let text = message(&view);
-    assert!(text.contains("version 0.0.1") && text.contains(VERSION), "{text}");
+    assert!(
+        text.contains("version 0.0.1") && text.contains(VERSION),
+        "{text}"
+    );
     assert_eq!(view["board"], "X.", "the position still opens");
 }
 

@@ -79,7 +79,7 @@ function boardFrame(width, height, coordinates) {
   svg += `<path d="${path}" stroke="var(--line)" stroke-width="0.045" fill="none" stroke-linecap="square"/>`;
   svg += `<rect x="0" y="0" width="${width - 1}" height="${height - 1}" fill="none" stroke="var(--line)" stroke-width="0.08"/>`;
   for (const [x, y] of starPoints(width, height)) {
-    svg += `<circle cx="${x}" cy="${height - 1 - y}" r="0.11" fill="var(--line)"/>`;
+    svg += `<circle class="star" cx="${x}" cy="${height - 1 - y}" r="0.11" fill="var(--line)"/>`;
   }
   if (coordinates) {
     const d = 0.62;
