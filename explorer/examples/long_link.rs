@@ -1,8 +1,9 @@
 //! Writes the turns of a legal 52x52 game of 20,000 turns (the most a link
-//! holds), for the explorer's long-link test and benchmark: random legal
-//! moves (suicide allowed, so the game seldom runs out of them; where 64
-//! draws find none, one of all the legal moves), a pass only where there is
-//! no legal move, drawn by SplitMix64 from seed 41. Usage:
+//! holds), for the explorer's long-link test and benchmark: each turn, of up
+//! to 8 legal moves drawn at random (SplitMix64, seed 41), the one that
+//! leaves the fewest stones; where 64 draws find none legal, one of all the
+//! legal moves; a pass only where there is no legal move. Suicide is
+//! allowed (the ten rules), so the game seldom runs out of moves. Usage:
 //! `cargo run --release -p tromp-taylor-explorer --example long_link > explorer/tests/long-52x52.txt`
 
 use tromp_taylor_engine::engine::EngineKind;
@@ -75,5 +76,6 @@ fn main() {
         assert!(game.play(turn).is_ok());
         turns.push(turn_name(turn));
     }
+    println!("# explorer/tests/long-52x52.txt: 20,000 legal turns on 52x52, the most a link holds (cargo run --release -p tromp-taylor-explorer --example long_link)");
     println!("{}", turns.join(","));
 }

@@ -51,7 +51,7 @@ def main():
         print(f"error: {args.www}/pkg is not built (run explorer/build.sh)", file=sys.stderr)
         return 2
     with open(args.turns) as f:
-        turns = f.read().strip()
+        turns = next(line for line in f if not line.startswith("#")).strip()
     count = turns.count(",") + 1
     server = serve(args.www)
     base = f"http://127.0.0.1:{server.server_address[1]}/index.html"

@@ -365,7 +365,7 @@ class Explorer:
         for raw, absolute in hrefs:
             self.check(raw.startswith(base + "#"), f"the rule link {raw!r} is not under {base!r}")
             page, _, anchor = absolute.partition("#")
-            if page.startswith(self.base):
+            if page.startswith(self.origin):
                 if page not in pages:
                     try:
                         with urllib.request.urlopen(page) as answer:
@@ -382,7 +382,7 @@ class Explorer:
 
     def long_game(self):
         with open(LONG) as f:
-            turns = f.read().strip()
+            turns = next(line for line in f if not line.startswith("#")).strip()
         start = time.time()
         self.load("#size=52&turns=" + turns)
         opened = time.time() - start
@@ -449,8 +449,15 @@ def main():
     if not os.path.isfile(os.path.join(args.www, "pkg", "tromp_taylor_explorer_bg.wasm")):
         print(f"error: {args.www}/pkg is not built (run explorer/build.sh)", file=sys.stderr)
         return 2
-    server = serve(args.www)
+    # Inside the book (a rules.html beside the explorer's folder), the book
+    # is served, so that the rule links to ../rules.html can be followed.
+    www = os.path.abspath(args.www)
+    book = os.path.dirname(www)
+    in_book = os.path.isfile(os.path.join(book, "rules.html"))
+    server = serve(book if in_book else www)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
+    if in_book:
+        base += urllib.parse.quote(os.path.basename(www)) + "/"
     try:
         driver = WebDriver(args.chromedriver, args.chromium)
     except (OSError, RuntimeError) as e:
@@ -464,6 +471,7 @@ def main():
                             if stem.endswith(os.path.join("docs", "explorer-desktop")) else stem + "-phone.png")
     page = Explorer(driver, base)
     page.www = args.www
+    page.origin = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
         driver.size(*DESKTOP)
         page.load()
