@@ -1,11 +1,12 @@
 //! The two engines side by side: a game in `spec` (which gives every verdict
-//! and board shown) and the same game in `spec` and `fast` through the
-//! engine layer's adapters (asked too, and compared by its driver).
+//! and board shown) and the same game in `fast` through the engine layer's
+//! adapter (asked too, and compared after every step).
 
-use tromp_taylor_engine::diff::{Difference, Lockstep};
-use tromp_taylor_engine::engine::spec::rules_to_spec;
-use tromp_taylor_engine::engine::{EngineKind, Supports};
-use tromp_taylor_engine::vocab::{self, Color, Handicap, Player, Point, Rules, Size, Turn};
+use tromp_taylor_engine::diff::Difference;
+use tromp_taylor_engine::engine::spec::{illegal, rules_to_spec};
+use tromp_taylor_engine::engine::{Engine, EngineKind};
+use tromp_taylor_engine::vertex::vertex_name;
+use tromp_taylor_engine::vocab::{self, Color, Handicap, Outcome, Player, Rules, Size, Turn};
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::Topology;
 
@@ -79,13 +80,16 @@ pub fn mark(color: Color) -> char {
 }
 
 /// One game in both engines: `spec`'s own game, which gives every verdict
-/// and board shown, and the same game in `spec` and `fast` through the
-/// engine layer's adapters, played in lockstep and compared by its driver.
+/// and board shown, and the same game in `fast` through the engine layer's
+/// adapter, asked the same questions after every step and compared as the
+/// engine layer's driver compares two engines (the verdict, whose turn it
+/// is, the run of passes, the end, the grid, the prisoners; the scores and
+/// the result when asked). `spec` plays each turn once.
 pub struct Pair {
     /// The game in `spec`: every verdict and board shown comes from it.
     pub spec: spec::Game,
-    /// `spec` and `fast` behind the engine layer's trait, compared.
-    both: Lockstep,
+    /// The same game in `fast`, behind the engine layer's trait.
+    fast: Box<dyn Engine + Send>,
 }
 
 impl std::fmt::Debug for Pair {
@@ -102,11 +106,23 @@ fn said(difference: Difference) -> String {
         .replace("\n  ", "; ")
 }
 
-/// `spec`'s turn in the vocabulary's words.
-fn turn(turn: spec::Turn) -> Turn {
-    match turn {
-        spec::Turn::Pass => Turn::Pass,
-        spec::Turn::Move(p) => Turn::Move(Point::new(p.x, p.y)),
+/// Why `spec` will not start a game, in a reader's words: the handicap as
+/// the page writes it, a point as a vertex.
+fn start_error(error: spec::RulesError) -> String {
+    match error {
+        spec::RulesError::BadHandicap { handicap, why } => {
+            let handicap = match handicap {
+                spec::Handicap::None => "no handicap".to_string(),
+                spec::Handicap::Free(n) => format!("a handicap of {n} free stones"),
+                spec::Handicap::Fixed(n) => format!("a handicap of {n} fixed stones"),
+            };
+            format!("{handicap} cannot be given: {why}")
+        }
+        spec::RulesError::StringWithoutLiberty(p) => format!(
+            "the stone at {} is in a string without liberties; no such position can stand (comment 4)",
+            vertex_name(p)
+        ),
+        error => error.to_string(),
     }
 }
 
@@ -122,8 +138,8 @@ impl Pair {
             rules: setup.rules,
             handicap: setup.handicap,
         };
-        let kinds = [EngineKind::spec(), EngineKind::fast()];
-        let (game, [by_spec, by_fast]) = match &setup.position {
+        let kind = EngineKind::fast();
+        let (game, by_fast) = match &setup.position {
             Some((colors, to_move)) => {
                 let mut coloring = spec::rules::empty_grid(&grid);
                 for (i, &c) in colors.iter().enumerate().take(grid.point_count()) {
@@ -131,23 +147,18 @@ impl Pair {
                 }
                 let game = spec::Game::from_position(grid, rules, coloring, *to_move);
                 let colors = &colors[..colors.len().min(setup.size.points())];
-                let both = kinds
-                    .map(|kind| kind.start_position(setup.size, setup.rules, colors, *to_move));
-                (game.map_err(|e| e.to_string())?, both)
+                let by_fast = kind.start_position(setup.size, setup.rules, colors, *to_move);
+                (game, by_fast)
             }
             None => {
                 let game = spec::Game::with_handicap(grid, rules, setup.handicap);
-                let both = kinds.map(|kind| kind.start(start));
-                (game.map_err(|e| e.to_string())?, both)
+                (game, kind.start(start))
             }
         };
-        let by_fast = by_fast
+        let game = game.map_err(start_error)?;
+        let fast = by_fast
             .map_err(|e| format!("DISAGREEMENT: spec starts the game, fast refuses it: {e}"))?;
-        let supports = Supports::EVERYTHING;
-        Ok(Pair {
-            spec: game,
-            both: Lockstep::new(by_spec?, by_fast, supports),
-        })
+        Ok(Pair { spec: game, fast })
     }
 
     /// The board as `spec` has it: a mark per point, in point order.
@@ -162,9 +173,19 @@ impl Pair {
 
     /// Takes `turn` in both engines: `spec`'s verdict, and what `fast` does
     /// differently (verdict, board, player to move, end), if anything.
-    pub fn play(&mut self, turn: spec::Turn) -> (Result<(), spec::IllegalTurn>, Option<String>) {
+    pub fn play(&mut self, turn: Turn) -> (Result<(), spec::IllegalTurn>, Option<String>) {
         let by_spec = self.spec.play(turn);
-        let (_, differs) = self.both.play(self::turn(turn));
+        let by_fast = self.fast.play(turn);
+        let left = by_spec.as_ref().map_err(illegal).copied();
+        let differs = if left == by_fast {
+            self.difference()
+        } else {
+            Some(Difference::Verdict {
+                turn,
+                left,
+                right: by_fast,
+            })
+        };
         (by_spec, differs.map(said))
     }
 
@@ -172,20 +193,85 @@ impl Pair {
     pub fn undo(&mut self) -> bool {
         let undone = self.spec.undo();
         if undone {
-            self.both.undo();
+            self.fast.undo();
         }
         undone
+    }
+
+    /// The first difference of `fast` from `spec` as the game stands: the
+    /// end, the player to move, the run of passes, the grid, the prisoners.
+    fn difference(&self) -> Option<Difference> {
+        let (spec, fast) = (&self.spec, &*self.fast);
+        if spec.is_over() != fast.is_over() {
+            return Some(Difference::Over {
+                left: spec.is_over(),
+                right: fast.is_over(),
+            });
+        }
+        if spec.to_move() != fast.to_move() {
+            return Some(Difference::ToMove {
+                left: spec.to_move(),
+                right: fast.to_move(),
+            });
+        }
+        if spec.consecutive_passes() != fast.consecutive_passes() {
+            return Some(Difference::Passes {
+                left: spec.consecutive_passes(),
+                right: fast.consecutive_passes(),
+            });
+        }
+        if spec.coloring().colors() != fast.grid().colors.as_slice() {
+            return Some(Difference::Grid);
+        }
+        self.prisoners_difference()
+    }
+
+    fn prisoners_difference(&self) -> Option<Difference> {
+        [Player::Black, Player::White]
+            .into_iter()
+            .find_map(|player| {
+                let (left, right) = (self.spec.prisoners(player), self.fast.prisoners(player));
+                (left != right).then_some(Difference::Prisoners {
+                    player,
+                    left,
+                    right,
+                })
+            })
     }
 
     /// What `fast` says differently about the position as it stands: the
     /// board, the player to move, whether the game is over.
     pub fn compare(&self) -> Option<String> {
-        self.both.now().map(said)
+        self.difference().map(said)
     }
 
-    /// What `fast` scores differently, if anything: each player's score and
-    /// the result.
+    /// What `fast` scores differently, if anything: each player's
+    /// prisoners and score, and the result.
     pub fn compare_score(&self) -> Option<String> {
-        self.both.end().map(said)
+        if let Some(d) = self.prisoners_difference() {
+            return Some(said(d));
+        }
+        for player in [Player::Black, Player::White] {
+            let (left, right) = (self.spec.score(player), self.fast.score(player));
+            if left != right {
+                return Some(said(Difference::Score {
+                    player,
+                    left,
+                    right,
+                }));
+            }
+        }
+        let by_spec = self.spec.result().to_string();
+        let by_fast = self.fast.outcome();
+        match by_spec.parse::<Outcome>() {
+            Ok(left) if left == by_fast => None,
+            Ok(left) => Some(said(Difference::Outcome {
+                left,
+                right: by_fast,
+            })),
+            Err(_) => Some(format!(
+                "the result: spec says {by_spec}, fast says {by_fast}"
+            )),
+        }
     }
 }

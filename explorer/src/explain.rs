@@ -22,6 +22,27 @@ pub struct Cited {
     pub quote: &'static str,
 }
 
+impl Cited {
+    /// Rule 6: a turn is a pass or a move that repeats no earlier coloring.
+    pub const RULE_6: Cited = Cited {
+        rule: "rule 6",
+        anchor: "rule-6",
+        quote: quotes::RULE_6,
+    };
+    /// Rule 7: a move colors a point, clears the opponent, then its own.
+    pub const RULE_7: Cited = Cited {
+        rule: "rule 7",
+        anchor: "rule-7",
+        quote: quotes::RULE_7,
+    };
+    /// Rule 8: two consecutive passes end the game.
+    pub const RULE_8: Cited = Cited {
+        rule: "rule 8",
+        anchor: "rule-8",
+        quote: quotes::RULE_8,
+    };
+}
+
 /// The rule that refuses a turn, in `spec`'s terms.
 pub fn refusal_rule(illegal: &IllegalTurn) -> Cited {
     let (rule, anchor, quote) = match illegal {
@@ -40,7 +61,8 @@ pub fn refusal_rule(illegal: &IllegalTurn) -> Cited {
     }
 }
 
-fn cited(c: Cited) -> Value {
+/// A rule as the page's JSON gives it: its name, anchor and words.
+pub fn cited(c: Cited) -> Value {
     json!({"rule": c.rule, "anchor": c.anchor, "quote": c.quote})
 }
 
@@ -58,6 +80,8 @@ fn color_name(color: Color) -> &'static str {
 fn strings_without_reach(grid: &Rectangle, coloring: &Coloring, color: Color) -> Vec<Value> {
     let reach = rules::reaching(grid, coloring, color, Color::Empty);
     let mut seen = vec![false; grid.point_count()];
+    // The points next to the string being followed, by the string's number.
+    let mut next_to_string = vec![usize::MAX; grid.point_count()];
     let mut strings = Vec::new();
     for start in 0..grid.point_count() {
         if coloring[start] != color || reach[start] || seen[start] {
@@ -72,7 +96,8 @@ fn strings_without_reach(grid: &Rectangle, coloring: &Coloring, color: Color) ->
                 if coloring[q] == color && !seen[q] {
                     seen[q] = true;
                     todo.push(q);
-                } else if coloring[q] != color && !next_to.contains(&q) {
+                } else if coloring[q] != color && next_to_string[q] != start {
+                    next_to_string[q] = start;
                     next_to.push(q);
                 }
             }
@@ -143,26 +168,35 @@ pub fn verdict(
             v["legal"] = json!(true);
             match turn {
                 Turn::Pass => {
-                    v["cited"] = cited(Cited {
-                        rule: "rule 6",
-                        anchor: "rule-6",
-                        quote: quotes::RULE_6,
-                    });
+                    v["cited"] = cited(Cited::RULE_6);
                     v["reason"] = json!("a pass is always a turn (rule 6); the coloring stays");
                 }
                 Turn::Move(point) => {
                     let p = grid.index(point).unwrap_or(0);
                     let cleared = clearings(grid, before, p, player);
-                    v["cited"] = cited(Cited {
-                        rule: "rule 7",
-                        anchor: "rule-7",
-                        quote: quotes::RULE_7,
+                    v["cited"] = cited(Cited::RULE_7);
+                    let own = color_name(player.color());
+                    let suicide = cleared.iter().any(|s| s["color"] == own);
+                    v["suicide"] = json!(suicide);
+                    if suicide {
+                        v["also"] = cited(Cited {
+                            rule: "comment 7",
+                            anchor: "comment-7",
+                            quote: quotes::COMMENT_7,
+                        });
+                    }
+                    v["reason"] = json!(if suicide {
+                        format!(
+                            "a suicide, which these rules allow: {player:?} colors the empty point {}, then clears the opponent color, then its own, and its own string at {} no longer reaches empty (rule 7; comment 7)",
+                            vertex_name(point),
+                            vertex_name(point)
+                        )
+                    } else {
+                        format!(
+                            "{player:?} colors the empty point {}, then clears the opponent color, then its own (rule 7)",
+                            vertex_name(point)
+                        )
                     });
-                    v["reason"] = json!(format!(
-                        "{} colors the empty point {}, then clears the opponent color, then its own (rule 7)",
-                        format!("{player:?}"),
-                        vertex_name(point)
-                    ));
                     if !cleared.is_empty() {
                         v["clearing"] = json!({"rule4": quotes::RULE_4, "rule3": quotes::RULE_3});
                     }

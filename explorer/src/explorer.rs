@@ -1,11 +1,11 @@
-//! The explorer's state: a setup, the turns taken in both engines, the
-//! coloring after each turn (to show the one a superko repeats), the last
-//! verdict, and a message when an input could not be read.
+//! The explorer's state: a setup, the turns taken in both engines, what
+//! each turn changed on the board (to show the coloring a superko repeats),
+//! the last verdict, and a message when an input could not be read.
 
 use crate::engines::{mark, Pair, Setup};
 use crate::explain;
 use serde_json::{json, Value};
-use tromp_taylor_spec::{Player, Turn};
+use tromp_taylor_spec::{Color, Player, Turn};
 use tromp_taylor_vocab::names::komi_text;
 use tromp_taylor_vocab::vertex::turn_name;
 use tromp_taylor_vocab::vocab::{Handicap, Rules};
@@ -28,14 +28,21 @@ pub struct Explorer {
     setup: Setup,
     pair: Pair,
     taken: Vec<Taken>,
-    /// The board after each turn, by `spec`'s turn number (0 is the start;
-    /// a fixed handicap is turn 1).
-    boards: Vec<String>,
+    /// The board after each turn before the first one taken here, by
+    /// `spec`'s turn number (0 is the start; a fixed handicap is turn 1).
+    before: Vec<Vec<Color>>,
+    /// The board now.
+    current: Vec<Color>,
+    /// What each turn taken changed: the points and their new colors.
+    changes: Vec<Vec<(u32, Color)>>,
     verdict: Option<Value>,
     /// The last attempt, when it was refused without taking a turn: the
     /// link keeps it, so that it reopens with the same verdict.
     refused: Option<Turn>,
     message: Option<String>,
+    /// Whether the explorer stands for an input that could not be read
+    /// (the page then leaves that input in the address bar).
+    failed: bool,
     disagreements: Vec<String>,
 }
 
@@ -49,21 +56,21 @@ impl Explorer {
     /// The start of `setup`, or why it cannot start.
     pub fn new(setup: Setup) -> Result<Explorer, String> {
         let pair = Pair::start(&setup)?;
-        let mut boards = vec![String::new(); pair.spec.turns_taken()];
-        if let Some(first) = boards.first_mut() {
-            // A fixed handicap is turn 1; turn 0 was the empty grid.
-            *first = ".".repeat(setup.size.points());
-        }
-        boards.push(pair.board());
+        let current = pair.spec.coloring().colors().to_vec();
+        let mut before = vec![vec![Color::Empty; current.len()]; pair.spec.turns_taken()];
+        before.push(current.clone());
         let disagreements = pair.compare().into_iter().collect();
         Ok(Explorer {
             setup,
             pair,
             taken: Vec::new(),
-            boards,
+            before,
+            current,
+            changes: Vec::new(),
             verdict: None,
             refused: None,
             message: None,
+            failed: false,
             disagreements,
         })
     }
@@ -73,6 +80,7 @@ impl Explorer {
     pub fn failed(message: String) -> Explorer {
         Explorer {
             message: Some(message),
+            failed: true,
             ..Explorer::default()
         }
     }
@@ -102,6 +110,11 @@ impl Explorer {
         self.message.as_deref()
     }
 
+    /// Whether this stands for an input that could not be read.
+    pub fn is_failed(&self) -> bool {
+        self.failed
+    }
+
     /// Every disagreement of `fast` with `spec` so far.
     pub fn disagreements(&self) -> &[String] {
         &self.disagreements
@@ -111,10 +124,18 @@ impl Explorer {
     /// its reasons. Returns whether a turn was taken (a refusal takes none,
     /// unless it loses the turn).
     pub fn attempt(&mut self, turn: Turn) -> bool {
-        // What the verdict needs of the game before the turn (not a clone
-        // of the whole game: its history grows with every turn).
+        self.step(turn, true)
+    }
+
+    /// Takes `turn` as [`attempt`](Self::attempt) does; the reasons of a
+    /// legal turn are worked out only when `explain` (a link's or a
+    /// record's turns before the last are only replayed; a refusal is
+    /// always explained, as it ends the replay).
+    fn step(&mut self, turn: Turn, explain: bool) -> bool {
         let grid = self.pair.spec.grid();
-        let coloring = self.pair.spec.coloring().clone();
+        // What the verdict on a legal move needs of the game before it (not
+        // a clone of the whole game: its history grows with every turn).
+        let coloring = explain.then(|| self.pair.spec.coloring().clone());
         let player = self.pair.spec.to_move();
         let turns_before = self.pair.spec.turns_taken();
         let number = turns_before + 1;
@@ -124,30 +145,47 @@ impl Explorer {
                 .push(format!("turn {number} ({}): {d}", turn_name(turn)));
         }
         let took = self.pair.spec.turns_taken() > turns_before;
-        self.verdict = Some(explain::verdict(
-            (&grid, &coloring, player),
-            turn,
-            outcome,
-            number,
-            took && outcome.is_err(),
-        ));
-        if turn == Turn::Pass && took && self.pair.spec.is_over() {
-            if let Some(v) = self.verdict.as_mut() {
+        // A refusal leaves the coloring as it was (a lost turn too).
+        let before = match (&coloring, outcome) {
+            (Some(c), _) => Some(c),
+            (None, Err(_)) => Some(self.pair.spec.coloring()),
+            (None, Ok(())) => None,
+        };
+        self.verdict = before.map(|before| {
+            let mut v = explain::verdict(
+                (&grid, before, player),
+                turn,
+                outcome,
+                number,
+                took && outcome.is_err(),
+            );
+            if turn == Turn::Pass && took && self.pair.spec.is_over() {
                 v["reason"] = json!(
                     "a pass is always a turn (rule 6); it is the second pass in a row, and the game ends after two consecutive passes (rule 8)"
                 );
+                v["cited"] = explain::cited(explain::Cited::RULE_8);
             }
-        }
+            v
+        });
         if took {
             self.taken.push(Taken {
                 player,
                 turn,
                 lost: outcome.is_err(),
             });
-            self.boards.push(self.pair.board());
+            let after = self.pair.spec.coloring().colors();
+            let mut changed = Vec::new();
+            for (i, (now, then)) in after.iter().zip(self.current.iter_mut()).enumerate() {
+                if now != then {
+                    *then = *now;
+                    changed.push((i as u32, *now));
+                }
+            }
+            self.changes.push(changed);
         }
         self.refused = (!took).then_some(turn);
         self.message = None;
+        self.failed = false;
         took
     }
 
@@ -162,10 +200,12 @@ impl Explorer {
             return false;
         }
         self.taken.pop();
-        self.boards.pop();
+        self.changes.pop();
+        self.current = self.pair.spec.coloring().colors().to_vec();
         self.verdict = None;
         self.refused = None;
         self.message = None;
+        self.failed = false;
         if let Some(d) = self.pair.compare() {
             self.disagreements.push(format!("after an undo: {d}"));
         }
@@ -181,28 +221,40 @@ impl Explorer {
         }
     }
 
-    /// Everything the page shows, as JSON (but the permalink, which
-    /// `link` writes).
-    pub fn view(&self) -> Value {
-        let game = &self.pair.spec;
-        let first = self.boards.len() - self.taken.len();
-        let turns: Vec<Value> = self
-            .taken
-            .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                json!({
-                    "number": first + i,
-                    "player": if t.player == Player::Black { "B" } else { "W" },
-                    "turn": turn_name(t.turn),
-                    "lost": t.lost,
-                })
+    /// The rules as the page names them: a preset's name where they are
+    /// one (komi aside), else the compact rule string.
+    pub fn rules_name(&self) -> String {
+        rules_name(self.setup.rules)
+    }
+
+    /// The turns from `from` up to `to` (by their number in the list that
+    /// starts with turn 0, the start), as the page's list shows them.
+    pub fn turn_items(&self, from: usize, to: usize) -> Value {
+        let first = self.before.len();
+        let items: Vec<Value> = (from..to.min(first + self.taken.len()))
+            .map(|n| match n.checked_sub(first) {
+                None if n == 0 => json!({"number": 0, "text": "the start"}),
+                None => json!({"number": n, "text": "the handicap stones"}),
+                Some(i) => {
+                    let t = self.taken[i];
+                    let who = if t.player == Player::Black { "B" } else { "W" };
+                    let lost = if t.lost { " (refused, turn lost)" } else { "" };
+                    json!({"number": n, "text": format!("{who} {}{lost}", turn_name(t.turn))})
+                }
             })
             .collect();
+        json!(items)
+    }
+
+    /// Everything the page shows, as JSON (but the permalink, which
+    /// `link` writes, and the list of turns, which [`turn_items`](Self::turn_items)
+    /// gives a part at a time).
+    pub fn view(&self) -> Value {
+        let game = &self.pair.spec;
         let mut verdict = self.verdict.clone();
         if let Some(v) = verdict.as_mut() {
             if let Some(n) = v.get("repeatsTurn").and_then(Value::as_u64) {
-                let board = usize::try_from(n).ok().and_then(|n| self.boards.get(n));
+                let board = usize::try_from(n).ok().and_then(|n| self.board_after(n));
                 v["repeatsBoard"] = json!(board);
             }
         }
@@ -210,14 +262,19 @@ impl Explorer {
         if game.is_over() {
             disagreements.extend(self.pair.compare_score());
         }
-        let rules = Rules {
-            komi_half_points: 0,
-            ..self.setup.rules
-        };
+        let last = self
+            .taken
+            .iter()
+            .rev()
+            .find(|t| !t.lost)
+            .and_then(|t| match t.turn {
+                Turn::Move(p) => Some(tromp_taylor_vocab::vertex::vertex_name(p)),
+                Turn::Pass => None,
+            });
         json!({
             "width": self.setup.size.width(),
             "height": self.setup.size.height(),
-            "rules": rules.to_string(),
+            "rules": self.rules_name(),
             "komi": komi_text(self.setup.rules.komi_half_points),
             "handicap": self.handicap_text(),
             "board": self.pair.board(),
@@ -225,17 +282,31 @@ impl Explorer {
             "over": game.is_over(),
             "passes": game.consecutive_passes(),
             "turnsTaken": game.turns_taken(),
-            "turns": turns,
+            "turnItems": self.before.len() + self.taken.len(),
+            "lastMove": last,
             "verdict": verdict,
             "message": self.message,
+            "failed": self.failed,
             "disagreements": disagreements,
             "score": explain::score(game),
         })
     }
 
-    /// The board after turn `n`, if it has stood.
-    pub fn board_after(&self, n: usize) -> Option<&str> {
-        self.boards.get(n).map(String::as_str)
+    /// The board after turn `n` (as marks), if it has stood.
+    pub fn board_after(&self, n: usize) -> Option<String> {
+        let board = match n.checked_sub(self.before.len() - 1) {
+            None => self.before.get(n)?.clone(),
+            Some(k) => {
+                let mut board = self.before.last()?.clone();
+                for change in self.changes.get(..k)? {
+                    for &(i, c) in change {
+                        board[i as usize] = c;
+                    }
+                }
+                board
+            }
+        };
+        Some(board.into_iter().map(mark).collect())
     }
 
     /// The colors of the setup position as board marks (for the link).
@@ -250,36 +321,83 @@ impl Explorer {
     /// is refused without taking a turn (its verdict is then the one shown,
     /// and the message says which it was and what was left unplayed). A
     /// refused last turn is no news when `last_is_attempt` (a link keeps
-    /// the refused attempt it shows as its last turn).
+    /// the refused attempt it shows as its last turn). `what` names the
+    /// input in the messages ("The link", "The SGF").
     pub fn replay(setup: Setup, turns: &[Turn], what: &str, last_is_attempt: bool) -> Explorer {
+        let moves: Vec<(Option<Player>, Turn)> = turns.iter().map(|&t| (None, t)).collect();
+        Explorer::replay_moves(setup, &moves, what, last_is_attempt)
+    }
+
+    /// As [`replay`](Self::replay), each turn with the player a record gives
+    /// it to, if any: a turn given to the player who is not to move stops
+    /// the replay before it, and the message says so (rule 5: the players
+    /// alternate; the explorer does not move for the other player).
+    pub fn replay_moves(
+        setup: Setup,
+        moves: &[(Option<Player>, Turn)],
+        what: &str,
+        last_is_attempt: bool,
+    ) -> Explorer {
         let mut explorer = match Explorer::new(setup) {
             Ok(explorer) => explorer,
             Err(e) => {
                 return Explorer::failed(format!(
-                    "{what} could not be opened: {e}. An empty 9x9 board is shown instead."
+                    "{what} could not be read: {e}. An empty 9x9 board is shown instead."
                 ))
             }
         };
-        for (i, &turn) in turns.iter().enumerate() {
-            if !explorer.attempt(turn) {
-                let left = turns.len() - i - 1;
+        let after = |left: usize| {
+            if left > 0 {
+                format!(", and the {left} turns after it are not played")
+            } else {
+                String::new()
+            }
+        };
+        for (i, &(player, turn)) in moves.iter().enumerate() {
+            let left = moves.len() - i - 1;
+            let to_move = explorer.pair.spec.to_move();
+            if let Some(player) = player.filter(|&p| p != to_move) {
+                explorer.message = Some(format!(
+                    "{what} gives turn {} of {} ({}) to {player:?}, but {to_move:?} is to move then (rule 5: the players alternate); the position before it is shown{}",
+                    i + 1,
+                    moves.len(),
+                    turn_name(turn),
+                    after(left + 1).replace(" after it", " from it on")
+                ));
+                break;
+            }
+            if !explorer.step(turn, left == 0) {
                 if left == 0 && last_is_attempt {
                     break;
                 }
                 explorer.message = Some(format!(
                     "{what}: turn {} of {} ({}) is refused; the position before it is shown{}",
                     i + 1,
-                    turns.len(),
+                    moves.len(),
                     turn_name(turn),
-                    if left > 0 {
-                        format!(", and the {left} turns after it are not played")
-                    } else {
-                        String::new()
-                    }
+                    after(left)
                 ));
                 break;
             }
         }
         explorer
     }
+}
+
+/// `rules` as the page names them: a preset's name where they are one
+/// (komi aside), else the compact rule string.
+pub fn rules_name(rules: Rules) -> String {
+    let rules = Rules {
+        komi_half_points: 0,
+        ..rules
+    };
+    tromp_taylor_vocab::names::PRESETS
+        .iter()
+        .find(|(name, _)| {
+            name.parse::<Rules>().ok().map(|r| Rules {
+                komi_half_points: 0,
+                ..r
+            }) == Some(rules)
+        })
+        .map_or_else(|| rules.to_string(), |(name, _)| name.to_string())
 }

@@ -28,4 +28,4 @@ pub mod sgf;
 mod tests;
 pub mod web;
 
-pub use web::{presets, Explorer};
+pub use web::{presets, version, Explorer};

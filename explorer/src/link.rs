@@ -1,30 +1,36 @@
-//! The permalink: a URL fragment that holds the board, the rules, komi,
-//! handicap, a setup position if any, and the turns (ending with the refused
-//! attempt whose verdict is shown), written and read back with clear errors.
+//! The permalink: a URL fragment that holds the version of the explorer
+//! that wrote it, the board, the rules, komi, handicap, a setup position if
+//! any, and the turns (ending with the refused attempt whose verdict is
+//! shown), written and read back with clear errors.
 //!
-//! `size=9x9&rules=koPOSITIONALscoreAREAsui1&komi=7.5&handicap=fixed-4&turns=D4,C3,pass`
+//! `v=0.1.0&size=9x9&rules=tromp-taylor&komi=7.5&handicap=fixed-4&turns=D4,C3,pass`
 
 use crate::engines::{handicap_text, read_handicap, Setup};
-use crate::explorer::Explorer;
+use crate::explorer::{rules_name, Explorer};
 use tromp_taylor_spec::{Player, Turn};
 use tromp_taylor_vocab::names::{komi_text, read_komi};
-use tromp_taylor_vocab::vertex::{parse_turn, turn_name};
+use tromp_taylor_vocab::vertex::{parse_turn, turn_name, VertexError};
 use tromp_taylor_vocab::vocab::{Grid, Rules, Size};
 
 /// The most turns a link may hold.
 pub const MAX_TURNS: usize = 20_000;
 
+/// The version a link says it was written by (`v=`): the explorer's, which
+/// is the rules text's (the workspace has one version).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The keys a link may hold, in the order the explorer writes them.
+const KEYS: [&str; 8] = [
+    "v", "size", "rules", "komi", "handicap", "setup", "first", "turns",
+];
+
 /// The link's fragment for the explorer's position (without the `#`).
 pub fn fragment(explorer: &Explorer) -> String {
     let setup = explorer.setup();
-    let rules = Rules {
-        komi_half_points: 0,
-        ..setup.rules
-    };
     let mut out = format!(
-        "size={}&rules={}&komi={}&handicap={}",
+        "v={VERSION}&size={}&rules={}&komi={}&handicap={}",
         setup.size,
-        rules,
+        rules_name(setup.rules),
         komi_text(setup.rules.komi_half_points),
         handicap_text(setup.handicap)
     );
@@ -77,45 +83,120 @@ fn percent_decoded(text: &str) -> Result<String, String> {
     String::from_utf8(out).map_err(|_| "it is not UTF-8 once decoded".to_string())
 }
 
-/// The setup and turns a fragment holds, or what is wrong with it.
-pub fn read(fragment: &str) -> Result<(Setup, Vec<Turn>), String> {
-    let text = percent_decoded(fragment.trim().trim_start_matches('#'))?;
-    let mut setup = Setup::default();
-    let (mut komi, mut position, mut first, mut turns) = (None, None, Player::Black, "");
+/// A turn of a link that cannot be read, said to a reader of the link.
+fn turn_error(error: VertexError) -> String {
+    match error {
+        VertexError::Malformed(text) if text.is_empty() => {
+            "it is empty (two commas in a row, or one at an end)".to_string()
+        }
+        VertexError::Malformed(text) => {
+            let column_i = text.starts_with(['I', 'i']);
+            format!(
+                "{text:?} is not a turn: write pass or a vertex such as D4{}",
+                if column_i {
+                    " (there is no column I)"
+                } else {
+                    ""
+                }
+            )
+        }
+        error => error.to_string(),
+    }
+}
+
+/// What a link holds: the setup, the turns, and the version that wrote it
+/// (`None` for a link without `v=`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Read {
+    /// The board, rules, komi, handicap and setup position.
+    pub setup: Setup,
+    /// The turns, the last possibly a refused attempt.
+    pub turns: Vec<Turn>,
+    /// The `v=` it gives.
+    pub version: Option<String>,
+}
+
+/// Each key's value in a decoded fragment, in the order of [`KEYS`]; a key
+/// given twice, or one not among them, is refused by name.
+fn values(text: &str) -> Result<[Option<&str>; KEYS.len()], String> {
+    let mut values: [Option<&str>; KEYS.len()] = [None; KEYS.len()];
+    let mut unknown = Vec::new();
     for pair in text.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair
             .split_once('=')
             .ok_or_else(|| format!("{pair:?} is not key=value"))?;
-        match key {
-            "size" => setup.size = value.parse::<Size>().map_err(|e| e.to_string())?,
-            "rules" => setup.rules = value.parse::<Rules>().map_err(|e| e.to_string())?,
-            "komi" => komi = Some(read_komi(value).map_err(|e| e.to_string())?),
-            "handicap" => setup.handicap = read_handicap(value)?,
-            "setup" => position = Some(Grid::from_rows(value).map_err(|e| format!("setup: {e}"))?),
-            "first" => {
-                first = match value {
-                    "B" | "b" => Player::Black,
-                    "W" | "w" => Player::White,
-                    _ => return Err(format!("first={value}: write B or W")),
+        match KEYS.iter().position(|&k| k == key) {
+            Some(i) => {
+                if let Some(first) = values[i] {
+                    return Err(format!(
+                        "the key {key} is given twice ({key}={first} and {key}={value}); give it once"
+                    ));
                 }
+                values[i] = Some(value);
             }
-            "turns" => turns = value,
-            _ => return Err(format!("unknown key {key:?} (the keys are size, rules, komi, handicap, setup, first, turns)")),
+            None => unknown.push(format!("{key:?}")),
         }
     }
-    if let Some(k) = komi {
-        setup.rules.komi_half_points = k;
+    if !unknown.is_empty() {
+        return Err(format!(
+            "the link has {} {} the explorer does not know (its keys are {})",
+            if unknown.len() == 1 { "a key" } else { "keys" },
+            unknown.join(", "),
+            KEYS.join(", ")
+        ));
     }
-    if let Some(grid) = position {
-        if grid.size != setup.size {
-            return Err(format!(
-                "the setup is {}, the board {}",
-                grid.size, setup.size
-            ));
+    Ok(values)
+}
+
+/// The setup and turns a fragment holds, or what is wrong with it. Every
+/// key may be given once; a key the explorer does not write is refused,
+/// and so is `first` without `setup` (an empty board starts with Black,
+/// rule 5) and an empty turn.
+pub fn read(fragment: &str) -> Result<Read, String> {
+    let text = percent_decoded(fragment.trim().trim_start_matches('#'))?;
+    let values = values(&text)?;
+    let [version, size, rules, komi, handicap, position, first, turns] = values;
+    let mut setup = Setup::default();
+    if let Some(size) = size {
+        setup.size = size.parse::<Size>().map_err(|e| e.to_string())?;
+    }
+    if let Some(rules) = rules {
+        setup.rules = rules.parse::<Rules>().map_err(|e| e.to_string())?;
+    }
+    if let Some(komi) = komi {
+        setup.rules.komi_half_points = read_komi(komi).map_err(|e| e.to_string())?;
+    }
+    if let Some(handicap) = handicap {
+        setup.handicap = read_handicap(handicap)?;
+    }
+    let first = match first {
+        None | Some("B" | "b") => Player::Black,
+        Some("W" | "w") => Player::White,
+        Some(value) => return Err(format!("first={value}: write B or W")),
+    };
+    match position {
+        Some(rows) => {
+            let grid = Grid::from_rows(rows).map_err(|e| format!("setup: {e}"))?;
+            if grid.size != setup.size {
+                return Err(format!(
+                    "the setup is {}, the board {}",
+                    grid.size, setup.size
+                ));
+            }
+            setup.position = Some((grid.colors, first));
         }
-        setup.position = Some((grid.colors, first));
+        None if first == Player::White => {
+            return Err(
+                "first=W needs a setup= position: from an empty board Black plays first (rule 5)"
+                    .to_string(),
+            )
+        }
+        None => {}
     }
-    let turns: Vec<&str> = turns.split(',').filter(|t| !t.trim().is_empty()).collect();
+    let turns: Vec<&str> = match turns {
+        Some(turns) if !turns.is_empty() => turns.split(',').collect(),
+        _ => Vec::new(),
+    };
     if turns.len() > MAX_TURNS {
         return Err(format!(
             "{} turns: a link holds at most {MAX_TURNS}",
@@ -125,16 +206,36 @@ pub fn read(fragment: &str) -> Result<(Setup, Vec<Turn>), String> {
     let turns = turns
         .iter()
         .enumerate()
-        .map(|(i, t)| parse_turn(t, setup.size).map_err(|e| format!("turn {}: {e}", i + 1)))
+        .map(|(i, t)| {
+            parse_turn(t, setup.size).map_err(|e| format!("turn {}: {}", i + 1, turn_error(e)))
+        })
         .collect::<Result<Vec<Turn>, String>>()?;
-    Ok((setup, turns))
+    Ok(Read {
+        setup,
+        turns,
+        version: version.map(str::to_string),
+    })
 }
 
 /// The explorer a fragment opens: its position and the verdict on its last
-/// turn, or, when the fragment cannot be read, an empty board and why.
+/// turn, or, when the fragment cannot be read, an empty board and why. A
+/// link written by another version opens with a note saying so.
 pub fn open(fragment: &str) -> Explorer {
     match read(fragment) {
-        Ok((setup, turns)) => Explorer::replay(setup, &turns, "the link", true),
+        Ok(read) => {
+            let mut explorer = Explorer::replay(read.setup, &read.turns, "The link", true);
+            if let Some(version) = read.version.filter(|v| v != VERSION) {
+                let note = format!(
+                    "This link was written by version {version} of the explorer; this is version {VERSION}, and the verdict shown is this version's (the rules text may have changed since: see the changelog)."
+                );
+                let message = match explorer.message() {
+                    Some(m) => format!("{note} {m}"),
+                    None => note,
+                };
+                explorer.set_message(Some(message));
+            }
+            explorer
+        }
         Err(e) => Explorer::failed(format!(
             "The link could not be read: {e}. An empty 9x9 board is shown instead."
         )),

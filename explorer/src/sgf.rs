@@ -1,11 +1,14 @@
 //! SGF in and out, through the vocabulary's one reader and one writer: a
 //! pasted game is replayed up to its first refused move (whose verdict is
-//! then shown), and the game played is written back as SGF.
+//! then shown) or its first move given to the player not to move, and the
+//! game played is written back as SGF.
 
 use crate::engines::Setup;
 use crate::explorer::Explorer;
-use tromp_taylor_spec::Turn;
-use tromp_taylor_vocab::sgf::{read_game, write_record, GameRecord, ReadOptions, RecordedMove};
+use tromp_taylor_spec::{Player, Turn};
+use tromp_taylor_vocab::sgf::{
+    read_game, write_record, GameRecord, ReadOptions, RecordedMove, SgfError,
+};
 use tromp_taylor_vocab::spec_words::fixed_handicap_points;
 use tromp_taylor_vocab::vocab::{Action, Color, Handicap};
 
@@ -49,37 +52,31 @@ pub fn open(text: &str) -> Explorer {
         Ok(record) => record,
         Err(e) => {
             return Explorer::failed(format!(
-                "The SGF could not be read: {e}. An empty 9x9 board is shown instead."
+                "The SGF could not be read: {}. An empty 9x9 board is shown instead.",
+                said(e)
             ))
         }
     };
-    let turns: Vec<Turn> = record
+    let moves: Vec<(Option<Player>, Turn)> = record
         .moves
         .iter()
         .filter_map(|m| match m.action {
-            Action::Turn(turn) => Some(turn),
+            Action::Turn(turn) => Some((Some(m.player), turn)),
             Action::Agree(_) => None,
         })
         .collect();
-    let mut explorer = Explorer::replay(setup_of(&record), &turns, "the SGF", false);
-    let divergence = explorer
-        .taken()
-        .iter()
-        .zip(&record.moves)
-        .position(|(t, m)| t.player != m.player);
-    if let Some(i) = divergence {
-        let note = format!(
-            "note: the SGF gives move {} to {:?}, but the rules (rule 5) have {:?} to move then; the explorer plays the turns in order",
-            i + 1,
-            record.moves[i].player,
-            explorer.taken()[i].player
-        );
-        let message = explorer
-            .message()
-            .map_or(note.clone(), |m| format!("{m}; {note}"));
-        explorer.set_message(Some(message));
+    Explorer::replay_moves(setup_of(&record), &moves, "The SGF", false)
+}
+
+/// Why an SGF text cannot be read, in a browser user's words.
+fn said(error: SgfError) -> String {
+    match error {
+        SgfError::UnknownRules { ru, .. } => format!(
+            "its RU[{ru}] names rules the explorer does not know; write a preset ({}), a compact rule string such as koPOSITIONALscoreAREAsui1, or a name such as Japanese or AGA, or leave RU out and choose the rules above",
+            tromp_taylor_vocab::names::PRESETS.map(|(name, _)| name).join(", ")
+        ),
+        error => error.to_string(),
     }
-    explorer
 }
 
 /// The game played, as SGF: its setup, then one node per turn (a lost turn

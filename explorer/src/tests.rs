@@ -3,6 +3,7 @@
 
 use crate::engines::read_handicap;
 use crate::link::MAX_TURNS;
+use crate::link::VERSION;
 use crate::web::Explorer;
 use serde_json::Value;
 use tromp_taylor_vocab::vocab::Handicap;
@@ -32,7 +33,7 @@ fn superko_on_2x1_names_rule_6_and_the_turn_it_repeats() {
     assert_eq!(view["disagreements"], json("[]"));
     assert_eq!(
         view["fragment"],
-        "size=2x1&rules=koPOSITIONALscoreAREAsui1&komi=0&handicap=none&turns=A1,B1,A1"
+        "v=0.1.0&size=2x1&rules=tromp-taylor&komi=0&handicap=none&turns=A1,B1,A1"
     );
 }
 
@@ -116,7 +117,10 @@ fn a_permalink_reopens_the_same_position_and_verdict() {
         json(&Explorer::open_link(&format!("#{}", first["fragment"].as_str().unwrap())).view());
     assert_eq!(first, again);
     assert_eq!(again["handicap"], "fixed 2");
-    assert_eq!(again["rules"], "koSITUATIONALscoreAREAsui1");
+    assert_eq!(
+        again["rules"], "new-zealand",
+        "a preset is shown by its name"
+    );
 }
 
 #[test]
@@ -126,7 +130,10 @@ fn malformed_permalinks_say_why_and_show_an_empty_board() {
         ("size=9&turns=D4,ZZ99", "turn 2"),
         ("size=9&rules=banana", "unknown rules"),
         ("komi=7.25", "multiple of 0.5"),
-        ("colour=black", "unknown key"),
+        (
+            "colour=black",
+            "a key \"colour\" the explorer does not know",
+        ),
         ("size=9&handicap=fixed-99", "cannot be given"),
         ("size=9&turns=D4,%zz", "hex digits"),
         ("size", "not key=value"),
@@ -212,14 +219,14 @@ fn handicaps_read_as_the_page_writes_them() {
 fn new_games_and_other_settings_replay_the_turns() {
     let explorer = Explorer::new("19", "Japanese", "6.5", "none");
     let view = json(&explorer.view());
-    assert_eq!(view["rules"], "koSIMPLEscoreTERRITORYsui0");
+    assert_eq!(view["rules"], "simple-ko-territory");
     assert_eq!(view["komi"], "6.5");
     let bad = json(&Explorer::new("0", "tromp-taylor", "0", "none").view());
     assert!(bad["message"].as_str().unwrap().starts_with("size:"));
     let mut explorer = Explorer::open_link("size=2x1&turns=A1,B1");
     let view = json(&explorer.reconfigure("2x1", "koSIMPLEscoreAREAsui1", "", "none"));
     assert_eq!(view["board"], ".O");
-    assert_eq!(view["turns"].as_array().unwrap().len(), 2);
+    assert_eq!(view["turnItems"], 3, "the start and two turns");
     let view = json(&explorer.reconfigure("2x1", "nonsense", "", "none"));
     assert!(view["message"]
         .as_str()
@@ -237,4 +244,208 @@ fn a_long_game_on_the_largest_board_agrees_in_both_engines() {
     let view = json(&explorer.view());
     assert_eq!(view["disagreements"], json("[]"));
     assert!(view["turnsTaken"].as_u64().unwrap() > 900);
+}
+
+fn message(view: &Value) -> &str {
+    view["message"].as_str().unwrap_or("")
+}
+
+#[test]
+fn duplicate_unknown_and_stray_parts_of_a_link_are_refused_by_name() {
+    for (fragment, says) in [
+        (
+            "size=9&size=5",
+            "the key size is given twice (size=9 and size=5)",
+        ),
+        ("size=9&komi=1&komi=2", "the key komi is given twice"),
+        ("size=9&colour=b&moves=D4", "keys \"colour\", \"moves\""),
+        ("size=3&first=W&turns=A1", "first=W needs a setup= position"),
+        ("size=9&turns=A1,,,,B2", "turn 2: it is empty"),
+        ("size=9&turns=A1,", "turn 2: it is empty"),
+    ] {
+        let view = json(&Explorer::open_link(fragment).view());
+        let text = message(&view);
+        assert!(text.contains(says), "{fragment}: {text}");
+        assert!(
+            text.starts_with("The link could not be read: "),
+            "{fragment}: {text}"
+        );
+        assert_eq!(view["failed"], true, "{fragment}");
+    }
+}
+
+#[test]
+fn an_unreadable_turn_mentions_column_i_only_when_it_is_column_i() {
+    let view = json(&Explorer::open_link("size=9&turns=A0,B1").view());
+    let text = message(&view);
+    assert!(text.contains("turn 1:"), "{text}");
+    assert!(!text.contains("column I"), "{text}");
+    let view = json(&Explorer::open_link("size=9&turns=I5").view());
+    assert!(
+        message(&view).contains("(there is no column I)"),
+        "{}",
+        message(&view)
+    );
+}
+
+#[test]
+fn messages_name_points_and_handicaps_as_a_reader_writes_them() {
+    let view = json(&Explorer::open_link("size=52&handicap=free-2704").view());
+    let text = message(&view);
+    assert!(
+        text.contains("a handicap of 2704 free stones cannot be given"),
+        "{text}"
+    );
+    assert!(!text.contains("Free("), "{text}");
+    let view = json(&Explorer::open_link("size=2x1&setup=XO").view());
+    let text = message(&view);
+    assert!(text.contains("the stone at A1"), "{text}");
+    assert!(!text.contains("(0, 0)"), "{text}");
+    let view = json(&Explorer::open_sgf("(;FF[4]GM[1]SZ[9]RU[Martian];B[aa])").view());
+    let text = message(&view);
+    assert!(
+        text.contains("RU[Martian]") && !text.contains("--rules"),
+        "{text}"
+    );
+    // One wording for an input that cannot be used.
+    let view = json(&Explorer::open_link("size=9&handicap=fixed-99").view());
+    assert!(
+        message(&view).starts_with("The link could not be read: "),
+        "{}",
+        message(&view)
+    );
+}
+
+#[test]
+fn free_handicaps_go_up_to_the_links_limit() {
+    let view = json(&Explorer::open_link("size=52&handicap=free-2703").view());
+    assert_eq!(view["message"], Value::Null, "{}", message(&view));
+    assert_eq!(view["handicap"], "free 2703");
+    assert_eq!(read_handicap("free-2704"), Ok(Handicap::Free(2704)));
+    assert!(read_handicap("free-2705").is_err());
+}
+
+#[test]
+fn an_sgf_move_given_to_the_player_not_to_move_is_refused_with_a_message() {
+    let view = json(&Explorer::open_sgf("(;SZ[9];B[aa];B[aa])").view());
+    let text = message(&view);
+    assert!(
+        text.contains("gives turn 2 of 2 (A9) to Black, but White is to move then (rule 5"),
+        "{text}"
+    );
+    assert_eq!(view["turnsTaken"], 1);
+    // A free handicap is Black's consecutive turns: no message.
+    let view = json(&Explorer::open_sgf("(;SZ[9]HA[2];B[aa];B[bb];W[cc])").view());
+    assert_eq!(view["message"], Value::Null, "{}", message(&view));
+    assert_eq!(view["turnsTaken"], 3);
+}
+
+#[test]
+fn a_legal_suicide_is_called_one_and_cites_comment_7() {
+    // White's A2 joins A1 into a string next to black B1, B2 and A3 only:
+    // it clears itself (docs/rules.md's example of rule 7).
+    let mut explorer = Explorer::open_link("size=3x3&turns=B1,A1,B2,pass,A3");
+    let view = json(&explorer.play(0, 1));
+    let verdict = &view["verdict"];
+    assert_eq!(verdict["legal"], true, "{verdict}");
+    assert_eq!(verdict["suicide"], true);
+    assert_eq!(verdict["also"]["rule"], "comment 7");
+    assert!(verdict["reason"].as_str().unwrap().contains("suicide"));
+    assert_eq!(view["board"], ".X..X.X..", "A1 and A2 emptied");
+    let view = json(&explorer.play(2, 2));
+    assert_eq!(view["verdict"]["suicide"], false);
+}
+
+#[test]
+fn every_verdict_cites_a_rule_with_an_anchor() {
+    let mut explorer = Explorer::open_link("size=3x3");
+    for view in [
+        explorer.play(1, 1),
+        explorer.play(1, 1),
+        explorer.pass(),
+        explorer.pass(),
+    ] {
+        let cited = &json(&view)["verdict"]["cited"];
+        assert!(
+            cited["rule"].as_str().is_some_and(|r| !r.is_empty()),
+            "{cited}"
+        );
+        assert!(
+            cited["anchor"].as_str().is_some_and(|a| !a.is_empty()),
+            "{cited}"
+        );
+    }
+    let view = json(&explorer.view());
+    assert_eq!(
+        view["verdict"]["cited"]["rule"], "rule 8",
+        "the second pass ends the game"
+    );
+}
+
+#[test]
+fn replay_under_other_settings_keeps_the_refused_attempt() {
+    let mut explorer = Explorer::open_link("size=2x1&turns=A1,B1,A1");
+    assert_eq!(json(&explorer.view())["verdict"]["legal"], false);
+    let view = json(&explorer.reconfigure("2x1", "koSITUATIONALscoreAREAsui1", "", "none"));
+    assert_eq!(view["verdict"]["turn"], "A1");
+    assert_eq!(view["verdict"]["legal"], false);
+    assert!(view["fragment"]
+        .as_str()
+        .unwrap()
+        .ends_with("turns=A1,B1,A1"));
+}
+
+#[test]
+fn a_tie_and_the_last_move_are_in_the_view() {
+    let view = json(&Explorer::open_link("size=2x1&turns=A1,B1,pass,pass").view());
+    assert_eq!(view["score"]["result"], "W+2");
+    let view = json(&Explorer::open_link("size=3x1&turns=A1,C1,pass,pass").view());
+    assert_eq!(
+        view["score"]["result"], "0",
+        "a tie, which the page says in words"
+    );
+    assert_eq!(view["lastMove"], Value::Null, "a pass marks no point");
+    let view = json(&Explorer::open_link("size=3x1&turns=A1,C1").view());
+    assert_eq!(view["lastMove"], "C1");
+}
+
+#[test]
+fn links_carry_the_version_and_another_version_opens_with_a_note() {
+    let explorer = Explorer::open_link("size=2x1&turns=A1");
+    assert!(explorer.fragment().starts_with(&format!("v={VERSION}&")));
+    let view = json(&Explorer::open_link(&format!("v={VERSION}&size=2x1&turns=A1")).view());
+    assert_eq!(view["message"], Value::Null);
+    let view = json(&Explorer::open_link("v=0.0.1&size=2x1&turns=A1").view());
+    let text = message(&view);
+    assert!(
+        text.contains("version 0.0.1") && text.contains(VERSION),
+        "{text}"
+    );
+    assert_eq!(view["board"], "X.", "the position still opens");
+}
+
+#[test]
+fn the_turn_list_is_given_a_part_at_a_time() {
+    let explorer = Explorer::open_link("size=9&handicap=fixed-2&turns=B2,D4");
+    let items = json(&explorer.turns(0, 100));
+    assert_eq!(items.as_array().unwrap().len(), 4);
+    assert_eq!(items[0]["text"], "the start");
+    assert_eq!(items[1]["text"], "the handicap stones");
+    assert_eq!(items[2]["text"], "W B2");
+    assert_eq!(items[3]["number"], 3);
+    assert_eq!(json(&explorer.turns(3, 4))[0]["text"], "B D4");
+}
+
+#[test]
+fn the_long_link_of_the_benchmark_is_legal_to_its_last_turn() {
+    let file = include_str!("../tests/long-52x52.txt");
+    let turns = file.lines().find(|l| !l.starts_with('#')).unwrap().trim();
+    assert_eq!(turns.split(',').count(), MAX_TURNS);
+    let explorer = Explorer::open_link(&format!("size=52&turns={turns}"));
+    let view = json(&explorer.view());
+    assert_eq!(view["message"], Value::Null, "{}", message(&view));
+    assert_eq!(view["turnsTaken"], MAX_TURNS);
+    assert_eq!(view["disagreements"], json("[]"));
+    let superko = json(&Explorer::open_link("size=2x1&turns=A1,B1,A1").view());
+    assert_eq!(superko["verdict"]["repeatsBoard"], "X.");
 }

@@ -54,7 +54,8 @@ impl Explorer {
     }
 
     /// The same turns replayed under other rules or komi (up to the first
-    /// the new rules refuse); a new size or handicap starts an empty game;
+    /// the new rules refuse), the refused attempt shown, if any, included;
+    /// a new size or handicap starts an empty game;
     /// a setting that cannot be read changes nothing and says why.
     pub fn reconfigure(&mut self, size: &str, rules: &str, komi: &str, handicap: &str) -> String {
         match read_setup(size, rules, komi, handicap) {
@@ -63,13 +64,16 @@ impl Explorer {
                 if same_board {
                     setup.position = self.inner.setup().position.clone();
                 }
+                // The turns taken, and the refused attempt shown, if any:
+                // the new rules give their own verdict on it.
                 let turns: Vec<Turn> =
                     if same_board && setup.handicap == self.inner.setup().handicap {
-                        self.inner.taken().iter().map(|t| t.turn).collect()
+                        let taken = self.inner.taken().iter().map(|t| t.turn);
+                        taken.chain(self.inner.refused()).collect()
                     } else {
                         Vec::new()
                     };
-                self.inner = explorer::Explorer::replay(setup, &turns, "the turns", false);
+                self.inner = explorer::Explorer::replay(setup, &turns, "The turns", true);
             }
             Err(e) => self
                 .inner
@@ -123,6 +127,13 @@ impl Explorer {
         view.to_string()
     }
 
+    /// The list of turns from number `from` up to `to` (turn 0 is the
+    /// start): JSON items of a number and a text, for the page's list,
+    /// which asks only for the part it shows.
+    pub fn turns(&self, from: usize, to: usize) -> String {
+        self.inner.turn_items(from, to).to_string()
+    }
+
     /// The game as SGF.
     pub fn sgf(&self) -> String {
         sgf::write(&self.inner)
@@ -132,6 +143,12 @@ impl Explorer {
     pub fn fragment(&self) -> String {
         link::fragment(&self.inner)
     }
+}
+
+/// The version of the explorer (and of the rules text), as links write it.
+#[wasm_bindgen]
+pub fn version() -> String {
+    link::VERSION.to_string()
 }
 
 /// The rules' presets, for the page's list: JSON pairs of a name and what it means.

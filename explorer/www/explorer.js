@@ -1,10 +1,9 @@
-// The explorer's page: draws the JSON views of the WebAssembly Explorer
-// (explorer/src/lib.rs) and sends it the player's clicks and keys.
-import init, { Explorer, presets } from "./pkg/tromp_taylor_explorer.js";
+// The explorer's page: draws the JSON views of the WebAssembly Explorer (explorer/src/web.rs) as an SVG Go board and panels, and sends it the player's clicks and keys.
+import init, { Explorer, presets, version } from "./pkg/tromp_taylor_explorer.js";
+import { RULES_URL } from "./pkg/config.js";
 
 const $ = (id) => document.getElementById(id);
-const ruleBase =
-  document.querySelector('meta[name="rule-base"]')?.content ?? "../rules.html";
+const SVG = "http://www.w3.org/2000/svg";
 
 // Column names as GTP writes them (no I; AA, AB, ... past 25), as the Rust side does.
 const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -13,12 +12,20 @@ const column = (x) =>
 const vertex = (x, y) => column(x) + (y + 1);
 const COLOR = { X: "black", O: "white", ".": "empty" };
 const AREA = { b: "reaches only black", w: "reaches only white", n: "reaches both colors", "-": "reaches neither color" };
+// The margin around the outer lines, in points, where the coordinates are.
+const MARGIN = 1;
+// The smallest point a finger can tap, in CSS pixels.
+const TAP = 24;
 
 let explorer = null;
 let view = null;
-let cells = []; // cells[index] = element, index = y * width + x
+let cells = []; // cells[index] = the point's hit area, index = y * width + x
+let stones = []; // stones[index] = the point's stone
+let drawn = ""; // the board the stones show, a mark per point
 let focus = 0;
-const timings = { firstVerdictMs: null, plays: [], engines: [], frames: [] };
+let zoom = null; // null: fit the screen (tap-sized on a phone); else pixels per point
+let keepAddress = false; // an unreadable link stays in the address bar until the next action
+const timings = { firstVerdictMs: null, openMs: [], plays: [], engines: [], frames: [], parts: [] };
 window.explorerTimings = timings;
 
 function esc(text) {
@@ -26,70 +33,12 @@ function esc(text) {
 }
 
 function ruleLink(cited) {
-  return `<a class="rule" href="${esc(ruleBase)}#${esc(cited.anchor)}">${esc(cited.rule)}</a>`;
+  return `<a class="rule" href="${esc(RULES_URL)}#${esc(cited.anchor)}">${esc(cited.rule)}</a>`;
 }
 
-// The grid: rows top first, as a board is read; built again only when the size changes.
-function buildBoard(width, height) {
-  const board = $("board");
-  board.textContent = "";
-  board.style.setProperty("--cols", width);
-  board.style.setProperty("--rows", height);
-  board.setAttribute("aria-rowcount", height);
-  board.setAttribute("aria-colcount", width);
-  board.classList.toggle("tiny", width > 25 || height > 25);
-  cells = new Array(width * height);
-  for (let y = height - 1; y >= 0; y--) {
-    const row = document.createElement("div");
-    row.setAttribute("role", "row");
-    row.className = "row";
-    for (let x = 0; x < width; x++) {
-      const cell = document.createElement("div");
-      cell.setAttribute("role", "gridcell");
-      cell.className = "cell";
-      cell.tabIndex = -1;
-      cell.dataset.x = x;
-      cell.dataset.y = y;
-      if (x === 0) cell.classList.add("left");
-      if (x === width - 1) cell.classList.add("right");
-      if (y === 0) cell.classList.add("bottom");
-      if (y === height - 1) cell.classList.add("top");
-      row.appendChild(cell);
-      cells[y * width + x] = cell;
-    }
-    board.appendChild(row);
-  }
-  focus = Math.min(focus, cells.length - 1);
-  cells[focus].tabIndex = 0;
-}
-
-function setFocus(index, move) {
-  cells[focus].tabIndex = -1;
-  focus = index;
-  cells[focus].tabIndex = 0;
-  if (move) cells[focus].focus();
-}
-
-function marks(v) {
-  // Per point: the cleared strings and the points next to them (rule 3's
-  // reach), the refused point, and the last move.
-  const extra = new Map();
-  const add = (name, cls) => {
-    const [x, y] = parseVertex(name);
-    if (x !== null) {
-      const i = y * v.width + x;
-      extra.set(i, (extra.get(i) || []).concat(cls));
-    }
-  };
-  const verdict = v.verdict;
-  if (verdict) {
-    for (const s of verdict.cleared || []) {
-      s.points.forEach((p) => add(p, "cleared"));
-      s.nextTo.forEach((p) => add(p, "reach"));
-    }
-    if (verdict.turn !== "pass") add(verdict.turn, verdict.legal ? "last" : "refused");
-  }
-  return extra;
+// A result as a reader says it: rule 10's tie, or the winner and margin.
+function resultText(result) {
+  return result === "0" ? "a tie (equal scores, rule 10)" : result;
 }
 
 function parseVertex(name) {
@@ -100,86 +49,268 @@ function parseVertex(name) {
   return [x, Number(m[2]) - 1];
 }
 
+// The star points: the 4-4 (3-3 below 13 lines) points, the sides' middles
+// and the centre on boards of 13 and more; the corners' and the centre on smaller ones.
+function starPoints(width, height) {
+  const lines = (side, big) => {
+    if (side < 7) return [];
+    const e = side >= 13 ? 3 : 2;
+    const out = [e, side - 1 - e];
+    if (big && side % 2 === 1) out.push((side - 1) / 2);
+    return out;
+  };
+  const big = width >= 13 && height >= 13;
+  const points = [];
+  for (const x of lines(width, big)) for (const y of lines(height, big)) points.push([x, y]);
+  if (!big && width % 2 === 1 && height % 2 === 1 && width >= 7 && height >= 7) {
+    points.push([(width - 1) / 2, (height - 1) / 2]);
+  }
+  return points;
+}
+
+// SVG markup of a board's wood, lines, star points and coordinates, in
+// units of one point, the top left point at (0, 0).
+function boardFrame(width, height, coordinates) {
+  const m = MARGIN;
+  let path = "";
+  for (let x = 0; x < width; x++) path += `M${x} 0V${height - 1}`;
+  for (let r = 0; r < height; r++) path += `M0 ${r}H${width - 1}`;
+  let svg = `<rect x="${-m}" y="${-m}" width="${width - 1 + 2 * m}" height="${height - 1 + 2 * m}" fill="var(--wood)"/>`;
+  svg += `<path d="${path}" stroke="var(--line)" stroke-width="0.045" fill="none" stroke-linecap="square"/>`;
+  svg += `<rect x="0" y="0" width="${width - 1}" height="${height - 1}" fill="none" stroke="var(--line)" stroke-width="0.08"/>`;
+  for (const [x, y] of starPoints(width, height)) {
+    svg += `<circle class="star" cx="${x}" cy="${height - 1 - y}" r="0.11" fill="var(--line)"/>`;
+  }
+  if (coordinates) {
+    const d = 0.62;
+    for (let x = 0; x < width; x++) {
+      svg += `<text class="coord" x="${x}" y="${-d}">${column(x)}</text><text class="coord" x="${x}" y="${height - 1 + d}">${column(x)}</text>`;
+    }
+    for (let y = 0; y < height; y++) {
+      const r = height - 1 - y;
+      svg += `<text class="coord" x="${-d}" y="${r}">${y + 1}</text><text class="coord" x="${width - 1 + d}" y="${r}">${y + 1}</text>`;
+    }
+  }
+  return svg;
+}
+
+const DEFS = `<defs>
+  <radialGradient id="black-stone" cx="0.35" cy="0.35" r="0.75"><stop offset="0" stop-color="#5a5a5a"/><stop offset="0.6" stop-color="#161616"/><stop offset="1" stop-color="#000"/></radialGradient>
+  <radialGradient id="white-stone" cx="0.35" cy="0.35" r="0.8"><stop offset="0" stop-color="#fff"/><stop offset="0.7" stop-color="#ecece6"/><stop offset="1" stop-color="#c9c9c2"/></radialGradient>
+</defs>`;
+
+// The board: built again only when the size changes.
+function buildBoard(width, height) {
+  const board = $("board");
+  const m = MARGIN;
+  board.setAttribute("viewBox", `${-m} ${-m} ${width - 1 + 2 * m} ${height - 1 + 2 * m}`);
+  board.setAttribute("aria-rowcount", height);
+  board.setAttribute("aria-colcount", width);
+  board.classList.toggle("large", width > 25 || height > 25);
+  let rows = "";
+  let circles = "";
+  for (let y = height - 1; y >= 0; y--) {
+    const r = height - 1 - y;
+    rows += `<g role="row">`;
+    for (let x = 0; x < width; x++) {
+      circles += `<circle class="stone" cx="${x}" cy="${r}" r="0.48"/>`;
+      rows += `<rect class="cell" role="gridcell" tabindex="-1" data-x="${x}" data-y="${y}" x="${x - 0.5}" y="${r - 0.5}" width="1" height="1"/>`;
+    }
+    rows += `</g>`;
+  }
+  board.innerHTML = `${DEFS}<g aria-hidden="true">${boardFrame(width, height, true)}</g>
+    <g id="stones" aria-hidden="true">${circles}</g><g id="marks" aria-hidden="true"></g>
+    <circle id="shadow" r="0.48" visibility="hidden" aria-hidden="true"/><g id="cells">${rows}</g>`;
+  cells = new Array(width * height);
+  stones = new Array(width * height);
+  drawn = ".".repeat(width * height);
+  const circleList = board.querySelectorAll(".stone");
+  let k = 0;
+  for (let y = height - 1; y >= 0; y--) {
+    for (let x = 0; x < width; x++) stones[y * width + x] = circleList[k++];
+  }
+  for (const cell of board.querySelectorAll(".cell")) {
+    cells[Number(cell.dataset.y) * width + Number(cell.dataset.x)] = cell;
+  }
+  focus = Math.min(focus, cells.length - 1);
+  cells[focus].tabIndex = 0;
+  sizeBoard(width, height);
+}
+
+// Pixels per point: fit to the screen's width and height (small boards
+// drawn large), or the zoom chosen; never under a finger's width on a
+// phone, where a large board then scrolls in its box.
+function pitch(width, height) {
+  if (zoom) return zoom;
+  const scroll = $("board-scroll");
+  const narrow = window.innerWidth <= 760;
+  const roomX = Math.max(200, scroll.parentElement.clientWidth - ($("earlier").hidden || narrow ? 0 : 200));
+  const roomY = Math.max(240, window.innerHeight - (narrow ? 200 : 150));
+  const fit = Math.min(roomX / (width - 1 + 2 * MARGIN), roomY / (height - 1 + 2 * MARGIN), 96);
+  return narrow || matchMedia("(pointer: coarse)").matches ? Math.max(fit, Math.min(TAP, roomX / 3)) : fit;
+}
+
+function sizeBoard(width, height) {
+  const p = pitch(width, height);
+  const board = $("board");
+  board.setAttribute("width", Math.round(p * (width - 1 + 2 * MARGIN)));
+  board.setAttribute("height", Math.round(p * (height - 1 + 2 * MARGIN)));
+  board.dataset.pitch = p.toFixed(2);
+}
+
+function setZoom(next) {
+  zoom = next;
+  sizeBoard(view.width, view.height);
+}
+
+function setFocus(index, move) {
+  cells[focus].tabIndex = -1;
+  focus = index;
+  cells[focus].tabIndex = 0;
+  if (move) cells[focus].focus();
+}
+
+// The marks over the stones: the last move, the refused point, what a
+// capture cleared and the points next to it (rule 3's reach), the shading
+// of the score.
+function drawMarks(v) {
+  const h = v.height;
+  const at = (name) => {
+    const [x, y] = parseVertex(name);
+    return x === null ? null : [x, h - 1 - y, y * v.width + x];
+  };
+  const cross = (cx, cy, cls, s = 0.22) =>
+    `<path class="${cls}" d="M${cx - s} ${cy - s}L${cx + s} ${cy + s}M${cx + s} ${cy - s}L${cx - s} ${cy + s}"/>`;
+  let svg = "";
+  if ($("shade").checked) {
+    const area = v.score.marks;
+    for (let i = 0; i < area.length; i++) {
+      const a = area[i];
+      if (a === " ") continue;
+      const x = i % v.width;
+      const r = h - 1 - Math.floor(i / v.width);
+      svg += `<rect class="area-${a === "-" ? "none" : a}" x="${x - 0.17}" y="${r - 0.17}" width="0.34" height="0.34"/>`;
+    }
+  }
+  const verdict = v.verdict;
+  if (verdict) {
+    for (const s of verdict.cleared || []) {
+      for (const p of s.points) {
+        const q = at(p);
+        if (q) svg += cross(q[0], q[1], "cleared", 0.18);
+      }
+      for (const p of s.nextTo) {
+        const q = at(p);
+        if (q) svg += `<rect class="reach" x="${q[0] - 0.3}" y="${q[1] - 0.3}" width="0.6" height="0.6"/>`;
+      }
+    }
+    if (verdict.turn !== "pass" && !verdict.legal) {
+      const q = at(verdict.turn);
+      if (q) svg += cross(q[0], q[1], "refused");
+    }
+  }
+  if (v.lastMove) {
+    const q = at(v.lastMove);
+    if (q) svg += `<circle class="last on-${v.board[q[2]] === "O" ? "w" : "b"}" cx="${q[0]}" cy="${q[1]}" r="0.22"/>`;
+  }
+  $("marks").innerHTML = svg;
+}
+
 function drawBoard(v) {
   if (!view || view.width !== v.width || view.height !== v.height) buildBoard(v.width, v.height);
   const shade = $("shade").checked;
-  const extra = marks(v);
   const area = v.score.marks;
+  const cleared = new Set();
+  const reach = new Set();
+  for (const s of (v.verdict && v.verdict.cleared) || []) {
+    s.points.forEach((p) => cleared.add(p));
+    s.nextTo.forEach((p) => reach.add(p));
+  }
+  const refused = v.verdict && !v.verdict.legal ? v.verdict.turn : null;
   for (let i = 0; i < cells.length; i++) {
     const c = v.board[i];
-    const cell = cells[i];
+    if (drawn[i] !== c) stones[i].setAttribute("class", c === "X" ? "stone b" : c === "O" ? "stone w" : "stone");
     const x = i % v.width;
     const y = Math.floor(i / v.width);
-    let cls = "cell";
-    if (c === "X") cls += " black";
-    else if (c === "O") cls += " white";
-    if (x === 0) cls += " left";
-    if (x === v.width - 1) cls += " right";
-    if (y === 0) cls += " bottom";
-    if (y === v.height - 1) cls += " top";
-    if (shade && c === ".") cls += " area-" + (area[i] === "-" ? "none" : area[i]);
-    const more = extra.get(i);
-    if (more) cls += " " + more.join(" ");
-    let label = `${vertex(x, y)}, ${COLOR[c]}`;
+    const name = vertex(x, y);
+    let label = `${name}, ${COLOR[c]}`;
     if (shade && c === ".") label += `, ${AREA[area[i]]}`;
-    if (more) {
-      if (more.includes("cleared")) label += ", cleared by rule 4";
-      if (more.includes("reach")) label += ", next to a cleared string";
-      if (more.includes("refused")) label += ", refused";
-      if (more.includes("last")) label += ", last move";
-    }
-    if (cell.className !== cls) cell.className = cls;
+    if (cleared.has(name)) label += ", cleared by rule 4";
+    if (reach.has(name)) label += ", next to a cleared string";
+    if (refused === name) label += ", refused";
+    if (v.lastMove === name) label += ", last move";
+    const cell = cells[i];
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
   }
+  drawn = v.board;
+  $("board").classList.toggle("over", v.over);
+  drawMarks(v);
+}
+
+// A small board with a coloring (the one a superko repeats), the refused point marked.
+function drawMini(board, width, height, point) {
+  const mini = $("earlier-board");
+  const m = MARGIN;
+  mini.setAttribute("viewBox", `${-m} ${-m} ${width - 1 + 2 * m} ${height - 1 + 2 * m}`);
+  let svg = DEFS.replace(/id="(black|white)-stone"/g, 'id="mini-$1-stone"') + boardFrame(width, height, width <= 25 && height <= 25);
+  let stonesDrawn = 0;
+  for (let i = 0; i < board.length; i++) {
+    const c = board[i];
+    if (c === ".") continue;
+    stonesDrawn++;
+    const x = i % width;
+    const r = height - 1 - Math.floor(i / width);
+    svg += c === "X"
+      ? `<circle cx="${x}" cy="${r}" r="0.48" fill="url(#mini-black-stone)"/>`
+      : `<circle cx="${x}" cy="${r}" r="0.48" fill="url(#mini-white-stone)" stroke="#6b6b66" stroke-width="0.03"/>`;
+  }
+  const [px, py] = parseVertex(point);
+  if (px !== null) {
+    const cx = px;
+    const cy = height - 1 - py;
+    svg += `<circle cx="${cx}" cy="${cy}" r="0.3" fill="none" stroke="var(--accent)" stroke-width="0.12"/>`;
+  }
+  mini.innerHTML = svg;
+  mini.setAttribute("aria-label", `a ${width}x${height} coloring with ${stonesDrawn} stones; ${point} circled`);
 }
 
 function drawVerdict(v) {
   const verdict = v.verdict;
   const body = $("verdict-body");
   const earlier = $("earlier");
+  const wasHidden = earlier.hidden;
   earlier.hidden = true;
   if (!verdict) {
-    body.innerHTML = `<p>No verdict yet: ${esc(v.toMove)} to move.</p>`;
+    body.innerHTML = `<p>No verdict yet: ${esc(v.toMove)} to move (${ruleLink({ rule: "rule 5", anchor: "rule-5" })}).</p>`;
+    if (!wasHidden) sizeBoard(v.width, v.height);
     return;
   }
   const who = `${esc(verdict.player)} ${verdict.turn === "pass" ? "passes" : "at " + esc(verdict.turn)}`;
   let html = verdict.legal
-    ? `<p class="legal"><strong>Legal</strong>: ${who}, turn ${verdict.number}.</p>`
-    : `<p class="refused"><strong>Refused</strong>: ${who}, by ${ruleLink(verdict.cited)}.</p>`;
-  html += `<blockquote>${esc(verdict.cited.quote)}</blockquote><p class="reason">${esc(verdict.reason)}</p>`;
+    ? `<p class="legal-verdict"><strong>Legal${verdict.suicide ? ": a suicide" : ""}</strong>: ${who}, turn ${verdict.number}, by ${ruleLink(verdict.cited)}${verdict.also ? ` and ${ruleLink(verdict.also)}` : ""}.</p>`
+    : `<p class="refused-verdict"><strong>Refused</strong>: ${who}, by ${ruleLink(verdict.cited)}.</p>`;
+  html += `<blockquote>${esc(verdict.cited.quote)}</blockquote>`;
+  if (verdict.also) html += `<blockquote>${esc(verdict.also.quote)}</blockquote>`;
+  html += `<p class="reason">${esc(verdict.reason)}</p>`;
   if (verdict.lostTurn) html += `<p>Under these rules a refused move also loses the turn (seed 003).</p>`;
   if (verdict.repeatsTurn !== undefined) {
-    html += `<p class="repeats">It repeats the coloring after <a href="#turn-${verdict.repeatsTurn}" class="turn-ref">turn ${verdict.repeatsTurn}</a>${verdict.repeatsTurn === 0 ? " (the empty start)" : ""}, highlighted in the turns.</p>`;
+    html += `<p class="repeats">It repeats the coloring after <a href="#turn-${verdict.repeatsTurn}" class="turn-ref">turn ${verdict.repeatsTurn}</a>${verdict.repeatsTurn === 0 ? " (the empty start)" : ""}, highlighted in the turns and drawn beside the board.</p>`;
     if (verdict.repeatsBoard) {
-      drawMini(verdict.repeatsBoard, v.width, v.height);
-      $("earlier-title").textContent = `The coloring after turn ${verdict.repeatsTurn}`;
+      drawMini(verdict.repeatsBoard, v.width, v.height, verdict.turn);
+      $("earlier-title").textContent = `The coloring after turn ${verdict.repeatsTurn}, which ${verdict.turn} would make again`;
       earlier.hidden = false;
     }
   }
   if (verdict.cleared && verdict.cleared.length) {
     html += `<p>It cleared ${verdict.cleared.length} string${verdict.cleared.length > 1 ? "s" : ""}
-      (${ruleLink({ rule: "rule 4", anchor: "rule-4" })}, by ${ruleLink({ rule: "rule 3", anchor: "rule-3" })}'s reach), marked on the board:</p><ul class="cleared">`;
+      (${ruleLink({ rule: "rule 4", anchor: "rule-4" })}, by ${ruleLink({ rule: "rule 3", anchor: "rule-3" })}'s reach), crossed on the board, the points next to it boxed:</p><ul class="cleared">`;
     for (const s of verdict.cleared) {
       html += `<li>the ${esc(s.color)} string ${esc(s.points.join(", "))}: ${esc(s.why)}; next to it: ${esc(s.nextTo.join(", "))}.</li>`;
     }
     html += `</ul><blockquote>${esc(verdict.clearing.rule4)}</blockquote><blockquote>${esc(verdict.clearing.rule3)}</blockquote>`;
   }
   body.innerHTML = html;
-}
-
-function drawMini(board, width, height) {
-  const mini = $("earlier-board");
-  mini.style.setProperty("--cols", width);
-  let html = "";
-  for (let y = height - 1; y >= 0; y--) {
-    for (let x = 0; x < width; x++) {
-      const c = board[y * width + x];
-      html += `<span class="${c === "X" ? "black" : c === "O" ? "white" : ""}"></span>`;
-    }
-  }
-  mini.innerHTML = html;
-  const stones = [...board].filter((c) => c !== ".").length;
-  mini.setAttribute("aria-label", `a ${width}x${height} coloring with ${stones} stones`);
+  if (wasHidden !== earlier.hidden) sizeBoard(v.width, v.height);
 }
 
 function drawScore(v) {
@@ -187,70 +318,68 @@ function drawScore(v) {
   const row = (name, p) =>
     `<tr><th scope="row">${name}</th><td>${s.territory ? p.prisoners : p.stones}</td><td>${p.empty}</td><td>${p.score}</td></tr>`;
   const regions = s.regions
+    .slice(0, 200)
     .map((r) => `<li class="region-${r.mark === "-" ? "none" : r.mark}">${r.size} empty point${r.size > 1 ? "s" : ""} from ${esc(r.first)}: reach ${esc(r.reaches)}</li>`)
     .join("");
+  const more = s.regions.length > 200 ? `<li>and ${s.regions.length - 200} more</li>` : "";
   $("score-body").innerHTML = `
     <p>${s.over ? "The game is over (rule 8)." : "As the position stands (the game is not over)."}
       By ${ruleLink({ rule: s.rule, anchor: s.anchor })}:</p>
     <blockquote>${esc(s.quote)}</blockquote>
     <table><thead><tr><th></th><th>${s.territory ? "prisoners" : "stones"}</th><th>empty reaching only hers</th><th>score</th></tr></thead>
     <tbody>${row("Black", s.black)}${row("White", s.white)}</tbody></table>
-    <p>Komi ${esc(s.komi)} to White. <strong id="result">Result: ${esc(s.result)}</strong> (${ruleLink({ rule: "rule 10", anchor: "rule-10" })}).</p>
-    <details ${s.over ? "open" : ""}><summary>${s.regions.length} empty region${s.regions.length === 1 ? "" : "s"}</summary><ul id="regions">${regions}</ul></details>`;
+    <p>Komi ${esc(s.komi)} to White. <strong id="result">Result: ${esc(resultText(s.result))}</strong> (${ruleLink({ rule: "rule 10", anchor: "rule-10" })}).</p>
+    <details ${s.over ? "open" : ""}><summary>${s.regions.length} empty region${s.regions.length === 1 ? "" : "s"}</summary><ul id="regions">${regions}${more}</ul></details>`;
 }
 
-// The turns, as a list from turn 0: built again only when it is not the
-// list drawn before with turns added or taken off its end (a long game
-// would otherwise redraw a thousand items a play).
-let drawnTurns = [];
-function turnItem(n, html) {
-  const li = document.createElement("li");
-  li.id = `turn-${n}`;
-  li.value = n;
-  li.innerHTML = html;
-  return li;
-}
-function drawTurns(v) {
-  // Turn 0 is the start; a fixed handicap is turn 1.
-  const before = v.turnsTaken - v.turns.length;
-  const keys = [];
-  for (let n = 0; n <= before; n++) keys.push(n === 0 ? "the start" : "the handicap stones");
-  for (const t of v.turns) keys.push(`${t.player} ${esc(t.turn)}${t.lost ? " (refused, turn lost)" : ""}`);
+// The turns: a list drawn lazily, only the rows in sight (a link holds
+// 20,000 turns), each asked of the explorer when it comes into sight.
+const ROW = 24; // px, as .turn's height (1.5rem)
+let turnCount = 0;
+let highlighted = null; // the turn a superko repeats
+function drawTurnRows() {
   const list = $("turns");
-  let same = 0;
-  while (same < keys.length && same < drawnTurns.length && keys[same] === drawnTurns[same]) same++;
-  while (list.children.length > same) list.lastChild.remove();
-  for (let n = same; n < keys.length; n++) list.appendChild(turnItem(n, keys[n]));
-  drawnTurns = keys;
-  for (const li of list.querySelectorAll(".repeated")) {
-    li.classList.remove("repeated");
-    li.removeAttribute("aria-current");
+  const rows = $("turns-rows");
+  const rowHeight = rows.firstElementChild ? rows.firstElementChild.offsetHeight || ROW : ROW;
+  const from = Math.max(0, Math.floor(list.scrollTop / rowHeight) - 5);
+  const to = Math.min(turnCount, from + Math.ceil(list.clientHeight / rowHeight) + 10);
+  const items = JSON.parse(explorer.turns(from, to));
+  let html = "";
+  for (const item of items) {
+    const cls = item.number === highlighted ? " repeated" : item.number === turnCount - 1 ? " latest" : "";
+    const current = item.number === highlighted ? ' aria-current="true"' : "";
+    html += `<div class="turn${cls}" id="turn-${item.number}" role="listitem"${current} style="top:${item.number * rowHeight}px"><span class="n">${item.number}</span>${esc(item.text)}</div>`;
   }
-  const repeated = v.verdict ? v.verdict.repeatsTurn : undefined;
-  const li = repeated !== undefined ? document.getElementById(`turn-${repeated}`) : list.lastChild;
-  if (repeated !== undefined && li) {
-    li.classList.add("repeated");
-    li.setAttribute("aria-current", "true");
-  }
-  // The list (not the page) scrolled to it after the frame is drawn, not
-  // forcing a layout now.
-  if (li) {
-    requestAnimationFrame(() => {
-      list.scrollTop = li.offsetTop - list.clientHeight / 2;
-    });
-  }
+  rows.style.height = `${turnCount * rowHeight}px`;
+  rows.innerHTML = html;
+}
+
+function drawTurns(v) {
+  turnCount = v.turnItems;
+  highlighted = v.verdict && v.verdict.repeatsTurn !== undefined ? v.verdict.repeatsTurn : null;
+  const list = $("turns");
+  const target = highlighted !== null ? highlighted : turnCount - 1;
+  list.scrollTop = Math.max(0, target * ROW - list.clientHeight / 2 + ROW / 2);
+  drawTurnRows();
 }
 
 function draw(json) {
+  const t = [performance.now()];
   const v = JSON.parse(json);
+  t.push(performance.now());
   // A game that has just ended shows its score on the board.
   if (v.over && !(view && view.over)) $("shade").checked = true;
   drawBoard(v);
+  t.push(performance.now());
   drawVerdict(v);
+  t.push(performance.now());
   drawScore(v);
+  t.push(performance.now());
   drawTurns(v);
+  t.push(performance.now());
+  timings.parts.push(t.slice(1).map((x, i) => x - t[i]));
   const status = v.over
-    ? `The game is over (rule 8). Result ${v.score.result}.`
+    ? `The game is over (rule 8). Result: ${resultText(v.score.result)}.`
     : `${v.toMove} to move, turn ${v.turnsTaken + 1}. Rules ${v.rules}, komi ${v.komi}, handicap ${v.handicap}.`;
   $("status").textContent = status;
   const message = $("message");
@@ -263,15 +392,34 @@ function draw(json) {
     : "";
   const link = "#" + v.fragment;
   $("permalink").href = link;
-  if (location.hash !== link) history.replaceState(null, "", link);
+  if (!keepAddress) address(link);
   view = v;
   return v;
+}
+
+// The address bar follows the position, a moment after it changes: writing
+// a long link there (20,000 turns) takes Chromium some 30 ms, which a play
+// should not wait for.
+let addressTimer = null;
+function address(link) {
+  clearTimeout(addressTimer);
+  addressTimer = setTimeout(() => {
+    if (!keepAddress && location.hash !== link) history.replaceState(null, "", link);
+  }, link.length > 2000 ? 300 : 0);
 }
 
 function settings() {
   const kind = $("handicap-kind").value;
   const stones = $("handicap-stones").value;
   return [$("size").value, $("rules").value, $("komi").value, kind === "none" ? "none" : `${kind}-${stones}`];
+}
+
+// The handicap's stones: asked only for a handicap; up to 9 fixed, up to
+// a link's limit (2,704) free.
+function showStones() {
+  const kind = $("handicap-kind").value;
+  $("handicap-stones-label").hidden = kind === "none";
+  $("handicap-stones").max = kind === "fixed" ? 9 : 2704;
 }
 
 function showSettings(v) {
@@ -281,13 +429,21 @@ function showSettings(v) {
   const [kind, n] = v.handicap.split(" ");
   $("handicap-kind").value = kind;
   if (n) $("handicap-stones").value = n;
+  showStones();
 }
 
-function open(next) {
+// Opens another game; one from the address bar that could not be read (or
+// that stopped early) leaves the address as it was, with the message.
+function open(next, fromAddress) {
+  const t0 = performance.now();
   if (explorer) explorer.free();
   explorer = next;
-  const v = draw(explorer.view());
+  const json = explorer.view();
+  const peek = JSON.parse(json);
+  keepAddress = Boolean(fromAddress && (peek.failed || peek.message));
+  const v = draw(json);
   showSettings(v);
+  timings.openMs.push(performance.now() - t0);
 }
 
 // Each play timed three ways: the engines (the wasm call), the page's
@@ -296,6 +452,7 @@ function timed(action) {
   const t0 = performance.now();
   const json = action();
   const t1 = performance.now();
+  keepAddress = false;
   draw(json);
   timings.engines.push(t1 - t0);
   timings.plays.push(performance.now() - t0);
@@ -332,6 +489,26 @@ function globalKeys(event) {
   else if (event.key === "u" || event.key === "U") timed(() => explorer.undo());
 }
 
+// The stone the player to move would place, under the pointer.
+function hover(event) {
+  const shadow = $("shadow");
+  const cell = event.target.closest && event.target.closest(".cell");
+  if (!cell || !view || view.over) {
+    shadow.setAttribute("visibility", "hidden");
+    return;
+  }
+  const x = Number(cell.dataset.x);
+  const y = Number(cell.dataset.y);
+  if (view.board[y * view.width + x] !== ".") {
+    shadow.setAttribute("visibility", "hidden");
+    return;
+  }
+  shadow.setAttribute("cx", x);
+  shadow.setAttribute("cy", view.height - 1 - y);
+  shadow.setAttribute("class", view.toMove === "Black" ? "b" : "w");
+  shadow.setAttribute("visibility", "visible");
+}
+
 async function main() {
   await init();
   const names = JSON.parse(presets());
@@ -339,43 +516,60 @@ async function main() {
     .map(([name, what]) => `<option value="${esc(name)}">${esc(what)}</option>`)
     .concat(['<option value="koPOSITIONALscoreAREAsui1">', '<option value="japanese">', '<option value="aga">'])
     .join("");
-  open(location.hash.length > 1 ? Explorer.openLink(location.hash) : new Explorer("9x9", "tromp-taylor", "0", "none"));
+  $("version").textContent = `(explorer version ${version()}, written in the link as v=)`;
+  const t0 = performance.now();
+  const first = location.hash.length > 1 ? Explorer.openLink(location.hash) : new Explorer("9x9", "tromp-taylor", "0", "none");
+  timings.linkMs = performance.now() - t0;
+  open(first, true);
   timings.firstVerdictMs = performance.now();
   document.body.dataset.ready = "true";
 
-  $("board").addEventListener("click", (event) => {
+  const board = $("board");
+  board.addEventListener("click", (event) => {
     const cell = event.target.closest(".cell");
     if (!cell) return;
     const x = Number(cell.dataset.x);
     const y = Number(cell.dataset.y);
     setFocus(y * view.width + x, false);
     play(x, y);
+    hover(event);
   });
-  $("board").addEventListener("keydown", keydown);
+  board.addEventListener("pointermove", hover);
+  board.addEventListener("pointerleave", () => $("shadow").setAttribute("visibility", "hidden"));
+  board.addEventListener("keydown", keydown);
   document.addEventListener("keydown", globalKeys);
   $("pass").addEventListener("click", () => timed(() => explorer.pass()));
   $("undo").addEventListener("click", () => timed(() => explorer.undo()));
-  $("shade").addEventListener("change", () => draw(explorer.view()));
+  $("zoom-in").addEventListener("click", () => setZoom(Number($("board").dataset.pitch) * 1.25));
+  $("zoom-out").addEventListener("click", () => setZoom(Math.max(4, Number($("board").dataset.pitch) / 1.25)));
+  $("zoom-fit").addEventListener("click", () => setZoom(null));
+  window.addEventListener("resize", () => view && sizeBoard(view.width, view.height));
+  $("shade").addEventListener("change", () => drawBoard(view));
+  $("handicap-kind").addEventListener("change", showStones);
+  $("turns").addEventListener("scroll", () => requestAnimationFrame(drawTurnRows), { passive: true });
   $("settings").addEventListener("submit", (event) => {
     event.preventDefault();
-    open(new Explorer(...settings()));
+    keepAddress = false;
+    open(new Explorer(...settings()), false);
   });
   $("apply").addEventListener("click", () => {
+    keepAddress = false;
     draw(explorer.reconfigure(...settings()));
     showSettings(view);
   });
-  $("open-sgf").addEventListener("click", () => open(Explorer.openSgf($("sgf").value)));
+  $("open-sgf").addEventListener("click", () => open(Explorer.openSgf($("sgf").value), false));
   $("export-sgf").addEventListener("click", () => {
     $("sgf").value = explorer.sgf();
   });
   window.addEventListener("hashchange", () => {
-    if (location.hash !== "#" + view.fragment) open(Explorer.openLink(location.hash));
+    if (location.hash !== "#" + view.fragment) open(Explorer.openLink(location.hash), true);
   });
   $("verdict").addEventListener("click", (event) => {
     const ref = event.target.closest(".turn-ref");
     if (!ref) return;
     event.preventDefault();
-    document.getElementById(ref.getAttribute("href").slice(1))?.scrollIntoView({ block: "center" });
+    drawTurns(view);
+    document.getElementById(ref.getAttribute("href").slice(1))?.scrollIntoView({ block: "nearest" });
   });
 }
 

@@ -1,36 +1,54 @@
 #!/usr/bin/env python3
 """Checks the rules explorer (explorer/www, built by explorer/build.sh) in a real browser.
 
-Usage: check_explorer.py [WWW_DIR] [--screenshot PNG] [--chromedriver PATH]
-                         [--chromium PATH]
+Usage: check_explorer.py [WWW_DIR] [--screenshot PNG] [--phone-screenshot PNG]
+                         [--chromedriver PATH] [--chromium PATH]
 
 Serves WWW_DIR (default explorer/www) from a local static HTTP server (a
 thread of this script) and drives headless Chromium through Debian's
 chromedriver over W3C WebDriver (the WebDriver class of check_site.py;
 Python's standard library only). It plays a superko on 2x1 with the mouse
 and the keyboard and a ko fight on 9x9, and checks that each refusal names
-rule 6 and the turn it repeats; reloads the permalink and sees the same
-position and verdict; pastes an SGF with an illegal move and sees the move
-and its rule; scores a finished game (regions shaded, result); opens a
-malformed permalink and a malformed SGF and sees a clear message over an
-empty board; opens a 52x52 game of 999 turns and plays on, timing each play;
-checks that the page fits a phone (390 px); and fails on any SEVERE console
-entry. It saves a PNG of the ko fight where --screenshot says (default
-docs/explorer.png). Exits 0 when all holds, 1 otherwise (each failure said on
-standard error), 2 when the page is not built or the browser cannot start.
+rule 6 and the turn it repeats, drawn on a small board beside the board;
+reloads the permalink and sees the same position and verdict; checks the
+board as Go players read it (GTP coordinates without I on all four sides,
+star points, the stone under the pointer, the last move marked, a small
+board drawn large); pastes an SGF with an illegal move and one that gives a
+move to the player not to move; scores a finished game (regions shaded,
+result) and a tie; opens malformed links (a bad size, a key given twice, an
+unknown key) and a malformed SGF, sees a message naming the fault over an
+empty board and the bad link left in the address bar; checks that every
+rule link resolves (in the book: the rules page beside it has the anchor;
+alone: the absolute address build.sh wrote); a legal suicide called one;
+"Replay under these settings" keeping the refused move; a free handicap of
+2,703 stones; a preset shown by its name; a link of another version opening
+with a note; opens the 52x52 link of 20,000 turns (explorer/tests/
+long-52x52.txt) and plays on, timing each play (bounds that only catch a
+hang: docs/benchmarks.md has the figures, from bench_explorer.py); checks
+that the page fits a phone (390 px), with a 52x52 board's points at least
+24 px and the verdict in the first screen; and fails on any SEVERE console
+entry. It saves PNGs of the ko fight, on a desktop where --screenshot says
+(default docs/explorer-desktop.png) and on a phone where --phone-screenshot
+says (default: --screenshot's name with -phone, or
+docs/explorer-phone.png). Exits 0 when all holds, 1 otherwise (each
+failure said on standard error), 2 when the page is not built or the
+browser cannot start.
 """
 
 import argparse
 import functools
 import http.server
 import os
+import re
 import statistics
 import sys
 import threading
 import time
+import urllib.parse
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_site import PHONE, WIDTH, WebDriver  # noqa: E402
+from check_site import DESKTOP, PHONE, WIDTH, WebDriver  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
@@ -62,17 +80,8 @@ def serve(directory):
     return server
 
 
-def long_game(turns):
-    """`turns` turns on 52x52, every one legal: Black on distinct points of
-    the lower 26 rows, White on distinct points of the upper 26 (neither
-    half ever fills, so no string loses its last liberty, and the number of
-    stones grows, so no coloring repeats)."""
-    out = []
-    for i in range(turns):
-        p = (i // 2 * 7919) % 1352
-        x, y = p % 52, p // 52 + (26 if i % 2 else 0)
-        out.append(column(x) + str(y + 1))
-    return out
+# The longest link: 20,000 legal turns on 52x52 (the most a link holds).
+LONG = os.path.join(ROOT, "explorer", "tests", "long-52x52.txt")
 
 
 def column(x):
@@ -180,14 +189,16 @@ class Explorer:
             "2x1: turn 1 is not highlighted in the turns",
         )
         labels = self.board()
-        self.check(labels[:2] == ["A1, empty, refused", "B1, white"], f"2x1: the board after the refusal is {labels}")
+        self.check(labels[:2] == ["A1, empty, refused", "B1, white, last move"], f"2x1: the board after the refusal is {labels}")
+        self.check(not self.driver.run("return document.getElementById('earlier').hidden"),
+                   "2x1: the coloring after turn 1 is not drawn beside the board")
         self.keys(self.cell("A1"), "u")
         self.check(self.board()[1] == "B1, empty", "U did not undo White's move")
         self.keys(self.cell("A1"), "p")
         self.check("passes" in self.text("#verdict-body"), "P did not pass")
         self.console()
 
-    def ko_fight(self, screenshot):
+    def ko_fight(self, screenshot, phone_screenshot):
         """A 9x9 ko under positional superko; the permalink reloaded."""
         self.load()
         self.fill("#size", "9")
@@ -206,6 +217,12 @@ class Explorer:
         if screenshot:
             self.driver.run("window.scrollTo(0, 0)")
             self.driver.screenshot(screenshot)
+        if phone_screenshot:
+            self.driver.size(*PHONE)
+            self.driver.run("window.dispatchEvent(new Event('resize')); window.scrollTo(0, 0)")
+            time.sleep(0.3)
+            self.driver.screenshot(phone_screenshot)
+            self.driver.size(*DESKTOP)
         self.driver.go("about:blank")
         self.driver.go(link)
         self.wait("return document.body && document.body.dataset.ready === 'true'", "the permalink")
@@ -251,37 +268,166 @@ class Explorer:
         self.empty_board("a malformed SGF")
         self.console()
 
-    def long_game(self):
-        turns = long_game(1000)
-        start = time.time()
-        self.load("#size=52&turns=" + ",".join(turns[:999]))
-        self.figures["open 52x52 at turn 999 (s)"] = round(time.time() - start, 2)
-        self.check(self.text("#message") == "", f"52x52: {self.text('#message')!r}")
-        self.driver.run("window.explorerTimings.plays = []; window.explorerTimings.engines = []; window.explorerTimings.frames = []")
-        x, y = point_of(turns[999])
-        self.click(f'#board .cell[data-x="{x}"][data-y="{y}"]')
+    def board_looks(self):
+        """Coordinates on four sides without I, star points, the shadow
+        stone, the last move, and a small board drawn large."""
+        self.load("#size=19&turns=D4")
+        coords = self.driver.run("return Array.from(document.querySelectorAll('#board .coord')).map(t => t.textContent)")
+        self.check(len(coords) == 4 * 19, f"19x19: {len(coords)} coordinates, not 76 (both sides of each line)")
+        self.check(coords.count("T") == 2 and coords.count("19") == 2 and "I" not in coords,
+                   f"19x19: the coordinates are not GTP's on all four sides: {coords[:40]}")
+        stars = self.driver.run("return document.querySelectorAll('#board .star').length")
+        self.check(stars == 9, f"19x19: {stars} star points, not 9")
+        last = self.driver.run("return document.querySelectorAll('#board .last').length")
+        self.check(last == 1, f"19x19: {last} last-move marks after D4, not 1")
+        self.driver.run(
+            "document.querySelector('#board .cell[data-x=\"10\"][data-y=\"10\"]')"
+            ".dispatchEvent(new PointerEvent('pointermove', {bubbles: true}))"
+        )
+        shadow = self.driver.run("const s = document.getElementById('shadow'); "
+                                 "return [s.getAttribute('visibility'), s.getAttribute('class'), s.getAttribute('cx')]")
+        self.check(shadow == ["visible", "w", "10"], f"the shadow stone under the pointer at L11: {shadow}")
+        self.load("#size=3")
+        width = self.driver.run("return document.getElementById('board').getBoundingClientRect().width")
+        self.check(width >= 300, f"3x3 is drawn {width:.0f} px wide on a desktop, not large")
+        self.console()
+
+    def defects(self):
+        """Each mended defect, as a user meets it."""
+        # A key given twice, an unknown key: refused by name, the link kept.
+        for fragment, says in (("#size=9&size=5", "the key size is given twice"),
+                               ("#size=9&colour=b", 'a key "colour"'),
+                               ("#size=3&first=W&turns=A1", "first=W needs a setup"),
+                               ("#size=9&turns=A1,,,,B2", "turn 2: it is empty")):
+            self.load(fragment)
+            message = self.text("#message")
+            self.check(says in message and message.startswith("The link could not be read"),
+                       f"{fragment}: {message!r}")
+            time.sleep(0.4)
+            address = urllib.parse.unquote(self.driver.run("return location.hash"))
+            self.check(address == fragment, f"{fragment}: the address bar now says {address!r}")
+        self.load("#size=9&turns=A0,B1")
+        self.check("column I" not in self.text("#message"), f"A0: {self.text('#message')!r}")
+        # An SGF giving a move to the player not to move.
+        self.fill("#sgf", "(;SZ[9];B[aa];B[aa])")
+        self.click("#open-sgf")
+        message = self.text("#message")
+        self.check("gives turn 2 of 2 (A9) to Black, but White is to move" in message, f"SGF colours: {message!r}")
+        # A legal suicide is called one (docs/rules.md's rule 7 link).
+        self.load("#size=3x3&turns=B1,A1,B2,pass,A3,A2")
+        verdict = self.text("#verdict-body")
+        self.check("suicide" in verdict and "comment 7" in verdict, f"a legal suicide: {verdict!r}")
+        # Replay under these settings keeps the refused move.
+        self.load("#size=2x1&turns=A1,B1,A1")
+        self.fill("#rules", "new-zealand")
+        self.click("#apply")
+        verdict = self.text("#verdict-body")
+        self.check("Refused" in verdict and "A1" in verdict, f"replay dropped the refused move: {verdict!r}")
+        self.check(self.driver.run("return document.getElementById('rules').value") == "new-zealand",
+                   "the rules field does not show the preset's name")
+        # A preset by its name.
+        self.load("#size=9&rules=koPOSITIONALscoreAREAsui1")
+        rules = self.driver.run("return document.getElementById('rules').value")
+        self.check(rules == "tromp-taylor", f"the rules field shows {rules!r}, not tromp-taylor")
+        # A free handicap up to the link's limit, and no stray count beside "none".
+        self.check(self.driver.run("return document.getElementById('handicap-stones-label').hidden"),
+                   "the handicap's stones are shown beside none")
+        self.fill("#size", "52")
+        self.driver.run("const k = document.getElementById('handicap-kind'); k.value = 'free'; k.dispatchEvent(new Event('change'))")
+        self.fill("#handicap-stones", "2703")
+        self.click("#new-game")
         status = self.text("#status")
-        self.check("turn 1001" in status, f"52x52: after the 1000th turn the status says {status!r}")
-        for i in range(20):
-            self.click(f'#board .cell[data-x="{(i * 5) % 52}"][data-y="{25 + i % 2}"]')
+        self.check("handicap free 2703" in status, f"a free handicap of 2703: {status!r} {self.text('#message')!r}")
+        # A tie said as a tie.
+        self.load("#size=3x1&turns=A1,C1,pass,pass")
+        result = self.text("#result")
+        self.check("tie" in result, f"a tie shows {result!r}")
+        # A link of another version opens with a note.
+        self.load("#v=0.0.1&size=2x1&turns=A1")
+        message = self.text("#message")
+        self.check("version 0.0.1" in message, f"another version: {message!r}")
+        self.check(self.board()[0] == "A1, black, last move", "another version's link did not open its position")
+        self.console()
+
+    def rule_links(self):
+        """Every rule link: to the book's rules page beside the explorer
+        (which must have the anchor), or to the address build.sh wrote."""
+        hrefs = []
+        for fragment in ("#size=2x1&turns=A1,B1,A1", "#size=2x1&turns=A1,B1"):
+            self.load(fragment)
+            hrefs += self.driver.run(
+                "return Array.from(document.querySelectorAll('a.rule')).map(a => [a.getAttribute('href'), a.href])"
+            )
+        self.check(len(hrefs) >= 8, f"only {len(hrefs)} rule links")
+        with open(os.path.join(self.www, "pkg", "config.js")) as f:
+            base = re.search(r'RULES_URL = "([^"]*)"', f.read()).group(1)
+        pages = {}
+        for raw, absolute in hrefs:
+            self.check(raw.startswith(base + "#"), f"the rule link {raw!r} is not under {base!r}")
+            page, _, anchor = absolute.partition("#")
+            if page.startswith(self.origin):
+                if page not in pages:
+                    try:
+                        with urllib.request.urlopen(page) as answer:
+                            pages[page] = answer.read().decode()
+                    except OSError as e:
+                        self.fail(f"the rule link {raw!r} does not resolve: {e}")
+                        pages[page] = ""
+                self.check(re.search(rf'id="?{re.escape(anchor)}"?[ >]', pages[page]) is not None,
+                           f"the rules page has no anchor {anchor!r} ({raw!r})")
+            else:
+                with open(os.path.join(ROOT, "docs", "rules.md")) as f:
+                    self.check(f"id={anchor}>" in f.read(), f"docs/rules.md has no anchor {anchor!r}")
+                self.check(absolute.startswith("https://"), f"the rule link {absolute!r} is not absolute")
+
+    def long_game(self):
+        with open(LONG) as f:
+            turns = next(line for line in f if not line.startswith("#")).strip()
+        start = time.time()
+        self.load("#size=52&turns=" + turns)
+        opened = time.time() - start
+        self.figures["open 52x52 at turn 20,000 (s)"] = round(opened, 2)
+        self.check(opened < 120, f"52x52: the 20,000-turn link took {opened:.0f} s to open")
+        self.check(self.text("#message") == "", f"52x52: {self.text('#message')!r}")
+        self.check("turn 20001" in self.text("#status"), f"52x52: {self.text('#status')!r}")
+        items = self.driver.run("return document.querySelectorAll('#turns .turn').length")
+        self.check(0 < items < 200, f"the turn list draws {items} rows, not only those in sight")
+        self.driver.run("window.explorerTimings.plays = []; window.explorerTimings.engines = []; window.explorerTimings.frames = []")
+        empty = self.driver.run(
+            "const v = []; document.querySelectorAll('#board .cell').forEach(c => "
+            "{ if (c.getAttribute('aria-label').endsWith(', empty')) v.push([c.dataset.x, c.dataset.y]); }); return v;"
+        )
+        for x, y in empty[::max(1, len(empty) // 40)][:21]:
+            self.click(f'#board .cell[data-x="{x}"][data-y="{y}"]')
         plays = self.driver.run("return window.explorerTimings.plays")
         engines = self.driver.run("return window.explorerTimings.engines")
-        self.figures["of which the wasm (ms, median)"] = round(statistics.median(engines), 1)
         time.sleep(0.5)
         frames = self.driver.run("return window.explorerTimings.frames")
-        self.figures["play on 52x52 at turn 1000 (ms, median of 21)"] = round(statistics.median(plays), 1)
-        self.figures["play on 52x52 at turn 1000, to the next frame (ms, median)"] = round(statistics.median(frames), 1)
-        self.figures["play on 52x52 at turn 1000 (ms, slowest)"] = round(max(plays), 1)
-        self.check(max(plays) < 1000, f"52x52: a play took {max(plays):.0f} ms")
+        self.figures["play on 52x52 after turn 20,000 (ms, median of 21)"] = round(statistics.median(plays), 1)
+        self.figures["of which the wasm (ms, median)"] = round(statistics.median(engines), 1)
+        self.figures["play on 52x52 after turn 20,000, to the next frame (ms, median)"] = round(statistics.median(frames), 1)
+        self.figures["play on 52x52 after turn 20,000 (ms, slowest)"] = round(max(plays), 1)
+        self.check(max(plays) < 2000, f"52x52: a play took {max(plays):.0f} ms")
         self.check(self.text("#disagreement") == "", f"52x52: {self.text('#disagreement')!r}")
         self.console()
 
-    def phone(self):
+    def phone(self, superko):
         self.driver.size(*PHONE)
-        for fragment in ("#size=19", "#size=52"):
+        for fragment in ("#size=19", "#size=52&turns=" + superko):
             self.load(fragment)
             scroll, inner, wide = self.driver.run(WIDTH)
-            self.check(scroll <= inner, f"{fragment}: {scroll} px wide on a {inner} px screen ({', '.join(wide)})")
+            self.check(scroll <= inner, f"{fragment[:20]}: {scroll} px wide on a {inner} px screen ({', '.join(wide)})")
+        pitch = float(self.driver.run("return document.getElementById('board').dataset.pitch"))
+        self.check(pitch >= 24, f"52x52 on a phone: {pitch:.1f} px a point, under 24")
+        box = self.driver.run("const s = document.getElementById('board-scroll'); return [s.scrollWidth, s.clientWidth]")
+        self.check(box[0] > box[1], f"52x52 on a phone: the board does not scroll in its box ({box})")
+        top, height = self.driver.run(
+            "return [document.querySelector('#verdict-body p').getBoundingClientRect().top, window.innerHeight]"
+        )
+        self.check(top < height - 20, f"on a phone the verdict starts at {top:.0f} px, below the first screen ({height} px)")
+        verdict = self.text("#verdict-body")
+        self.check("Refused" in verdict, f"52x52 on a phone: {verdict!r}")
+        self.driver.size(*DESKTOP)
 
 
 def point_of(name):
@@ -295,34 +441,53 @@ def point_of(name):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("www", nargs="?", default=os.path.join(ROOT, "explorer", "www"))
-    parser.add_argument("--screenshot", default=os.path.join(ROOT, "docs", "explorer.png"))
+    parser.add_argument("--screenshot", default=os.path.join(ROOT, "docs", "explorer-desktop.png"))
+    parser.add_argument("--phone-screenshot", default=None)
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args()
     if not os.path.isfile(os.path.join(args.www, "pkg", "tromp_taylor_explorer_bg.wasm")):
         print(f"error: {args.www}/pkg is not built (run explorer/build.sh)", file=sys.stderr)
         return 2
-    server = serve(args.www)
+    # Inside the book (a rules.html beside the explorer's folder), the book
+    # is served, so that the rule links to ../rules.html can be followed.
+    www = os.path.abspath(args.www)
+    book = os.path.dirname(www)
+    in_book = os.path.isfile(os.path.join(book, "rules.html"))
+    server = serve(book if in_book else www)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
+    if in_book:
+        base += urllib.parse.quote(os.path.basename(www)) + "/"
     try:
         driver = WebDriver(args.chromedriver, args.chromium)
     except (OSError, RuntimeError) as e:
         print(f"error: the browser cannot be started: {e}", file=sys.stderr)
         server.shutdown()
         return 2
+    phone_screenshot = args.phone_screenshot
+    if phone_screenshot is None and args.screenshot:
+        stem = args.screenshot[:-4] if args.screenshot.endswith(".png") else args.screenshot
+        phone_screenshot = (os.path.join(ROOT, "docs", "explorer-phone.png")
+                            if stem.endswith(os.path.join("docs", "explorer-desktop")) else stem + "-phone.png")
     page = Explorer(driver, base)
+    page.www = args.www
+    page.origin = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
+        driver.size(*DESKTOP)
         page.load()
         page.figures["first verdict on a cold page (ms)"] = round(
             driver.run("return window.explorerTimings.firstVerdictMs"), 1
         )
         page.superko_2x1()
-        page.ko_fight(args.screenshot)
+        page.ko_fight(args.screenshot, phone_screenshot)
+        page.board_looks()
         page.sgf()
         page.score()
         page.bad_input()
+        page.defects()
+        page.rule_links()
         page.long_game()
-        page.phone()
+        page.phone("A1,B1,A2,B2,A1")
     except RuntimeError as e:
         page.fail(f"WebDriver: {e}")
     finally:
@@ -333,7 +498,7 @@ def main():
     if page.failures:
         print(f"{len(page.failures)} failures", file=sys.stderr)
         return 1
-    print("check_explorer: superko (2x1, 9x9 ko), permalink, SGF, score, bad input, 52x52 x 1000 turns, phone width, no console error")
+    print("check_explorer: superko (2x1, 9x9 ko), permalink, the board's look, SGF, score, bad input, each mended defect, rule links, 52x52 x 20,000 turns, phone, no console error")
     return 0
 
 

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Times the rules explorer on the longest link in headless Chromium: docs/benchmarks.md's figures.
+
+Usage: bench_explorer.py [WWW_DIR] [--turns FILE] [--plays N] [--runs N]
+                         [--chromedriver PATH] [--chromium PATH]
+
+Serves WWW_DIR (default explorer/www, built by explorer/build.sh) as
+check_explorer.py does and opens the 52x52 link of FILE's turns (default
+explorer/tests/long-52x52.txt: 20,000 legal turns, the most a link holds,
+written by `cargo run --release -p tromp-taylor-explorer --example
+long_link`). For each of --runs cold loads it prints the seconds from the
+navigation to the page showing the position and its verdict, and the
+milliseconds the page spent opening the link (the wasm's replay and the
+drawing); then it plays --plays moves on the position, clicking empty
+points, and prints the median and slowest time from the click to the
+verdict drawn, and to the next frame. Last, the machine (`nproc`, `lscpu`'s
+model name). Exits 2 when the page is not built or the browser cannot start.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_explorer import ROOT, serve  # noqa: E402
+from check_site import DESKTOP, WebDriver  # noqa: E402
+
+
+def machine():
+    cores = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+    model = ""
+    for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+        if line.startswith("Model name:"):
+            model = line.split(":", 1)[1].strip()
+    return f"nproc = {cores}, lscpu model name = {model}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("www", nargs="?", default=os.path.join(ROOT, "explorer", "www"))
+    parser.add_argument("--turns", default=os.path.join(ROOT, "explorer", "tests", "long-52x52.txt"))
+    parser.add_argument("--plays", type=int, default=21)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args()
+    if not os.path.isfile(os.path.join(args.www, "pkg", "tromp_taylor_explorer_bg.wasm")):
+        print(f"error: {args.www}/pkg is not built (run explorer/build.sh)", file=sys.stderr)
+        return 2
+    with open(args.turns) as f:
+        turns = next(line for line in f if not line.startswith("#")).strip()
+    count = turns.count(",") + 1
+    server = serve(args.www)
+    base = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    try:
+        driver = WebDriver(args.chromedriver, args.chromium)
+    except (OSError, RuntimeError) as e:
+        print(f"error: the browser cannot be started: {e}", file=sys.stderr)
+        server.shutdown()
+        return 2
+    try:
+        driver.size(*DESKTOP)
+        opens, in_page = [], []
+        for _ in range(args.runs):
+            driver.go("about:blank")
+            start = time.time()
+            driver.go(f"{base}#size=52&turns={turns}")
+            while not driver.run("return document.body && document.body.dataset.ready === 'true'"):
+                if time.time() - start > 600:
+                    raise RuntimeError("the page did not open in 600 s")
+                time.sleep(0.01)
+            opens.append(time.time() - start)
+            in_page.append(driver.run("const t = window.explorerTimings; return [t.linkMs, t.openMs[0]]"))
+            message = driver.run("return document.getElementById('message').innerText")
+            if message:
+                raise RuntimeError(f"the link opened with a message: {message}")
+        print(f"open a {count}-turn 52x52 link, navigation to verdict (s): "
+              + ", ".join(f"{t:.2f}" for t in opens) + f" (median {statistics.median(opens):.2f})")
+        print("  of which the wasm replaying the link, then the page drawing it (ms): "
+              + ", ".join(f"{a:.0f} + {b:.0f}" for a, b in in_page))
+        driver.run("const t = window.explorerTimings; t.plays = []; t.engines = []; t.frames = [];")
+        empty = driver.run(
+            "const v = []; document.querySelectorAll('#board .cell').forEach(c => "
+            "{ if (c.getAttribute('aria-label').endsWith(', empty')) v.push([c.dataset.x, c.dataset.y]); });"
+            "return v;"
+        )
+        played = 0
+        for x, y in empty[:: max(1, len(empty) // (args.plays * 2))]:
+            if played == args.plays:
+                break
+            driver.run(f"document.querySelector('#board .cell[data-x=\"{x}\"][data-y=\"{y}\"]')"
+                       ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+            played += 1
+        time.sleep(0.5)
+        t = driver.run("return window.explorerTimings")
+        print(f"a play after turn {count} on 52x52, click to verdict drawn (ms): median "
+              f"{statistics.median(t['plays']):.1f}, slowest {max(t['plays']):.1f} ({len(t['plays'])} plays)")
+        print(f"  of which the wasm (ms): median {statistics.median(t['engines']):.1f}, slowest {max(t['engines']):.1f}")
+        print(f"  click to the next frame (ms): median {statistics.median(t['frames']):.1f}, slowest {max(t['frames']):.1f}")
+        parts = list(zip(*t["parts"][-played:]))
+        names = ["reading the view", "the board", "the verdict", "the score", "the turns"]
+        print("  the drawing, by part (ms, median): "
+              + ", ".join(f"{n} {statistics.median(p):.1f}" for n, p in zip(names, parts)))
+        print(f"machine: {machine()}")
+    except RuntimeError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    finally:
+        driver.quit()
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
