@@ -2,11 +2,11 @@
 //! and board shown) and the same game in `fast` through the engine layer's
 //! adapter (asked too, and compared after every step).
 
-use tromp_taylor_engine::diff::Difference;
-use tromp_taylor_engine::engine::spec::{illegal, rules_to_spec};
-use tromp_taylor_engine::engine::{Engine, EngineKind};
+use tromp_taylor_engine::diff::{self, Difference};
+use tromp_taylor_engine::engine::spec::{illegal, rules_to_spec, SpecEngine};
+use tromp_taylor_engine::engine::{Engine, EngineKind, Supports};
 use tromp_taylor_engine::vertex::vertex_name;
-use tromp_taylor_engine::vocab::{self, Color, Handicap, Outcome, Player, Rules, Size, Turn};
+use tromp_taylor_engine::vocab::{self, Color, Handicap, Player, Rules, Size, Turn};
 use tromp_taylor_spec as spec;
 use tromp_taylor_spec::Topology;
 
@@ -86,15 +86,18 @@ pub fn mark(color: Color) -> char {
 /// is, the run of passes, the end, the grid, the prisoners; the scores and
 /// the result when asked). `spec` plays each turn once.
 pub struct Pair {
-    /// The game in `spec`: every verdict and board shown comes from it.
-    pub spec: spec::Game,
+    /// The game in `spec`, through its adapter: every verdict and board
+    /// shown comes from it.
+    spec: SpecEngine,
     /// The same game in `fast`, behind the engine layer's trait.
     fast: Box<dyn Engine + Send>,
+    /// What both engines answer, and so what is compared.
+    claims: Supports,
 }
 
 impl std::fmt::Debug for Pair {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Pair").field("spec", &self.spec).finish()
+        f.debug_struct("Pair").field("spec", self.game()).finish()
     }
 }
 
@@ -155,15 +158,26 @@ impl Pair {
                 (game, kind.start(start))
             }
         };
-        let game = game.map_err(start_error)?;
+        let spec = SpecEngine::new(game.map_err(start_error)?);
         let fast = by_fast
             .map_err(|e| format!("DISAGREEMENT: spec starts the game, fast refuses it: {e}"))?;
-        Ok(Pair { spec: game, fast })
+        let claims = EngineKind::spec().supports().both(&kind.supports());
+        Ok(Pair { spec, fast, claims })
+    }
+
+    /// The game as `spec` has it.
+    pub fn game(&self) -> &spec::Game {
+        self.spec.game()
+    }
+
+    /// The two games, as the engine layer's comparisons take them.
+    fn both(&self) -> (&dyn Engine, &dyn Engine) {
+        (&self.spec, &*self.fast)
     }
 
     /// The board as `spec` has it: a mark per point, in point order.
     pub fn board(&self) -> String {
-        self.spec
+        self.game()
             .coloring()
             .colors()
             .iter()
@@ -174,18 +188,10 @@ impl Pair {
     /// Takes `turn` in both engines: `spec`'s verdict, and what `fast` does
     /// differently (verdict, board, player to move, end), if anything.
     pub fn play(&mut self, turn: Turn) -> (Result<(), spec::IllegalTurn>, Option<String>) {
-        let by_spec = self.spec.play(turn);
+        let by_spec = self.spec.take(turn);
         let by_fast = self.fast.play(turn);
-        let left = by_spec.as_ref().map_err(illegal).copied();
-        let differs = if left == by_fast {
-            self.difference()
-        } else {
-            Some(Difference::Verdict {
-                turn,
-                left,
-                right: by_fast,
-            })
-        };
+        let verdicts = (by_spec.as_ref().map_err(illegal).copied(), by_fast);
+        let differs = diff::after_turn(self.both(), self.claims, turn, verdicts);
         (by_spec, differs.map(said))
     }
 
@@ -198,80 +204,15 @@ impl Pair {
         undone
     }
 
-    /// The first difference of `fast` from `spec` as the game stands: the
-    /// end, the player to move, the run of passes, the grid, the prisoners.
-    fn difference(&self) -> Option<Difference> {
-        let (spec, fast) = (&self.spec, &*self.fast);
-        if spec.is_over() != fast.is_over() {
-            return Some(Difference::Over {
-                left: spec.is_over(),
-                right: fast.is_over(),
-            });
-        }
-        if spec.to_move() != fast.to_move() {
-            return Some(Difference::ToMove {
-                left: spec.to_move(),
-                right: fast.to_move(),
-            });
-        }
-        if spec.consecutive_passes() != fast.consecutive_passes() {
-            return Some(Difference::Passes {
-                left: spec.consecutive_passes(),
-                right: fast.consecutive_passes(),
-            });
-        }
-        if spec.coloring().colors() != fast.grid().colors.as_slice() {
-            return Some(Difference::Grid);
-        }
-        self.prisoners_difference()
-    }
-
-    fn prisoners_difference(&self) -> Option<Difference> {
-        [Player::Black, Player::White]
-            .into_iter()
-            .find_map(|player| {
-                let (left, right) = (self.spec.prisoners(player), self.fast.prisoners(player));
-                (left != right).then_some(Difference::Prisoners {
-                    player,
-                    left,
-                    right,
-                })
-            })
-    }
-
     /// What `fast` says differently about the position as it stands: the
-    /// board, the player to move, whether the game is over.
+    /// end, the player to move, the run of passes, the grid, the prisoners.
     pub fn compare(&self) -> Option<String> {
-        self.difference().map(said)
+        diff::now(self.both(), self.claims).map(said)
     }
 
     /// What `fast` scores differently, if anything: each player's
     /// prisoners and score, and the result.
     pub fn compare_score(&self) -> Option<String> {
-        if let Some(d) = self.prisoners_difference() {
-            return Some(said(d));
-        }
-        for player in [Player::Black, Player::White] {
-            let (left, right) = (self.spec.score(player), self.fast.score(player));
-            if left != right {
-                return Some(said(Difference::Score {
-                    player,
-                    left,
-                    right,
-                }));
-            }
-        }
-        let by_spec = self.spec.result().to_string();
-        let by_fast = self.fast.outcome();
-        match by_spec.parse::<Outcome>() {
-            Ok(left) if left == by_fast => None,
-            Ok(left) => Some(said(Difference::Outcome {
-                left,
-                right: by_fast,
-            })),
-            Err(_) => Some(format!(
-                "the result: spec says {by_spec}, fast says {by_fast}"
-            )),
-        }
+        diff::at_end(self.both(), self.claims).map(said)
     }
 }

@@ -56,8 +56,8 @@ impl Explorer {
     /// The start of `setup`, or why it cannot start.
     pub fn new(setup: Setup) -> Result<Explorer, String> {
         let pair = Pair::start(&setup)?;
-        let current = pair.spec.coloring().colors().to_vec();
-        let mut before = vec![vec![Color::Empty; current.len()]; pair.spec.turns_taken()];
+        let current = pair.game().coloring().colors().to_vec();
+        let mut before = vec![vec![Color::Empty; current.len()]; pair.game().turns_taken()];
         before.push(current.clone());
         let disagreements = pair.compare().into_iter().collect();
         Ok(Explorer {
@@ -97,7 +97,7 @@ impl Explorer {
 
     /// The game in `spec`.
     pub fn spec(&self) -> &tromp_taylor_spec::Game {
-        &self.pair.spec
+        self.pair.game()
     }
 
     /// Says `message` with the position (a note on how it was loaded).
@@ -132,23 +132,23 @@ impl Explorer {
     /// record's turns before the last are only replayed; a refusal is
     /// always explained, as it ends the replay).
     fn step(&mut self, turn: Turn, explain: bool) -> bool {
-        let grid = self.pair.spec.grid();
+        let grid = self.pair.game().grid();
         // What the verdict on a legal move needs of the game before it (not
         // a clone of the whole game: its history grows with every turn).
-        let coloring = explain.then(|| self.pair.spec.coloring().clone());
-        let player = self.pair.spec.to_move();
-        let turns_before = self.pair.spec.turns_taken();
+        let coloring = explain.then(|| self.pair.game().coloring().clone());
+        let player = self.pair.game().to_move();
+        let turns_before = self.pair.game().turns_taken();
         let number = turns_before + 1;
         let (outcome, differs) = self.pair.play(turn);
         if let Some(d) = differs {
             self.disagreements
                 .push(format!("turn {number} ({}): {d}", turn_name(turn)));
         }
-        let took = self.pair.spec.turns_taken() > turns_before;
+        let took = self.pair.game().turns_taken() > turns_before;
         // A refusal leaves the coloring as it was (a lost turn too).
         let before = match (&coloring, outcome) {
             (Some(c), _) => Some(c),
-            (None, Err(_)) => Some(self.pair.spec.coloring()),
+            (None, Err(_)) => Some(self.pair.game().coloring()),
             (None, Ok(())) => None,
         };
         self.verdict = before.map(|before| {
@@ -159,7 +159,7 @@ impl Explorer {
                 number,
                 took && outcome.is_err(),
             );
-            if turn == Turn::Pass && took && self.pair.spec.is_over() {
+            if turn == Turn::Pass && took && self.pair.game().is_over() {
                 v["reason"] = json!(
                     "a pass is always a turn (rule 6); it is the second pass in a row, and the game ends after two consecutive passes (rule 8)"
                 );
@@ -173,7 +173,7 @@ impl Explorer {
                 turn,
                 lost: outcome.is_err(),
             });
-            let after = self.pair.spec.coloring().colors();
+            let after = self.pair.game().coloring().colors();
             let mut changed = Vec::new();
             for (i, (now, then)) in after.iter().zip(self.current.iter_mut()).enumerate() {
                 if now != then {
@@ -201,7 +201,7 @@ impl Explorer {
         }
         self.taken.pop();
         self.changes.pop();
-        self.current = self.pair.spec.coloring().colors().to_vec();
+        self.current = self.pair.game().coloring().colors().to_vec();
         self.verdict = None;
         self.refused = None;
         self.message = None;
@@ -250,7 +250,7 @@ impl Explorer {
     /// `link` writes, and the list of turns, which [`turn_items`](Self::turn_items)
     /// gives a part at a time).
     pub fn view(&self) -> Value {
-        let game = &self.pair.spec;
+        let game = self.pair.game();
         let mut verdict = self.verdict.clone();
         if let Some(v) = verdict.as_mut() {
             if let Some(n) = v.get("repeatsTurn").and_then(Value::as_u64) {
@@ -355,7 +355,7 @@ impl Explorer {
         };
         for (i, &(player, turn)) in moves.iter().enumerate() {
             let left = moves.len() - i - 1;
-            let to_move = explorer.pair.spec.to_move();
+            let to_move = explorer.pair.game().to_move();
             if let Some(player) = player.filter(|&p| p != to_move) {
                 explorer.message = Some(format!(
                     "{what} gives turn {} of {} ({}) to {player:?}, but {to_move:?} is to move then (rule 5: the players alternate); the position before it is shown{}",

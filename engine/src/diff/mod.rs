@@ -22,4 +22,4 @@ pub use driver::{
     compare, compare_record, compare_script, compare_script_with, Agreed, CompareOptions,
     DETAILS_EVERY,
 };
-pub use lockstep::{after_agreement, after_turn, now, Lockstep};
+pub use lockstep::{after_agreement, after_turn, at_end, now};

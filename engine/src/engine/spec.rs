@@ -22,9 +22,33 @@ pub use tromp_taylor_vocab::spec_words::{
     PRESETS,
 };
 
-/// A game in progress in `spec`, behind the [`Engine`] trait.
-struct SpecEngine {
+/// A game in progress in `spec`, behind the [`Engine`] trait; its `Game`
+/// readable, and its verdicts in `spec`'s own words, for a caller that
+/// explains them (the explorer).
+pub struct SpecEngine {
     game: spec::Game,
+}
+
+impl SpecEngine {
+    /// `game`, behind the trait.
+    pub fn new(game: spec::Game) -> SpecEngine {
+        SpecEngine { game }
+    }
+
+    /// The game as `spec` has it.
+    pub fn game(&self) -> &spec::Game {
+        &self.game
+    }
+
+    /// Takes `turn`, each through its own entry point (`pass`, and
+    /// `play_at`): `spec`'s verdict in its own terms, which
+    /// [`Engine::play`] gives in the vocabulary's.
+    pub fn take(&mut self, turn: Turn) -> Result<(), spec::IllegalTurn> {
+        match turn {
+            Turn::Pass => self.game.pass(),
+            Turn::Move(p) => self.game.play_at(to_spec_point(&p)),
+        }
+    }
 }
 
 impl EngineKind {
@@ -78,7 +102,7 @@ fn started(
     game: Result<spec::Game, impl std::fmt::Display>,
 ) -> Result<Box<dyn Engine + Send>, String> {
     let game = game.map_err(|e| e.to_string())?;
-    Ok(Box::new(SpecEngine { game }))
+    Ok(Box::new(SpecEngine::new(game)))
 }
 
 /// The harness's handicap in `spec`'s terms.
@@ -218,11 +242,7 @@ impl Engine for SpecEngine {
     }
 
     fn play(&mut self, turn: Turn) -> Verdict {
-        // Each through its own entry point: `pass`, and `play_at`.
-        verdict(match turn {
-            Turn::Pass => self.game.pass(),
-            Turn::Move(p) => self.game.play_at(to_spec_point(&p)),
-        })
+        verdict(self.take(turn))
     }
 
     fn legal_turns(&self) -> Vec<Turn> {
