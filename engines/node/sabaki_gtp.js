@@ -36,8 +36,19 @@
 const path = require("path");
 
 const PACKAGE = path.join(__dirname, "sabaki", "node_modules", "@sabaki", "go-board");
-const GoBoard = require(PACKAGE);
-const VERSION = require(path.join(PACKAGE, "package.json")).version;
+let GoBoard, VERSION;
+try {
+    GoBoard = require(PACKAGE);
+    VERSION = require(path.join(PACKAGE, "package.json")).version;
+} catch (e) {
+    process.stderr.write(`@sabaki/go-board is not installed in ${path.dirname(path.dirname(PACKAGE))} (run engines/install/sabaki-go-board.sh): ${String((e && e.message) || e).split("\n")[0]}\n`);
+    process.exit(1);
+}
+const PINNED = require(path.join(__dirname, "sabaki", "package.json")).dependencies["@sabaki/go-board"];
+if (VERSION !== PINNED) {
+    process.stderr.write(`@sabaki/go-board ${PINNED} wanted (engines/node/sabaki/package.json), ${VERSION} installed (run engines/install/sabaki-go-board.sh)\n`);
+    process.exit(1);
+}
 
 const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
