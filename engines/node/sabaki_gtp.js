@@ -30,7 +30,9 @@
  * (makeMove documents an invalid vertex as a pass, "equivalent to clone()",
  * so asked it would take the move as a pass); it keeps no turn (GTP names
  * the color, GoBoard takes any sign) and ends no game (the controller ends
- * GTP games). `final_score` is not offered: GoBoard has no scoring.
+ * GTP games). `final_score` is not offered: GoBoard has no scoring. A
+ * package missing, or not the version engines/node/sabaki/package.json
+ * pins, is one line on standard error and exit status 1 before any GTP.
  */
 
 const path = require("path");

@@ -28,8 +28,10 @@
  * occupied, suicide, ko); a `play` for the color tenuki does not have to
  * move is refused (tenuki always plays for `game.currentPlayer()`); `komi`
  * after moves rebuilds the game with the new komi and replays its moves
- * (tenuki takes komi only when a game is made). Every call passes
- * `{render: false}`: there is nothing to render.
+ * (tenuki takes komi only when a game is made). Every `playAt` and `pass`
+ * passes `{render: false}`: there is nothing to render. A package missing,
+ * or not the version engines/node/tenuki/package.json pins, is one line on
+ * standard error and exit status 1 before any GTP.
  */
 
 const path = require("path");
