@@ -356,6 +356,8 @@ const LIBRARIES: &[(&str, &str)] = &[
     ("wgo", "```js"),
     ("openspiel", "```python"),
     ("pettingzoo-go", "```python"),
+    ("sabaki-go-board", "```js"),
+    ("tenuki", "```js"),
 ];
 
 #[test]

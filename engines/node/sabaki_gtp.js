@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+// engines/node/sabaki_gtp.js: a GTP adapter over Sabaki's board (npm `@sabaki/go-board`, GoBoard.makeMove), every verdict its own.
+"use strict";
+/*
+ * GTP over `GoBoard` from the npm package `@sabaki/go-board` (installed in
+ * engines/node/sabaki/; see its package.json for the version). GoBoard is a
+ * board data type: a sign map (1 Black, -1 White, 0 empty), capture counts
+ * and the ko point of the last move. It has no turn, no history, no game end
+ * and no score.
+ *
+ * Rules: GoBoard's own `makeMove` options, given on the command line (each
+ * off unless named, as in makeMove's defaults):
+ *   --prevent-ko          `preventKo`: throw if the move "repeats the position
+ *                         that led to board" (the ko point of the last capture)
+ *   --prevent-suicide     `preventSuicide`: throw on a suicide
+ *   --prevent-overwrite   `preventOverwrite`: throw on an occupied point
+ * engines/sabaki-go-board.toml maps our rule sets to these.
+ *
+ * Every verdict is GoBoard's: `play` is
+ * `board = board.makeMove(sign, [x, y], options)`; a move it throws on is
+ * `? illegal move: ` + its error message ("Ko prevented", ...). A pass is
+ * `board.makeMove(sign, [-1, -1])`, which its README documents as the same
+ * as `clone()` (the ko point is kept, as Sabaki keeps it). `is_legal` and
+ * `all_legal` try `makeMove` on the board and keep the board as it was
+ * (makeMove never changes the board it is called on). `list_stones` reads
+ * `board.signMap`, `captures` is `board.getCaptures(sign)`.
+ *
+ * What the adapter itself does, none of it a rule: GTP parsing and the
+ * vertex names; a vertex off the board is refused before GoBoard is asked
+ * (makeMove documents an invalid vertex as a pass, "equivalent to clone()",
+ * so asked it would take the move as a pass); it keeps no turn (GTP names
+ * the color, GoBoard takes any sign) and ends no game (the controller ends
+ * GTP games). `final_score` is not offered: GoBoard has no scoring. A
+ * package missing, or not the version engines/node/sabaki/package.json
+ * pins, is one line on standard error and exit status 1 before any GTP.
+ */
+
+const path = require("path");
+
+const PACKAGE = path.join(__dirname, "sabaki", "node_modules", "@sabaki", "go-board");
+let GoBoard, VERSION;
+try {
+    GoBoard = require(PACKAGE);
+    VERSION = require(path.join(PACKAGE, "package.json")).version;
+} catch (e) {
+    process.stderr.write(`@sabaki/go-board is not installed in ${path.dirname(path.dirname(PACKAGE))} (run engines/install/sabaki-go-board.sh): ${String((e && e.message) || e).split("\n")[0]}\n`);
+    process.exit(1);
+}
+const PINNED = require(path.join(__dirname, "sabaki", "package.json")).dependencies["@sabaki/go-board"];
+if (VERSION !== PINNED) {
+    process.stderr.write(`@sabaki/go-board ${PINNED} wanted (engines/node/sabaki/package.json), ${VERSION} installed (run engines/install/sabaki-go-board.sh)\n`);
+    process.exit(1);
+}
+
+const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+function parseArgs(argv) {
+    const options = { preventKo: false, preventSuicide: false, preventOverwrite: false };
+    for (const arg of argv) {
+        switch (arg) {
+            case "--prevent-ko":
+                options.preventKo = true;
+                break;
+            case "--prevent-suicide":
+                options.preventSuicide = true;
+                break;
+            case "--prevent-overwrite":
+                options.preventOverwrite = true;
+                break;
+            default:
+                process.stderr.write(`unknown option ${arg}\n`);
+                process.exit(2);
+        }
+    }
+    return options;
+}
+
+class GtpError extends Error {}
+
+// One line of an engine's words: control characters dropped, newlines folded.
+function oneLine(text) {
+    return String(text)
+        .replace(/[\r\n]+/g, " ")
+        .replace(/[\x00-\x1f\x7f]/g, "")
+        .trim();
+}
+
+class Adapter {
+    constructor(options) {
+        this.options = options;
+        this.width = 19;
+        this.height = 19;
+        this.clear();
+    }
+
+    clear() {
+        this.board = GoBoard.fromDimensions(this.width, this.height);
+    }
+
+    sign(word) {
+        const w = (word || "").toLowerCase();
+        if (w === "b" || w === "black") return 1;
+        if (w === "w" || w === "white") return -1;
+        throw new GtpError("syntax error: not a color");
+    }
+
+    // A GTP vertex as GoBoard's [x, y], y from the top; null for pass.
+    vertex(word) {
+        const w = (word || "").toUpperCase();
+        if (w === "PASS") return null;
+        const col = COLUMNS.indexOf(w[0]);
+        const row = parseInt(w.slice(1), 10);
+        if (col < 0 || !/^[0-9]+$/.test(w.slice(1)) || row < 1) throw new GtpError("syntax error: not a vertex");
+        return { at: [col, this.height - row], onBoard: col < this.width && row <= this.height };
+    }
+
+    name([x, y]) {
+        return COLUMNS[x] + String(this.height - y);
+    }
+
+    // GoBoard's board after sign plays v (null: pass); throws its error.
+    moved(sign, v) {
+        if (v === null) return this.board.makeMove(sign, [-1, -1]);
+        return this.board.makeMove(sign, v.at, this.options);
+    }
+
+    // GoBoard's verdict: null when it takes the move, else its words.
+    verdict(sign, v) {
+        if (v !== null && !v.onBoard) return "off the board (checked by the adapter)";
+        try {
+            this.moved(sign, v);
+            return null;
+        } catch (e) {
+            return oneLine((e && e.message) || e);
+        }
+    }
+
+    handlers() {
+        const flags = Object.keys(this.options).filter((k) => this.options[k]);
+        return {
+            protocol_version: () => "2",
+            name: () => `Sabaki go-board (${flags.join(", ") || "no options"})`,
+            version: () => VERSION,
+            boardsize: (args) => {
+                const n = parseInt(args[0], 10);
+                if (!(n >= 1 && n <= 25)) throw new GtpError("unacceptable size");
+                this.width = this.height = n;
+                this.clear();
+                return "";
+            },
+            rectangular_boardsize: (args) => {
+                const w = parseInt(args[0], 10);
+                const h = parseInt(args[1], 10);
+                if (!(w >= 1 && w <= 25 && h >= 1 && h <= 25)) throw new GtpError("unacceptable size");
+                this.width = w;
+                this.height = h;
+                this.clear();
+                return "";
+            },
+            clear_board: () => {
+                this.clear();
+                return "";
+            },
+            komi: (args) => {
+                if (Number.isNaN(parseFloat(args[0]))) throw new GtpError("syntax error: not a komi");
+                return ""; // GoBoard does not score: komi changes nothing
+            },
+            play: (args) => {
+                const sign = this.sign(args[0]);
+                const v = this.vertex(args[1]);
+                const why = this.verdict(sign, v);
+                if (why !== null) throw new GtpError(`illegal move: ${why}`);
+                this.board = this.moved(sign, v);
+                return "";
+            },
+            is_legal: (args) => (this.verdict(this.sign(args[0]), this.vertex(args[1])) === null ? "1" : "0"),
+            all_legal: (args) => this.legal(this.sign(args[0])).map((v) => this.name(v)).join(" "),
+            list_stones: (args) => {
+                const sign = this.sign(args[0]);
+                const out = [];
+                for (let y = this.height - 1; y >= 0; y--) {
+                    for (let x = 0; x < this.width; x++) {
+                        if (this.board.get([x, y]) === sign) out.push(this.name([x, y]));
+                    }
+                }
+                return out.join(" ");
+            },
+            captures: (args) => String(this.board.getCaptures(this.sign(args[0]))),
+            showboard: () => {
+                const rows = [""];
+                for (let y = 0; y < this.height; y++) {
+                    const marks = [];
+                    for (let x = 0; x < this.width; x++) {
+                        const s = this.board.get([x, y]);
+                        marks.push(s === 1 ? "X" : s === -1 ? "O" : ".");
+                    }
+                    rows.push(`${String(this.height - y).padStart(2)} ${marks.join(" ")}`);
+                }
+                return rows.join("\n");
+            },
+        };
+    }
+
+    legal(sign) {
+        const out = [];
+        for (let y = this.height - 1; y >= 0; y--) {
+            for (let x = 0; x < this.width; x++) {
+                if (this.board.get([x, y]) === 0 && this.verdict(sign, { at: [x, y], onBoard: true }) === null) {
+                    out.push([x, y]);
+                }
+            }
+        }
+        return out;
+    }
+}
+
+function serve(adapter) {
+    const handlers = adapter.handlers();
+    handlers.known_command = (args) => (args[0] in handlers || args[0] === "quit" ? "true" : "false");
+    handlers.list_commands = () => Object.keys(handlers).concat(["quit"]).sort().join("\n");
+    let buffer = "";
+    const out = (text) => process.stdout.write(text);
+    const handle = (raw) => {
+        const line = raw.replace(/\t/g, " ").replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "").split("#")[0].trim();
+        if (!line) return true;
+        const words = line.split(/\s+/);
+        let id = "";
+        if (/^[0-9]+$/.test(words[0])) id = words.shift();
+        if (words.length === 0) return true;
+        const [name, ...args] = words;
+        if (name === "quit") {
+            out(`=${id} \n\n`);
+            return false;
+        }
+        const handler = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : null;
+        try {
+            if (!handler) throw new GtpError("unknown command");
+            out(`=${id} ${handler(args)}\n\n`);
+        } catch (e) {
+            const message = e instanceof GtpError ? e.message : `internal error: ${oneLine((e && e.message) || e)}`;
+            out(`?${id} ${message}\n\n`);
+        }
+        return true;
+    };
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk) => {
+        buffer += chunk;
+        let nl;
+        while ((nl = buffer.indexOf("\n")) >= 0) {
+            const line = buffer.slice(0, nl);
+            buffer = buffer.slice(nl + 1);
+            if (!handle(line)) {
+                process.exit(0);
+            }
+        }
+    });
+    process.stdin.on("end", () => process.exit(0));
+}
+
+serve(new Adapter(parseArgs(process.argv.slice(2))));
