@@ -19,7 +19,10 @@ run_logged() {
   log="$(mktemp)"
   if ! "$@" >"$log" 2>&1; then
     local last
-    last="$(grep -v '^\s*$' "$log" | tail -n 1)"
+    # npm's first error after its code (not its pointer to its own log);
+    # for anything else, the last line that says something.
+    last="$(grep -e '^npm error' "$log" | grep -v -e '^npm error code ' -e 'complete log of this run' | sed -n 1p || true)"
+    [ -n "$last" ] || last="$(grep -v '^\s*$' "$log" | tail -n 1)"
     rm -f "$log"
     fail "$what failed: $last"
   fi
