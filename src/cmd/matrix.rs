@@ -28,7 +28,7 @@ pub struct MatrixArgs {
 enum MatrixCommand {
     /// Merge runs of the matrix (each DIR a `--out` of `matrix`) into one:
     /// their format, seed and profile must agree, and no row (engine,
-    /// rules, mode) be in two of them. Writes matrix.json, junit.xml,
+    /// rules, label, mode) be in two of them. Writes matrix.json, junit.xml,
     /// matrix.md and the site, and copies each row's folder.
     Merge(MergeArgs),
 }

@@ -1,6 +1,6 @@
 //! `matrix merge`: several runs of the matrix (one engine each, say, from
 //! separate CI jobs) made one. Runs merge only when their format, seed and
-//! profile agree and no row (engine, rules, mode) is in two of them; the
+//! profile agree and no row (engine, rules, label, mode) is in two of them; the
 //! merged run's rows keep the runs' order, their folders are copied, and
 //! every output is made again from the merged data.
 
