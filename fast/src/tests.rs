@@ -494,34 +494,7 @@ fn simple_ko_counts_its_colorings_without_a_table() {
                     break;
                 }
                 let legal = g.legal_turns();
-                // A move at every point: refused as ko exactly where the
-                // opponent's last turn captured one stone and the move
-                // would bring back the coloring before it (the move as a
-                // game from the coloring now plays it, with no ko to see).
-                let now = g.coloring();
-                let one_captured = after.len() >= 2 && {
-                    let before = &after[after.len() - 2];
-                    let mine = match g.to_move() {
-                        Player::Black => crate::Color::Black,
-                        Player::White => crate::Color::White,
-                    };
-                    (before.iter().zip(&now))
-                        .filter(|&(&b, &n)| b == mine && n == crate::Color::Empty)
-                        .count()
-                        == 1
-                };
-                for i in 0..w * h {
-                    let point = Point::new(i % w, i / w);
-                    let mut fresh = Game::from_position(w, h, rules, &now, g.to_move()).unwrap();
-                    let reference = match fresh.play(Turn::Move(point)) {
-                        Ok(()) if one_captured && fresh.coloring() == after[after.len() - 2] => {
-                            Err(crate::IllegalTurn::Ko(point))
-                        }
-                        other => other,
-                    };
-                    kos += usize::from(matches!(reference, Err(crate::IllegalTurn::Ko(_))));
-                    assert_eq!(g.check(Turn::Move(point)), reference, "round {round}");
-                }
+                kos += assert_simple_ko_verdicts(&g, &after, round);
                 let turn = legal[next(&mut seed) % legal.len()];
                 g.play(turn).unwrap();
                 after.push(g.coloring());
@@ -553,4 +526,39 @@ fn simple_ko_counts_its_colorings_without_a_table() {
             "{kos} kos, {agreements} agreements"
         );
     }
+}
+
+/// Checks a move at every point of `g`, a game under simple ko whose
+/// colorings after each turn are `after`: refused as ko exactly where the
+/// opponent's last turn captured one stone and the move would bring back
+/// the coloring before it (the move as a game from the coloring now plays
+/// it, with no ko to see). Returns the kos found.
+fn assert_simple_ko_verdicts(g: &Game, after: &[Vec<crate::Color>], round: usize) -> usize {
+    let (w, h, rules) = (g.width(), g.height(), g.rules());
+    let now = g.coloring();
+    let one_captured = after.len() >= 2 && {
+        let before = &after[after.len() - 2];
+        let mine = match g.to_move() {
+            Player::Black => crate::Color::Black,
+            Player::White => crate::Color::White,
+        };
+        (before.iter().zip(&now))
+            .filter(|&(&b, &n)| b == mine && n == crate::Color::Empty)
+            .count()
+            == 1
+    };
+    let mut kos = 0;
+    for i in 0..w * h {
+        let point = Point::new(i % w, i / w);
+        let mut fresh = Game::from_position(w, h, rules, &now, g.to_move()).unwrap();
+        let reference = match fresh.play(Turn::Move(point)) {
+            Ok(()) if one_captured && fresh.coloring() == after[after.len() - 2] => {
+                Err(crate::IllegalTurn::Ko(point))
+            }
+            other => other,
+        };
+        kos += usize::from(matches!(reference, Err(crate::IllegalTurn::Ko(_))));
+        assert_eq!(g.check(Turn::Move(point)), reference, "round {round}");
+    }
+    kos
 }
