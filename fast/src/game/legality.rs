@@ -233,9 +233,6 @@ impl Game {
     #[inline(always)]
     pub(crate) fn judge(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let p = code(player);
-        if !self.keeps_table() {
-            return self.judge_simple_ko(q, player);
-        }
         if around_count(cell!(self.around[q]), EMPTY) != 0 {
             // With an empty neighbour the move is no suicide. If no recorded
             // coloring ever had `p` at `q`, the coloring after it (which has)
@@ -243,7 +240,13 @@ impl Game {
             if cell!(self.ever[q]) & p == 0 {
                 return Ok(Lookup::New);
             }
+            if !self.keeps_table() {
+                return self.judge_simple_ko(q, player);
+            }
             return self.judge_living(q, player);
+        }
+        if !self.keeps_table() {
+            return self.judge_closed_simple_ko(q, player);
         }
         if around_count(cell!(self.around[q]), p ^ 3) == 4 && self.lone_suicide(q, p) {
             return self.judge_lone_suicide(q, player);
@@ -252,17 +255,26 @@ impl Game {
     }
 
     /// [`Game::judge`] under simple ko, where no table of colorings is kept
-    /// (the lookup is [`Lookup::Unknown`], unused). Only a move at the point
-    /// of the one stone the opponent's last turn captured can be a ko, and
-    /// only a move with no empty neighbour can be a suicide: any other move
-    /// is legal without its analysis.
+    /// (the lookup is [`Lookup::Unknown`], unused), of a move with an empty
+    /// neighbour (so no suicide): a ko only at the point of the one stone
+    /// the opponent's last turn captured.
     #[inline(never)]
     fn judge_simple_ko(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
-        let p = code(player);
         if self.ko_candidate(q, player) {
             return self.judge_by_analysis(q, player);
         }
-        if around_count(cell!(self.around[q]), EMPTY) == 0 && self.no_liberty_after(q, p) {
+        Ok(Lookup::Unknown)
+    }
+
+    /// [`Game::judge`] under simple ko of a move with no empty neighbour:
+    /// a ko only at the point of the one stone the opponent's last turn
+    /// captured; elsewhere a suicide or legal, without the analysis.
+    #[inline(never)]
+    fn judge_closed_simple_ko(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        if self.ko_candidate(q, player) {
+            return self.judge_by_analysis(q, player);
+        }
+        if self.no_liberty_after(q, code(player)) {
             if self.rules.suicide == Suicide::Forbidden && !planted!(SingleStoneSuicideAllowed) {
                 return Err(Refusal::Suicide);
             }
