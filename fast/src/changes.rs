@@ -168,15 +168,16 @@ impl Changes {
     /// setup's copies (those kept before any change was logged: the empty
     /// board, a fixed handicap, a position) and the log alone.
     pub(crate) fn each_coloring_forward(&self, mut f: impl FnMut(&[u64])) {
-        let words = self.words;
         let setup = self.marks.iter().take_while(|&&(_, at)| at == 0).count();
-        for k in 0..setup {
-            f(&self.copies[k * words..(k + 1) * words]);
+        let mut last = None;
+        for copy in self.copies.chunks_exact(self.words).take(setup) {
+            f(copy);
+            last = Some(copy);
         }
-        let Some(last) = setup.checked_sub(1) else {
+        let Some(last) = last else {
             return;
         };
-        let mut coloring = self.copies[last * words..(last + 1) * words].to_vec();
+        let mut coloring = last.to_vec();
         for (j, &e) in self.log.iter().enumerate() {
             // A mark starts a turn: the coloring so far is the last turn's.
             if e & MARK != 0 && j > 0 {
