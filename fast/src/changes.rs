@@ -152,6 +152,44 @@ impl Changes {
         }
     }
 
+    /// The point index of the last change logged when it is a stone the
+    /// last turn emptied (`None` when the last turn emptied nothing): the
+    /// last stone it captured, or lost to its own suicide.
+    #[inline]
+    pub(crate) fn last_emptied_index(&self) -> Option<u16> {
+        self.log
+            .last()
+            .filter(|&&e| e & MARK == 0)
+            .map(|&e| e & INDEX)
+    }
+
+    /// Calls `f` with the coloring after each turn from the first copy's
+    /// to the last the log holds, in turn order, rebuilt forwards from the
+    /// setup's copies (those kept before any change was logged: the empty
+    /// board, a fixed handicap, a position) and the log alone.
+    pub(crate) fn each_coloring_forward(&self, mut f: impl FnMut(&[u64])) {
+        let setup = self.marks.iter().take_while(|&&(_, at)| at == 0).count();
+        let mut last = None;
+        for copy in self.copies.chunks_exact(self.words).take(setup) {
+            f(copy);
+            last = Some(copy);
+        }
+        let Some(last) = last else {
+            return;
+        };
+        let mut coloring = last.to_vec();
+        for (j, &e) in self.log.iter().enumerate() {
+            // A mark starts a turn: the coloring so far is the last turn's.
+            if e & MARK != 0 && j > 0 {
+                f(&coloring);
+            }
+            apply(&mut coloring, e);
+        }
+        if !self.log.is_empty() {
+            f(&coloring);
+        }
+    }
+
     /// Walks the log back from the coloring after `now` turns, `current`,
     /// calling `f(turn, coloring, copy)` for each turn from `now` down to
     /// the first copy's, with the coloring after it and the copy kept of

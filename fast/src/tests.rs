@@ -450,3 +450,115 @@ fn undone_turns_leave_no_stale_coloring_behind() {
         }
     }
 }
+
+/// Under simple ko the game keeps no table of colorings: its distinct
+/// colorings, counted from the log of changes, are those of the coloring
+/// after every turn kept whole, from the empty board, a fixed handicap or
+/// a position, through undos, restarts and an agreement; and the ko is
+/// refused exactly where the coloring before the opponent's last turn
+/// would come back.
+#[test]
+fn simple_ko_counts_its_colorings_without_a_table() {
+    use crate::types::Handicap;
+    use std::collections::HashSet;
+    let mut seed = 41u64;
+    let (mut kos, mut agreements) = (0, 0);
+    for round in 0..rounds(24) {
+        let suicide = [Suicide::Allowed, Suicide::Forbidden][round % 2];
+        let rules = Rules {
+            superko: Superko::SimpleKo,
+            ending: Ending::Agreement,
+            suicide,
+            ..Rules::default()
+        };
+        let (w, h) = (7, 7 + next(&mut seed) % 2);
+        let mut g = match round % 3 {
+            0 => Game::new(w, h, rules).unwrap(),
+            1 => Game::with_handicap(w, h, rules, Handicap::Fixed(2)).unwrap(),
+            _ => {
+                let mut g = Game::new(w, h, rules).unwrap();
+                play_randomly(&mut g, 20, &mut seed);
+                Game::from_position(w, h, rules, &g.coloring(), Player::White).unwrap()
+            }
+        };
+        g.set_undoable(round % 4 < 2);
+        for _ in 0..2 {
+            // The colorings after each turn, kept whole (undone turns popped).
+            let mut after = vec![g.coloring()];
+            if round % 3 == 1 {
+                after.insert(0, Game::new(w, h, rules).unwrap().coloring());
+            }
+            // (A few turns under miri, where every check is slow.)
+            for _ in 0..if cfg!(miri) { 6 } else { 2 * w * h } {
+                if g.is_over() {
+                    break;
+                }
+                let legal = g.legal_turns();
+                kos += assert_simple_ko_verdicts(&g, &after, round);
+                let turn = legal[next(&mut seed) % legal.len()];
+                g.play(turn).unwrap();
+                after.push(g.coloring());
+                if g.undoable() && next(&mut seed).is_multiple_of(7) && g.undo() {
+                    after.pop();
+                }
+                let distinct: HashSet<_> = after.iter().collect();
+                assert_eq!(g.distinct_colorings(), distinct.len(), "round {round}");
+                assert!(g.history.len() == 0 && g.turn_entry.is_empty());
+            }
+            if g.consecutive_passes() >= 2 && !g.is_over() {
+                let stones: Vec<Point> = (0..w * h)
+                    .map(|i| Point::new(i % w, i / w))
+                    .filter(|p| g.color_at(*p) != Some(crate::Color::Empty))
+                    .take(3)
+                    .collect();
+                g.agree(&stones).unwrap();
+                agreements += 1;
+                let distinct: HashSet<_> = after.iter().collect();
+                assert_eq!(g.distinct_colorings(), distinct.len(), "round {round}");
+            }
+            g.check_invariants().unwrap();
+            g.restart();
+        }
+    }
+    if !cfg!(miri) {
+        assert!(
+            kos > 0 && agreements > 0,
+            "{kos} kos, {agreements} agreements"
+        );
+    }
+}
+
+/// Checks a move at every point of `g`, a game under simple ko whose
+/// colorings after each turn are `after`: refused as ko exactly where the
+/// opponent's last turn captured one stone and the move would bring back
+/// the coloring before it (the move as a game from the coloring now plays
+/// it, with no ko to see). Returns the kos found.
+fn assert_simple_ko_verdicts(g: &Game, after: &[Vec<crate::Color>], round: usize) -> usize {
+    let (w, h, rules) = (g.width(), g.height(), g.rules());
+    let now = g.coloring();
+    let one_captured = after.len() >= 2 && {
+        let before = &after[after.len() - 2];
+        let mine = match g.to_move() {
+            Player::Black => crate::Color::Black,
+            Player::White => crate::Color::White,
+        };
+        (before.iter().zip(&now))
+            .filter(|&(&b, &n)| b == mine && n == crate::Color::Empty)
+            .count()
+            == 1
+    };
+    let mut kos = 0;
+    for i in 0..w * h {
+        let point = Point::new(i % w, i / w);
+        let mut fresh = Game::from_position(w, h, rules, &now, g.to_move()).unwrap();
+        let reference = match fresh.play(Turn::Move(point)) {
+            Ok(()) if one_captured && fresh.coloring() == after[after.len() - 2] => {
+                Err(crate::IllegalTurn::Ko(point))
+            }
+            other => other,
+        };
+        kos += usize::from(matches!(reference, Err(crate::IllegalTurn::Ko(_))));
+        assert_eq!(g.check(Turn::Move(point)), reference, "round {round}");
+    }
+    kos
+}

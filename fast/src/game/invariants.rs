@@ -231,7 +231,9 @@ impl Game {
         Ok(())
     }
 
-    /// Every recorded coloring is found in the table under its own hash;
+    /// Every recorded coloring is found in the table under its own hash
+    /// (a table kept only where the rules need it: none under simple ko,
+    /// and then no turn entries);
     /// the coloring after each turn, rebuilt by walking the log of changes
     /// back from the board, has the hash of that turn's entry and equals
     /// the copy kept of it; and the "ever" bits are the union of those
@@ -239,6 +241,18 @@ impl Game {
     /// the walk starts from the coloring before it, when its record is
     /// kept, and is skipped when it is not.)
     fn check_history(&self) -> Result<(), String> {
+        let entries = if self.keeps_table() {
+            self.turns + 1
+        } else {
+            0
+        };
+        if self.turn_entry.len() != entries {
+            return Err(format!(
+                "{} turn entries after {} turns",
+                self.turn_entry.len(),
+                self.turns
+            ));
+        }
         for entry in 0..self.history.len() as u32 {
             let found = self.history.find(self.history.hash(entry), |e| e == entry);
             if found != Some(entry) {
@@ -256,12 +270,16 @@ impl Game {
                         "the copy after turn {turn} is not the coloring then"
                     ));
                 }
-                let hash = self.hash_of_packed(coloring);
-                let entry = self.turn_entry[turn];
-                if hash != self.history.hash(entry) {
-                    return Err(format!(
-                    "the coloring after turn {turn} does not have the hash of its entry {entry}"
-                ));
+                if self.keeps_table() {
+                    let hash = self.hash_of_packed(coloring);
+                    let Some(&entry) = self.turn_entry.get(turn) else {
+                        return Err(format!("turn {turn} has no entry in the table"));
+                    };
+                    if hash != self.history.hash(entry) {
+                        return Err(format!(
+                            "the coloring after turn {turn} does not have the hash of its entry {entry}"
+                        ));
+                    }
                 }
                 for (word, &bits) in union.iter_mut().zip(coloring) {
                     *word |= bits;

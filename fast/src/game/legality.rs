@@ -240,12 +240,72 @@ impl Game {
             if cell!(self.ever[q]) & p == 0 {
                 return Ok(Lookup::New);
             }
+            if !self.keeps_table() {
+                return self.judge_simple_ko(q, player);
+            }
             return self.judge_living(q, player);
+        }
+        if !self.keeps_table() {
+            return self.judge_closed_simple_ko(q, player);
         }
         if around_count(cell!(self.around[q]), p ^ 3) == 4 && self.lone_suicide(q, p) {
             return self.judge_lone_suicide(q, player);
         }
         self.judge_fully(q, player)
+    }
+
+    /// [`Game::judge`] under simple ko, where no table of colorings is kept
+    /// (the lookup is [`Lookup::Unknown`], unused), of a move with an empty
+    /// neighbour (so no suicide): a ko only at the point of the one stone
+    /// the opponent's last turn captured.
+    #[inline(never)]
+    fn judge_simple_ko(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        if self.ko_candidate(q, player) {
+            return self.judge_by_analysis(q, player);
+        }
+        Ok(Lookup::Unknown)
+    }
+
+    /// [`Game::judge`] under simple ko of a move with no empty neighbour:
+    /// a ko only at the point of the one stone the opponent's last turn
+    /// captured; elsewhere a suicide or legal, without the analysis.
+    #[inline(never)]
+    fn judge_closed_simple_ko(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        if self.ko_candidate(q, player) {
+            return self.judge_by_analysis(q, player);
+        }
+        if self.no_liberty_after(q, code(player)) {
+            if self.rules.suicide == Suicide::Forbidden && !planted!(SingleStoneSuicideAllowed) {
+                return Err(Refusal::Suicide);
+            }
+            return self.judge_by_analysis(q, player);
+        }
+        Ok(Lookup::Unknown)
+    }
+
+    /// Whether a move by `player` at the empty padded point `q` is where
+    /// [`Game::judge_analysed`] looks for a simple ko: the opponent's last
+    /// turn emptied exactly one of `player`'s stones, at `q`. (The coloring
+    /// before that turn had `q` empty unless `q` is that stone's point, and
+    /// a move at `q` fills it: it can recreate that coloring only there.)
+    #[inline(always)]
+    fn ko_candidate(&self, q: usize, player: Player) -> bool {
+        self.last_emptied[player as usize] == 1
+            && self.changes.last_emptied_index() == Some(cell!(self.index[q]))
+    }
+
+    /// Whether a move by `p` at the empty padded point `q`, with no empty
+    /// neighbour, clears its own string: no own string next to it keeps a
+    /// liberty elsewhere and no opponent string next to it has `q` as its
+    /// only liberty.
+    #[inline(always)]
+    fn no_liberty_after(&self, q: usize, p: u8) -> bool {
+        let around = self.neighbours_of(q);
+        let chain = &self.chain[..];
+        !around.codes.iter().zip(&around.heads).any(|(&c, &h)| {
+            (c == p || c == p ^ 3)
+                && (c == p) != cell!(chain[h as usize]).only_liberty_is(|| around.touching(h, c))
+        })
     }
 
     /// The verdict under positional or situational superko on a move whose
@@ -282,7 +342,7 @@ impl Game {
         {
             return Ok(Lookup::New);
         }
-        self.judge_fully(q, player)
+        self.judge_by_analysis(q, player)
     }
 
     /// [`Game::judge`] of a single-stone suicide (the coloring stays as it is).
@@ -293,6 +353,23 @@ impl Game {
         if self.rules.suicide == Suicide::Forbidden && !planted!(SingleStoneSuicideAllowed) {
             return Err(Refusal::Suicide);
         }
+        // (Planted bugs that live in the analysis' verdict are met there.)
+        if planted!(SingleStoneSuicideAllowed) {
+            return self.planted_lone_suicide(q, player);
+        }
+        if planted!(SimpleKoForSuperko) {
+            return self.planted_lone_suicide(q, player);
+        }
+        // The coloring after it is the coloring now: under positional or
+        // situational superko (simple ko keeps no table and is judged
+        // elsewhere), the verdict on a repetition of the turn's entry.
+        self.repeat_verdict(self.turn_entry[self.turns])
+    }
+
+    /// Planted bugs `SingleStoneSuicideAllowed` and `SimpleKoForSuperko`:
+    /// a single-stone suicide judged through the analysis' verdict, where
+    /// they live.
+    fn planted_lone_suicide(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let lone = Analysis {
             hash: self.hash,
             suicide: true,
@@ -301,9 +378,28 @@ impl Game {
         self.judge_analysed(q, player, &lone)
     }
 
-    /// [`Game::judge`] without the fast paths.
+    /// [`Game::judge`] of a move with no empty neighbour that is no
+    /// single-stone suicide. A move that keeps a liberty (its own string
+    /// keeps one elsewhere, or it captures) leaves `p` at `q`: as for a move
+    /// with an empty neighbour, its coloring is new if `q` never had `p`,
+    /// or if no recorded coloring has its hash. Only a suicide or a hash
+    /// hit needs the whole analysis. (Under positional or situational
+    /// superko: simple ko is judged by [`Game::judge_simple_ko`].)
     #[inline(never)]
     fn judge_fully(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
+        let p = code(player);
+        if !self.no_liberty_after(q, p) {
+            if cell!(self.ever[q]) & p == 0 {
+                return Ok(Lookup::New);
+            }
+            return self.judge_living(q, player);
+        }
+        self.judge_by_analysis(q, player)
+    }
+
+    /// [`Game::judge`] without the fast paths: the move's whole analysis.
+    #[inline(never)]
+    fn judge_by_analysis(&self, q: usize, player: Player) -> Result<Lookup, Refusal> {
         let a = self.analyse(q, code(player));
         self.judge_analysed(q, player, &a)
     }
@@ -329,15 +425,11 @@ impl Game {
                 if self.turns > 0
                     && self.last_emptied[player as usize] == 1
                     && self.player_after(self.turns - 1) == player.opponent()
+                    && self.with_coloring_after(self.turns - 1, |before| {
+                        self.result_is(q, p, a, before)
+                    })
                 {
-                    let before = self.turn_entry[self.turns - 1];
-                    if self.history.hash(before) == a.hash
-                        && self.with_coloring_after(self.turns - 1, |before| {
-                            self.result_is(q, p, a, before)
-                        })
-                    {
-                        return Err(Refusal::Ko);
-                    }
+                    return Err(Refusal::Ko);
                 }
                 if !a.suicide && cell!(self.ever[q]) & p == 0 {
                     Ok(Lookup::New)

@@ -160,7 +160,8 @@ impl Game {
         };
         let next_player = next as usize;
         let turn_number = (self.turns + 1) as u32;
-        let entry = match verdict {
+        let table = self.keeps_table();
+        match verdict {
             None => {
                 self.passes = if lost && !planted!(LostTurnCountsAsPass) {
                     0
@@ -169,12 +170,14 @@ impl Game {
                 };
                 self.last_emptied = [0, 0];
                 self.changes.mark(0, 0);
-                let entry = self.turn_entry[self.turns];
-                if self.history.firsts(entry)[next_player] == NEVER {
-                    self.history.set_first(entry, next_player, turn_number);
-                    record.set_first = true;
+                if table {
+                    let entry = self.turn_entry[self.turns];
+                    if self.history.firsts(entry)[next_player] == NEVER {
+                        self.history.set_first(entry, next_player, turn_number);
+                        record.set_first = true;
+                    }
+                    self.turn_entry.push(entry);
                 }
-                entry
             }
             Some((q, lookup)) => {
                 if !planted!(MoveKeepsPassRun) {
@@ -201,40 +204,59 @@ impl Game {
                     cell!(mut self.ever[q]) |= p;
                     record.set_ever = true;
                 }
-                let existing = match lookup {
-                    Lookup::Found(entry) => Some(entry),
-                    Lookup::New => None,
-                    Lookup::Unknown => {
-                        // The coloring now, after `turns + 1` turns.
-                        self.history.find(self.hash, |entry| {
-                            self.with_entry_coloring(entry, self.turns + 1, |c| c == self.packed)
-                        })
-                    }
-                };
-                match existing {
-                    Some(entry) => {
-                        self.history.seen(entry, turn_number);
-                        if self.history.firsts(entry)[next_player] == NEVER {
-                            self.history.set_first(entry, next_player, turn_number);
-                            record.set_first = true;
-                        }
-                        entry
-                    }
-                    None => {
-                        record.new_entry = true;
-                        self.history.insert(self.hash, next_player, turn_number)
-                    }
+                // (Simple ko keeps no table of colorings: nothing to enter.)
+                if table {
+                    let entry = self.enter(lookup, next_player, turn_number, &mut record);
+                    self.turn_entry.push(entry);
                 }
             }
-        };
+        }
         self.turns += 1;
         self.mover = next;
-        self.turn_entry.push(entry);
         if self.turns.is_multiple_of(EVERY) {
             self.changes.copy(self.turns, &self.packed);
         }
         if UNDO {
             self.records.push(Record::Turn(record));
+        }
+    }
+
+    /// The history entry of the coloring after the move being taken (after
+    /// `turns + 1` turns), `lookup` saying what its verdict found: an
+    /// entry, a new coloring, or nothing looked up. A new coloring is
+    /// entered, first standing after `turn_number` with `next_player` to
+    /// move; `record` notes what undo takes back.
+    #[inline(always)]
+    fn enter(
+        &mut self,
+        lookup: Lookup,
+        next_player: usize,
+        turn_number: u32,
+        record: &mut TurnRecord,
+    ) -> u32 {
+        let existing = match lookup {
+            Lookup::Found(entry) => Some(entry),
+            Lookup::New => None,
+            Lookup::Unknown => {
+                // The coloring now, after `turns + 1` turns.
+                self.history.find(self.hash, |entry| {
+                    self.with_entry_coloring(entry, self.turns + 1, |c| c == self.packed)
+                })
+            }
+        };
+        match existing {
+            Some(entry) => {
+                self.history.seen(entry, turn_number);
+                if self.history.firsts(entry)[next_player] == NEVER {
+                    self.history.set_first(entry, next_player, turn_number);
+                    record.set_first = true;
+                }
+                entry
+            }
+            None => {
+                record.new_entry = true;
+                self.history.insert(self.hash, next_player, turn_number)
+            }
         }
     }
 

@@ -144,11 +144,8 @@ impl Game {
         self.ever.fill(0);
         self.packed.fill(0);
         self.hash = 0;
-        self.history.clear();
-        let start = self.history.insert(0, Player::Black as usize, 0);
         self.changes.start(0, &self.packed);
-        self.turn_entry.clear();
-        self.turn_entry.push(start);
+        self.start_table(Player::Black);
         (self.turns, self.passes, self.agreed) = (0, 0, false);
         (self.black_first, self.white_first) = (self.black_turns_first(), false);
         self.sync_mover();
@@ -210,8 +207,10 @@ impl Game {
         self.aux.clear();
         self.turns = 1;
         self.sync_mover();
-        let entry = self.history.insert(self.hash, Player::White as usize, 1);
-        self.turn_entry.push(entry);
+        if self.keeps_table() {
+            let entry = self.history.insert(self.hash, Player::White as usize, 1);
+            self.turn_entry.push(entry);
+        }
         self.changes.copy(1, &self.packed);
     }
 
@@ -288,12 +287,21 @@ impl Game {
         }
         self.white_first = to_move == Player::White;
         self.sync_mover();
-        self.history.clear();
-        let start = self.history.insert(self.hash, to_move as usize, 0);
         self.changes.start(0, &self.packed);
-        self.turn_entry.clear();
-        self.turn_entry.push(start);
+        self.start_table(to_move);
         Ok(())
+    }
+
+    /// Empties the table of colorings and, where the game keeps one
+    /// ([`Game::keeps_table`]), enters the coloring now as the one after
+    /// turn 0, with `to_move` to move.
+    fn start_table(&mut self, to_move: Player) {
+        self.history.clear();
+        self.turn_entry.clear();
+        if self.keeps_table() {
+            let start = self.history.insert(self.hash, to_move as usize, 0);
+            self.turn_entry.push(start);
+        }
     }
 }
 

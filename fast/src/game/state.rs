@@ -6,7 +6,7 @@ use crate::changes::Changes;
 use crate::game::chain::{Chain, BLACK, WHITE};
 use crate::game::record::Record;
 use crate::history::History;
-use crate::types::{Color, Ending, Handicap, Player, Point, Rules};
+use crate::types::{Color, Ending, Handicap, Player, Point, Rules, Superko};
 use std::fmt;
 
 /// A game of Go under [`Rules`], on any rectangle from 1x1 to 52x52.
@@ -55,11 +55,14 @@ pub struct Game {
     pub(crate) packed: Vec<u64>,
     /// Bit 0 (1): the point was black in some recorded coloring; bit 1 (2): white.
     pub(crate) ever: Vec<u8>,
+    /// The colorings that have stood, with their first turns: kept under
+    /// positional and situational superko only ([`Game::keeps_table`]).
     pub(crate) history: History,
     /// The points each turn changed, and a copy of the coloring every
     /// [`crate::changes::EVERY`] turns: the colorings of `history`, rebuilt.
     pub(crate) changes: Changes,
-    /// The history entry of the coloring after each turn (0 is the start).
+    /// The history entry of the coloring after each turn (0 is the start);
+    /// empty when no table is kept.
     pub(crate) turn_entry: Vec<u32>,
     pub(crate) turns: usize,
     /// Who moves after `turns` turns: `player_after(turns)`, kept by
@@ -187,8 +190,29 @@ impl Game {
     }
 
     /// How many distinct colorings have stood in the game.
+    ///
+    /// Under simple ko no table of colorings is kept: they are rebuilt
+    /// from the log of changes and counted, in time linear in the turns.
     pub fn distinct_colorings(&self) -> usize {
-        self.history.len()
+        if self.keeps_table() {
+            return self.history.len();
+        }
+        let mut seen = std::collections::HashSet::new();
+        self.changes.each_coloring_forward(|coloring| {
+            if !seen.contains(coloring) {
+                seen.insert(coloring.to_vec());
+            }
+        });
+        seen.len()
+    }
+
+    /// Whether the game keeps the table of the colorings that have stood
+    /// (`history`, `turn_entry`): under positional and situational
+    /// superko. Simple ko looks back one turn only, at the coloring rebuilt
+    /// from the log of changes, and keeps none.
+    #[inline(always)]
+    pub(crate) fn keeps_table(&self) -> bool {
+        self.rules.superko != Superko::SimpleKo
     }
 }
 
