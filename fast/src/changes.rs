@@ -178,14 +178,11 @@ impl Changes {
             return;
         };
         let mut coloring = last.to_vec();
-        for (j, &e) in self.log.iter().enumerate() {
-            // A mark starts a turn: the coloring so far is the last turn's.
-            if e & MARK != 0 && j > 0 {
-                f(&coloring);
+        // Each turn's changes: its mark and the stones it emptied after it.
+        for turn in self.log.chunk_by(|_, &e| e & MARK == 0) {
+            for &e in turn {
+                apply(&mut coloring, e);
             }
-            apply(&mut coloring, e);
-        }
-        if !self.log.is_empty() {
             f(&coloring);
         }
     }
