@@ -193,3 +193,23 @@ fn a_difference_in_one_orientation_is_found_with_and_without_symmetry() {
         }
     }
 }
+
+/// The mutation run judged by this crate's slice lists the same mutants as
+/// the one judged by the random check: the exclusions of
+/// `.cargo/mutants-exhaust.toml` are `.cargo/mutants.toml`'s, word for word.
+#[test]
+fn the_exhaustive_mutation_config_excludes_what_the_random_one_does() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let exclusions = |name: &str| {
+        let text = std::fs::read_to_string(root.join(".cargo").join(name)).unwrap();
+        let at = text
+            .find("# Not engine code:")
+            .unwrap_or_else(|| panic!("{name} has no \"# Not engine code:\" line"));
+        text[at..].to_string()
+    };
+    assert_eq!(
+        exclusions("mutants-exhaust.toml"),
+        exclusions("mutants.toml"),
+        ".cargo/mutants-exhaust.toml's exclusions differ from .cargo/mutants.toml's"
+    );
+}

@@ -1,0 +1,62 @@
+//! The exhaustive check alone as the judge of a mutation run of `fast`
+//! (`.cargo/mutants-exhaust.toml`): a slice of the proof small enough to
+//! run once per mutant in a debug build, stopping at the first difference.
+//! A mutant is caught when this test fails. docs/testing.md ("Its power")
+//! has the figures beside the random check's on the same shard.
+
+use tromp_taylor_exhaust::{game_rules, position_rules, run_exhaust, ExhaustOptions, Pair, Part};
+use tromp_taylor_harness::progress::Progress;
+use tromp_taylor_harness::vocab::Size;
+
+/// One part of the slice, on every core.
+fn slice(part: Part, sizes: &[(usize, usize)], depth: Option<usize>) -> ExhaustOptions {
+    ExhaustOptions {
+        part,
+        sizes: sizes
+            .iter()
+            .map(|&(w, h)| Size::new(w, h).unwrap())
+            .collect(),
+        rules: match part {
+            Part::Positions => position_rules(),
+            Part::Games => game_rules(),
+        },
+        depth,
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        first_task: 0,
+        symmetry: false,
+        pair: Pair::spec_and_fast(),
+        progress: Progress::hidden(),
+    }
+}
+
+/// Every position and turn of the boards to 6 points under the
+/// 12 rules sets, then every game to depth 8 on 2x2 and 1x4 under the six
+/// game rules sets: `spec` and `fast` must agree everywhere.
+#[test]
+fn the_exhaustive_slice_finds_no_difference() {
+    let parts = [
+        slice(
+            Part::Positions,
+            &[
+                (1, 1),
+                (1, 2),
+                (1, 3),
+                (1, 4),
+                (1, 5),
+                (1, 6),
+                (2, 2),
+                (2, 3),
+                (3, 2),
+            ],
+            None,
+        ),
+        slice(Part::Games, &[(2, 2), (1, 4)], Some(8)),
+    ];
+    for options in parts {
+        let summary = run_exhaust(&options);
+        if let Some(found) = summary.found {
+            panic!("{}", found.report);
+        }
+        assert!(summary.complete());
+    }
+}
