@@ -37,6 +37,7 @@
  */
 
 const path = require("path");
+const { COLUMNS, GtpError, serve } = require("./gtp_loop");
 
 // The browser objects the bundle touches while loading.
 const noop = () => {};
@@ -74,7 +75,6 @@ const { GobanEngine } = goban;
 const GOBAN_VERSION = require(path.join(path.dirname(require.resolve("goban")), "..", "package.json")).version;
 void quiet;
 
-const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 function parseArgs(argv) {
     const options = { ogsRules: "chinese", selfCapture: null, superko: null, seed: 1 };
@@ -105,7 +105,6 @@ function parseArgs(argv) {
     return options;
 }
 
-class GtpError extends Error {}
 
 class Adapter {
     constructor(options) {
@@ -292,47 +291,5 @@ class Adapter {
     }
 }
 
-function serve(adapter) {
-    const handlers = adapter.handlers();
-    handlers.known_command = (args) => (args[0] in handlers ? "true" : "false");
-    handlers.list_commands = () => Object.keys(handlers).concat(["quit"]).sort().join("\n");
-    let buffer = "";
-    const out = (text) => process.stdout.write(text);
-    const handle = (raw) => {
-        const line = raw.replace(/\t/g, " ").replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "").split("#")[0].trim();
-        if (!line) return true;
-        const words = line.split(/\s+/);
-        let id = "";
-        if (/^[0-9]+$/.test(words[0])) id = words.shift();
-        if (words.length === 0) return true;
-        const [name, ...args] = words;
-        if (name === "quit") {
-            out(`=${id} \n\n`);
-            return false;
-        }
-        const handler = handlers[name];
-        try {
-            if (!handler) throw new GtpError("unknown command");
-            out(`=${id} ${handler(args)}\n\n`);
-        } catch (e) {
-            const message = e instanceof GtpError ? e.message : `internal error: ${(e && e.message) || e}`;
-            out(`?${id} ${message}\n\n`);
-        }
-        return true;
-    };
-    process.stdin.setEncoding("utf8");
-    process.stdin.on("data", (chunk) => {
-        buffer += chunk;
-        let nl;
-        while ((nl = buffer.indexOf("\n")) >= 0) {
-            const line = buffer.slice(0, nl);
-            buffer = buffer.slice(nl + 1);
-            if (!handle(line)) {
-                process.exit(0);
-            }
-        }
-    });
-    process.stdin.on("end", () => process.exit(0));
-}
 
 serve(new Adapter(parseArgs(process.argv.slice(2))));

@@ -36,6 +36,7 @@
  */
 
 const path = require("path");
+const { COLUMNS, GtpError, oneLine, serve } = require("./gtp_loop");
 
 const PACKAGE = path.join(__dirname, "sabaki", "node_modules", "@sabaki", "go-board");
 let GoBoard, VERSION;
@@ -51,8 +52,6 @@ if (VERSION !== PINNED) {
     process.stderr.write(`@sabaki/go-board ${PINNED} wanted (engines/node/sabaki/package.json), ${VERSION} installed (run engines/install/sabaki-go-board.sh)\n`);
     process.exit(1);
 }
-
-const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 function parseArgs(argv) {
     const options = { preventKo: false, preventSuicide: false, preventOverwrite: false };
@@ -73,16 +72,6 @@ function parseArgs(argv) {
         }
     }
     return options;
-}
-
-class GtpError extends Error {}
-
-// One line of an engine's words: control characters dropped, newlines folded.
-function oneLine(text) {
-    return String(text)
-        .replace(/[\r\n]+/g, " ")
-        .replace(/[\x00-\x1f\x7f]/g, "")
-        .trim();
 }
 
 class Adapter {
@@ -212,49 +201,6 @@ class Adapter {
         }
         return out;
     }
-}
-
-function serve(adapter) {
-    const handlers = adapter.handlers();
-    handlers.known_command = (args) => (args[0] in handlers || args[0] === "quit" ? "true" : "false");
-    handlers.list_commands = () => Object.keys(handlers).concat(["quit"]).sort().join("\n");
-    let buffer = "";
-    const out = (text) => process.stdout.write(text);
-    const handle = (raw) => {
-        const line = raw.replace(/\t/g, " ").replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "").split("#")[0].trim();
-        if (!line) return true;
-        const words = line.split(/\s+/);
-        let id = "";
-        if (/^[0-9]+$/.test(words[0])) id = words.shift();
-        if (words.length === 0) return true;
-        const [name, ...args] = words;
-        if (name === "quit") {
-            out(`=${id} \n\n`);
-            return false;
-        }
-        const handler = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : null;
-        try {
-            if (!handler) throw new GtpError("unknown command");
-            out(`=${id} ${handler(args)}\n\n`);
-        } catch (e) {
-            const message = e instanceof GtpError ? e.message : `internal error: ${oneLine((e && e.message) || e)}`;
-            out(`?${id} ${message}\n\n`);
-        }
-        return true;
-    };
-    process.stdin.setEncoding("utf8");
-    process.stdin.on("data", (chunk) => {
-        buffer += chunk;
-        let nl;
-        while ((nl = buffer.indexOf("\n")) >= 0) {
-            const line = buffer.slice(0, nl);
-            buffer = buffer.slice(nl + 1);
-            if (!handle(line)) {
-                process.exit(0);
-            }
-        }
-    });
-    process.stdin.on("end", () => process.exit(0));
 }
 
 serve(new Adapter(parseArgs(process.argv.slice(2))));

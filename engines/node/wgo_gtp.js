@@ -45,6 +45,7 @@
  */
 
 const path = require("path");
+const { COLUMNS, GtpError, serve } = require("./gtp_loop");
 const { createRequire } = require("module");
 
 // The package from engines/node/wgo/node_modules (its own npm folder).
@@ -59,7 +60,6 @@ try {
 }
 const { Game, Color } = wgo;
 
-const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const RULE_CONSTANTS = ["JAPANESE_RULES", "CHINESE_RULES", "ING_RULES", "NO_RULES"];
 
 function fail(message) {
@@ -116,7 +116,6 @@ function ruleObject(options) {
     return rules;
 }
 
-class GtpError extends Error {}
 
 class Adapter {
     constructor(options) {
@@ -264,50 +263,5 @@ class Adapter {
     }
 }
 
-function serve(adapter) {
-    const handlers = adapter.handlers();
-    handlers.known_command = (args) => (args[0] in handlers || args[0] === "quit" ? "true" : "false");
-    handlers.list_commands = () => Object.keys(handlers).concat(["quit"]).sort().join("\n");
-    let buffer = "";
-    const out = (text) => process.stdout.write(text);
-    // An engine's words on one line: no control characters, no newline that would end the GTP answer.
-    const oneLine = (text) => String(text).replace(/[\x00-\x1f\x7f]+/g, " ").trim();
-    const handle = (raw) => {
-        const line = raw.replace(/\t/g, " ").replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "").split("#")[0].trim();
-        if (!line) return true;
-        const words = line.split(/\s+/);
-        let id = "";
-        if (/^[0-9]+$/.test(words[0])) id = words.shift();
-        if (words.length === 0) return true;
-        const [name, ...args] = words;
-        if (name === "quit") {
-            out(`=${id} \n\n`);
-            return false;
-        }
-        const handler = handlers[name];
-        try {
-            if (!handler) throw new GtpError("unknown command");
-            out(`=${id} ${handler(args)}\n\n`);
-        } catch (e) {
-            const message = e instanceof GtpError ? e.message : `internal error: ${(e && e.message) || e}`;
-            out(`?${id} ${oneLine(message)}\n\n`);
-        }
-        return true;
-    };
-    process.stdout.on("error", () => process.exit(0)); // the controller went away (EPIPE)
-    process.stdin.setEncoding("utf8");
-    process.stdin.on("data", (chunk) => {
-        buffer += chunk;
-        let nl;
-        while ((nl = buffer.indexOf("\n")) >= 0) {
-            const l = buffer.slice(0, nl);
-            buffer = buffer.slice(nl + 1);
-            if (!handle(l)) {
-                process.exit(0);
-            }
-        }
-    });
-    process.stdin.on("end", () => process.exit(0));
-}
 
 serve(new Adapter(parseArgs(process.argv.slice(2))));

@@ -1,0 +1,67 @@
+// engines/node/gtp_loop.js: the GTP plumbing shared by the Node adapters (reading commands, answering, refusing); no rules here.
+"use strict";
+/*
+ * An adapter gives `serve` an object whose `handlers()` maps a command's
+ * name to `function(args) -> string`: the text after `= `, or a thrown
+ * `GtpError(text)`, answered `? text`. Anything else thrown is answered
+ * `? internal error: ...`. Every answer is kept on one line (an engine's
+ * words may hold newlines). `known_command`, `list_commands` and `quit` are
+ * added here; the process exits on `quit`, at the end of its input, and when
+ * the controller closes its output.
+ */
+
+/** The columns of a GTP vertex: A to Z without I. */
+const COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/** A refusal: answered `? MESSAGE`. */
+class GtpError extends Error {}
+
+/** An engine's words on one line: no control characters, no newline that would end the GTP answer. */
+const oneLine = (text) => String(text).replace(/[\x00-\x1f\x7f]+/g, " ").trim();
+
+/** Serves GTP on standard input and output with `adapter.handlers()`. */
+function serve(adapter) {
+    const handlers = adapter.handlers();
+    handlers.known_command = (args) => (args[0] in handlers || args[0] === "quit" ? "true" : "false");
+    handlers.list_commands = () => Object.keys(handlers).concat(["quit"]).sort().join("\n");
+    let buffer = "";
+    const out = (text) => process.stdout.write(text);
+    const handle = (raw) => {
+        const line = raw.replace(/\t/g, " ").replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "").split("#")[0].trim();
+        if (!line) return true;
+        const words = line.split(/\s+/);
+        let id = "";
+        if (/^[0-9]+$/.test(words[0])) id = words.shift();
+        if (words.length === 0) return true;
+        const [name, ...args] = words;
+        if (name === "quit") {
+            out(`=${id} \n\n`);
+            return false;
+        }
+        const handler = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : null;
+        try {
+            if (!handler) throw new GtpError("unknown command");
+            out(`=${id} ${handler(args)}\n\n`);
+        } catch (e) {
+            const message = e instanceof GtpError ? e.message : `internal error: ${(e && e.message) || e}`;
+            out(`?${id} ${oneLine(message)}\n\n`);
+        }
+        return true;
+    };
+    process.stdout.on("error", () => process.exit(0)); // the controller went away (EPIPE)
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk) => {
+        buffer += chunk;
+        let nl;
+        while ((nl = buffer.indexOf("\n")) >= 0) {
+            const line = buffer.slice(0, nl);
+            buffer = buffer.slice(nl + 1);
+            if (!handle(line)) {
+                process.exit(0);
+            }
+        }
+    });
+    process.stdin.on("end", () => process.exit(0));
+}
+
+module.exports = { COLUMNS, GtpError, oneLine, serve };
