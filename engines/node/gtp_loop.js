@@ -19,6 +19,32 @@ class GtpError extends Error {}
 /** An engine's words on one line: no control characters, no newline that would end the GTP answer. */
 const oneLine = (text) => String(text).replace(/[\x00-\x1f\x7f]+/g, " ").trim();
 
+/**
+ * The command line `argv` read into `defaults`' keys: each of `flags`
+ * (`--name`: key) sets its key to true, each of `valued` (`--name`: [key,
+ * read]) takes the next word through `read`. Anything else, or a valued
+ * option without its word, ends the process with status 2, naming it.
+ */
+function readOptions(argv, defaults, flags, valued) {
+    const options = { ...defaults };
+    for (let i = 0; i < argv.length; i++) {
+        if (Object.prototype.hasOwnProperty.call(flags, argv[i])) {
+            options[flags[argv[i]]] = true;
+        } else if (Object.prototype.hasOwnProperty.call(valued, argv[i]) && i + 1 < argv.length) {
+            const [key, read] = valued[argv[i]];
+            options[key] = read(argv[i + 1]);
+            i++;
+        } else {
+            process.stderr.write(`unknown option ${argv[i]}\n`);
+            process.exit(2);
+        }
+    }
+    return options;
+}
+
+/** A word as it is. */
+const word = (text) => text;
+
 /** Serves GTP on standard input and output with `adapter.handlers()`. */
 function serve(adapter) {
     const handlers = adapter.handlers();
@@ -64,4 +90,4 @@ function serve(adapter) {
     process.stdin.on("end", () => process.exit(0));
 }
 
-module.exports = { COLUMNS, GtpError, oneLine, serve };
+module.exports = { COLUMNS, GtpError, oneLine, readOptions, serve, word };

@@ -37,7 +37,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, serve } = require("./gtp_loop");
+const { COLUMNS, GtpError, readOptions, serve, word } = require("./gtp_loop");
 
 // The browser objects the bundle touches while loading.
 const noop = () => {};
@@ -77,32 +77,17 @@ void quiet;
 
 
 function parseArgs(argv) {
-    const options = { ogsRules: "chinese", selfCapture: null, superko: null, seed: 1 };
-    for (let i = 0; i < argv.length; i++) {
-        const value = argv[i + 1];
-        switch (argv[i]) {
-            case "--ogs-rules":
-                options.ogsRules = value;
-                i++;
-                break;
-            case "--self-capture":
-                options.selfCapture = value === "1";
-                i++;
-                break;
-            case "--superko":
-                options.superko = value;
-                i++;
-                break;
-            case "--seed":
-                options.seed = parseInt(value, 10);
-                i++;
-                break;
-            default:
-                process.stderr.write(`unknown option ${argv[i]}\n`);
-                process.exit(2);
-        }
-    }
-    return options;
+    return readOptions(
+        argv,
+        { ogsRules: "chinese", selfCapture: null, superko: null, seed: 1 },
+        {},
+        {
+            "--ogs-rules": ["ogsRules", word],
+            "--self-capture": ["selfCapture", (v) => v === "1"],
+            "--superko": ["superko", word],
+            "--seed": ["seed", (v) => parseInt(v, 10)],
+        },
+    );
 }
 
 

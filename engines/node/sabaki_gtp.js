@@ -36,7 +36,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, oneLine, serve } = require("./gtp_loop");
+const { COLUMNS, GtpError, oneLine, readOptions, serve, word } = require("./gtp_loop");
 
 const PACKAGE = path.join(__dirname, "sabaki", "node_modules", "@sabaki", "go-board");
 let GoBoard, VERSION;
@@ -54,24 +54,12 @@ if (VERSION !== PINNED) {
 }
 
 function parseArgs(argv) {
-    const options = { preventKo: false, preventSuicide: false, preventOverwrite: false };
-    for (const arg of argv) {
-        switch (arg) {
-            case "--prevent-ko":
-                options.preventKo = true;
-                break;
-            case "--prevent-suicide":
-                options.preventSuicide = true;
-                break;
-            case "--prevent-overwrite":
-                options.preventOverwrite = true;
-                break;
-            default:
-                process.stderr.write(`unknown option ${arg}\n`);
-                process.exit(2);
-        }
-    }
-    return options;
+    return readOptions(
+        argv,
+        { preventKo: false, preventSuicide: false, preventOverwrite: false },
+        { "--prevent-ko": "preventKo", "--prevent-suicide": "preventSuicide", "--prevent-overwrite": "preventOverwrite" },
+        {},
+    );
 }
 
 class Adapter {

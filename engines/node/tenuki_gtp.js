@@ -35,7 +35,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, oneLine, serve } = require("./gtp_loop");
+const { COLUMNS, GtpError, oneLine, readOptions, serve, word } = require("./gtp_loop");
 
 const PACKAGE = path.join(__dirname, "tenuki", "node_modules", "tenuki");
 let Game, VERSION;
@@ -55,24 +55,12 @@ if (VERSION !== PINNED) {
 const QUIET = { render: false };
 
 function parseArgs(argv) {
-    const options = { koRule: "simple", scoring: "territory" };
-    for (let i = 0; i < argv.length; i++) {
-        const value = argv[i + 1];
-        switch (argv[i]) {
-            case "--ko-rule":
-                options.koRule = value;
-                i++;
-                break;
-            case "--scoring":
-                options.scoring = value;
-                i++;
-                break;
-            default:
-                process.stderr.write(`unknown option ${argv[i]}\n`);
-                process.exit(2);
-        }
-    }
-    return options;
+    return readOptions(
+        argv,
+        { koRule: "simple", scoring: "territory" },
+        {},
+        { "--ko-rule": ["koRule", word], "--scoring": ["scoring", word] },
+    );
 }
 
 class Adapter {

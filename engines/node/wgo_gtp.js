@@ -45,7 +45,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, serve } = require("./gtp_loop");
+const { COLUMNS, GtpError, readOptions, serve, word } = require("./gtp_loop");
 const { createRequire } = require("module");
 
 // The package from engines/node/wgo/node_modules (its own npm folder).
@@ -68,27 +68,12 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-    const options = { rules: "Japanese", repeating: null, suicide: null };
-    for (let i = 0; i < argv.length; i++) {
-        const value = argv[i + 1];
-        switch (argv[i]) {
-            case "--rules":
-                options.rules = value;
-                i++;
-                break;
-            case "--repeating":
-                options.repeating = value;
-                i++;
-                break;
-            case "--suicide":
-                options.suicide = value;
-                i++;
-                break;
-            default:
-                fail(`unknown option ${argv[i]}`);
-        }
-    }
-    return options;
+    return readOptions(
+        argv,
+        { rules: "Japanese", repeating: null, suicide: null },
+        {},
+        { "--rules": ["rules", word], "--repeating": ["repeating", word], "--suicide": ["suicide", word] },
+    );
 }
 
 // WGo's rule object for the options: a preset, or a copy of it with the overrides.
