@@ -45,6 +45,30 @@ function readOptions(argv, defaults, flags, valued) {
 /** A word as it is. */
 const word = (text) => text;
 
+/** A GTP color, `b`/`black` or `w`/`white` in any case: "black" or "white"; else a GtpError. */
+function player(text) {
+    const w = (text || "").toLowerCase();
+    if (w === "b" || w === "black") return "black";
+    if (w === "w" || w === "white") return "white";
+    throw new GtpError("syntax error: not a color");
+}
+
+/**
+ * A GTP vertex: null for pass, else `{ col, row }`, the column from 0 at the
+ * left and the row from 1 at the bottom (the point may lie off the board:
+ * the adapter asks its library or refuses it); else a GtpError.
+ */
+function point(text) {
+    const w = (text || "").toUpperCase();
+    if (w === "PASS") return null;
+    const col = COLUMNS.indexOf(w[0]);
+    const digits = w.slice(1);
+    if (col < 0 || !/^[0-9]+$/.test(digits) || parseInt(digits, 10) < 1) {
+        throw new GtpError("syntax error: not a vertex");
+    }
+    return { col, row: parseInt(digits, 10) };
+}
+
 /** Serves GTP on standard input and output with `adapter.handlers()`. */
 function serve(adapter) {
     const handlers = adapter.handlers();
@@ -90,4 +114,4 @@ function serve(adapter) {
     process.stdin.on("end", () => process.exit(0));
 }
 
-module.exports = { COLUMNS, GtpError, oneLine, readOptions, serve, word };
+module.exports = { COLUMNS, GtpError, oneLine, player, point, readOptions, serve, word };

@@ -37,7 +37,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, readOptions, serve, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, player, point, readOptions, serve, word } = require("./gtp_loop");
 
 // The browser objects the bundle touches while loading.
 const noop = () => {};
@@ -120,19 +120,14 @@ class Adapter {
     }
 
     color(word) {
-        const w = (word || "").toLowerCase();
-        if (w === "b" || w === "black") return 1;
-        if (w === "w" || w === "white") return 2;
-        throw new GtpError("syntax error: not a color");
+        return { black: 1, white: 2 }[player(word)];
     }
 
     // A GTP vertex as the engine's (x, y), y from the top; null for pass.
     vertex(word) {
-        const w = (word || "").toUpperCase();
-        if (w === "PASS") return null;
-        const col = COLUMNS.indexOf(w[0]);
-        const row = parseInt(w.slice(1), 10);
-        if (col < 0 || !/^[0-9]+$/.test(w.slice(1)) || row < 1) throw new GtpError("syntax error: not a vertex");
+        const p = point(word);
+        if (p === null) return null;
+        const { col, row } = p;
         return { x: col, y: this.height - row, onBoard: col < this.width && row <= this.height };
     }
 

@@ -36,7 +36,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, oneLine, readOptions, serve, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, oneLine, player, point, readOptions, serve, word } = require("./gtp_loop");
 
 const PACKAGE = path.join(__dirname, "sabaki", "node_modules", "@sabaki", "go-board");
 let GoBoard, VERSION;
@@ -75,19 +75,14 @@ class Adapter {
     }
 
     sign(word) {
-        const w = (word || "").toLowerCase();
-        if (w === "b" || w === "black") return 1;
-        if (w === "w" || w === "white") return -1;
-        throw new GtpError("syntax error: not a color");
+        return { black: 1, white: -1 }[player(word)];
     }
 
     // A GTP vertex as GoBoard's [x, y], y from the top; null for pass.
     vertex(word) {
-        const w = (word || "").toUpperCase();
-        if (w === "PASS") return null;
-        const col = COLUMNS.indexOf(w[0]);
-        const row = parseInt(w.slice(1), 10);
-        if (col < 0 || !/^[0-9]+$/.test(w.slice(1)) || row < 1) throw new GtpError("syntax error: not a vertex");
+        const p = point(word);
+        if (p === null) return null;
+        const { col, row } = p;
         return { at: [col, this.height - row], onBoard: col < this.width && row <= this.height };
     }
 

@@ -35,7 +35,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, oneLine, readOptions, serve, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, oneLine, player, point, readOptions, serve, word } = require("./gtp_loop");
 
 const PACKAGE = path.join(__dirname, "tenuki", "node_modules", "tenuki");
 let Game, VERSION;
@@ -82,19 +82,14 @@ class Adapter {
     }
 
     color(word) {
-        const w = (word || "").toLowerCase();
-        if (w === "b" || w === "black") return "black";
-        if (w === "w" || w === "white") return "white";
-        throw new GtpError("syntax error: not a color");
+        return { black: "black", white: "white" }[player(word)];
     }
 
     // A GTP vertex as tenuki's {y, x}, y from the top; null for pass.
     vertex(word) {
-        const w = (word || "").toUpperCase();
-        if (w === "PASS") return null;
-        const col = COLUMNS.indexOf(w[0]);
-        const row = parseInt(w.slice(1), 10);
-        if (col < 0 || !/^[0-9]+$/.test(w.slice(1)) || row < 1) throw new GtpError("syntax error: not a vertex");
+        const p = point(word);
+        if (p === null) return null;
+        const { col, row } = p;
         return { y: this.size - row, x: col };
     }
 

@@ -45,7 +45,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, readOptions, serve, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, player, point, readOptions, serve, word } = require("./gtp_loop");
 const { createRequire } = require("module");
 
 // The package from engines/node/wgo/node_modules (its own npm folder).
@@ -117,22 +117,15 @@ class Adapter {
     }
 
     color(word) {
-        const w = (word || "").toLowerCase();
-        if (w === "b" || w === "black") return Color.BLACK;
-        if (w === "w" || w === "white") return Color.WHITE;
-        throw new GtpError("syntax error: not a color");
+        return { black: Color.BLACK, white: Color.WHITE }[player(word)];
     }
 
     // A GTP vertex as WGo's (x, y): x from the left, y from the top; null for pass.
     vertex(word) {
-        const w = (word || "").toUpperCase();
-        if (w === "PASS") return null;
-        const col = COLUMNS.indexOf(w[0]);
-        const digits = w.slice(1);
-        if (col < 0 || !/^[0-9]+$/.test(digits) || parseInt(digits, 10) < 1) {
-            throw new GtpError("syntax error: not a vertex");
-        }
-        return { x: col, y: this.size - parseInt(digits, 10) };
+        const p = point(word);
+        if (p === null) return null;
+        const { col, row } = p;
+        return { x: col, y: this.size - row };
     }
 
     name(x, y) {
