@@ -69,6 +69,20 @@ function point(text) {
     return { col, row: parseInt(digits, 10) };
 }
 
+/** `boardsize`'s argument: a side from 1 to 25 (the columns there are); else a GtpError. */
+function side(text) {
+    const n = parseInt(text, 10);
+    if (!(n >= 1 && n <= COLUMNS.length)) throw new GtpError("unacceptable size");
+    return n;
+}
+
+/** `komi`'s argument as a number; else a GtpError. */
+function komiOf(text) {
+    const k = parseFloat(text);
+    if (Number.isNaN(k)) throw new GtpError("syntax error: not a komi");
+    return k;
+}
+
 /** Serves GTP on standard input and output with `adapter.handlers()`. */
 function serve(adapter) {
     const handlers = adapter.handlers();
@@ -114,4 +128,4 @@ function serve(adapter) {
     process.stdin.on("end", () => process.exit(0));
 }
 
-module.exports = { COLUMNS, GtpError, oneLine, player, point, readOptions, serve, word };
+module.exports = { COLUMNS, GtpError, komiOf, oneLine, player, point, readOptions, serve, side, word };

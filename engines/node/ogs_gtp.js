@@ -37,7 +37,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, player, point, readOptions, serve, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, komiOf, player, point, readOptions, serve, side, word } = require("./gtp_loop");
 
 // The browser objects the bundle touches while loading.
 const noop = () => {};
@@ -167,16 +167,14 @@ class Adapter {
             name: () => `OGS goban GobanEngine (rules ${this.engine.rules})`,
             version: () => GOBAN_VERSION,
             boardsize: (args) => {
-                const n = parseInt(args[0], 10);
-                if (!(n >= 1 && n <= 25)) throw new GtpError("unacceptable size");
+                const n = side(args[0]);
                 this.width = this.height = n;
                 this.clear();
                 return "";
             },
             rectangular_boardsize: (args) => {
-                const w = parseInt(args[0], 10);
-                const h = parseInt(args[1], 10);
-                if (!(w >= 1 && w <= 25 && h >= 1 && h <= 25)) throw new GtpError("unacceptable size");
+                const w = side(args[0]);
+                const h = side(args[1]);
                 this.width = w;
                 this.height = h;
                 this.clear();
@@ -187,8 +185,7 @@ class Adapter {
                 return "";
             },
             komi: (args) => {
-                const k = parseFloat(args[0]);
-                if (Number.isNaN(k)) throw new GtpError("syntax error: not a komi");
+                const k = komiOf(args[0]);
                 this.komi = k;
                 this.engine.komi = k;
                 return "";

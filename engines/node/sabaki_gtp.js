@@ -36,7 +36,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, oneLine, player, point, readOptions, serve, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, komiOf, oneLine, player, point, readOptions, serve, side, word } = require("./gtp_loop");
 
 const PACKAGE = path.join(__dirname, "sabaki", "node_modules", "@sabaki", "go-board");
 let GoBoard, VERSION;
@@ -114,16 +114,14 @@ class Adapter {
             name: () => `Sabaki go-board (${flags.join(", ") || "no options"})`,
             version: () => VERSION,
             boardsize: (args) => {
-                const n = parseInt(args[0], 10);
-                if (!(n >= 1 && n <= 25)) throw new GtpError("unacceptable size");
+                const n = side(args[0]);
                 this.width = this.height = n;
                 this.clear();
                 return "";
             },
             rectangular_boardsize: (args) => {
-                const w = parseInt(args[0], 10);
-                const h = parseInt(args[1], 10);
-                if (!(w >= 1 && w <= 25 && h >= 1 && h <= 25)) throw new GtpError("unacceptable size");
+                const w = side(args[0]);
+                const h = side(args[1]);
                 this.width = w;
                 this.height = h;
                 this.clear();
@@ -134,7 +132,7 @@ class Adapter {
                 return "";
             },
             komi: (args) => {
-                if (Number.isNaN(parseFloat(args[0]))) throw new GtpError("syntax error: not a komi");
+                komiOf(args[0]);
                 return ""; // GoBoard does not score: komi changes nothing
             },
             play: (args) => {

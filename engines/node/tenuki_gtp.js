@@ -35,7 +35,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, oneLine, player, point, readOptions, serve, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, komiOf, oneLine, player, point, readOptions, serve, side, word } = require("./gtp_loop");
 
 const PACKAGE = path.join(__dirname, "tenuki", "node_modules", "tenuki");
 let Game, VERSION;
@@ -128,8 +128,7 @@ class Adapter {
             name: () => `tenuki Game (koRule ${this.options.koRule}, scoring ${this.options.scoring})`,
             version: () => VERSION,
             boardsize: (args) => {
-                const n = parseInt(args[0], 10);
-                if (!(n >= 1 && n <= 25)) throw new GtpError("unacceptable size");
+                const n = side(args[0]);
                 const before = this.size;
                 this.size = n;
                 try {
@@ -146,8 +145,7 @@ class Adapter {
                 return "";
             },
             komi: (args) => {
-                const k = parseFloat(args[0]);
-                if (Number.isNaN(k)) throw new GtpError("syntax error: not a komi");
+                const k = komiOf(args[0]);
                 this.komi = k;
                 const moves = this.moves;
                 this.clear();

@@ -45,7 +45,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, player, point, readOptions, serve, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, komiOf, player, point, readOptions, serve, side, word } = require("./gtp_loop");
 const { createRequire } = require("module");
 
 // The package from engines/node/wgo/node_modules (its own npm folder).
@@ -151,8 +151,7 @@ class Adapter {
             name: () => `WGo.js Game (rules ${this.options.rules})`,
             version: () => WGO_VERSION,
             boardsize: (args) => {
-                const n = parseInt(args[0], 10);
-                if (!(n >= 1 && n <= COLUMNS.length)) throw new GtpError("unacceptable size");
+                const n = side(args[0]);
                 this.size = n;
                 this.clear();
                 return "";
@@ -162,8 +161,7 @@ class Adapter {
                 return "";
             },
             komi: (args) => {
-                const k = parseFloat(args[0]);
-                if (Number.isNaN(k)) throw new GtpError("syntax error: not a komi");
+                const k = komiOf(args[0]);
                 this.komi = k;
                 this.game.komi = k;
                 return "";
