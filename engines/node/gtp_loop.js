@@ -83,6 +83,70 @@ function komiOf(text) {
     return k;
 }
 
+/**
+ * The commands every Node adapter answers the same way, whatever its
+ * library, built from what the adapter says of the board:
+ *   width, height          its columns and rows
+ *   resize(width, height)  an empty board of that size (a GtpError when the
+ *                          library refuses it, the board left as it was)
+ *   squareOnly             true when the library has square boards only
+ *   clear()                an empty board of the same size
+ *   setKomi(k)             komi from now on
+ *   stoneAt(col, row)      "black", "white" or null: col from 0 at the left,
+ *                          row from 1 at the bottom, as in a GTP vertex
+ * Gives protocol_version, boardsize, rectangular_boardsize (unless
+ * squareOnly), clear_board, komi, list_stones and showboard; the adapter adds
+ * its own name, version, play and the rest.
+ */
+function boardCommands(board) {
+    const vertices = (wanted) => {
+        const out = [];
+        for (let row = board.height; row >= 1; row--) {
+            for (let col = 0; col < board.width; col++) {
+                if (wanted(board.stoneAt(col, row))) out.push(COLUMNS[col] + String(row));
+            }
+        }
+        return out;
+    };
+    const commands = {
+        protocol_version: () => "2",
+        boardsize: (args) => {
+            const n = side(args[0]);
+            board.resize(n, n);
+            return "";
+        },
+        clear_board: () => {
+            board.clear();
+            return "";
+        },
+        komi: (args) => {
+            board.setKomi(komiOf(args[0]));
+            return "";
+        },
+        list_stones: (args) => {
+            const color = player(args[0]);
+            return vertices((stone) => stone === color).join(" ");
+        },
+        showboard: () => {
+            const mark = { black: "X", white: "O" };
+            const rows = [""];
+            for (let row = board.height; row >= 1; row--) {
+                const marks = [];
+                for (let col = 0; col < board.width; col++) marks.push(mark[board.stoneAt(col, row)] || ".");
+                rows.push(`${String(row).padStart(2)} ${marks.join(" ")}`);
+            }
+            return rows.join("\n");
+        },
+    };
+    if (!board.squareOnly) {
+        commands.rectangular_boardsize = (args) => {
+            board.resize(side(args[0]), side(args[1]));
+            return "";
+        };
+    }
+    return commands;
+}
+
 /** Serves GTP on standard input and output with `adapter.handlers()`. */
 function serve(adapter) {
     const handlers = adapter.handlers();
@@ -128,4 +192,4 @@ function serve(adapter) {
     process.stdin.on("end", () => process.exit(0));
 }
 
-module.exports = { COLUMNS, GtpError, komiOf, oneLine, player, point, readOptions, serve, side, word };
+module.exports = { COLUMNS, GtpError, boardCommands, komiOf, oneLine, player, point, readOptions, serve, side, word };

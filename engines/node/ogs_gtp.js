@@ -37,7 +37,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, komiOf, player, point, readOptions, serve, side, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, boardCommands, player, point, readOptions, serve, word } = require("./gtp_loop");
 
 // The browser objects the bundle touches while loading.
 const noop = () => {};
@@ -119,6 +119,21 @@ class Adapter {
         this.engine = new GobanEngine(this.config());
     }
 
+    resize(width, height) {
+        this.width = width;
+        this.height = height;
+        this.clear();
+    }
+
+    setKomi(k) {
+        this.komi = k;
+        this.engine.komi = k;
+    }
+
+    stoneAt(col, row) {
+        return { 1: "black", 2: "white" }[this.engine.board[this.height - row][col]] || null;
+    }
+
     color(word) {
         return { black: 1, white: 2 }[player(word)];
     }
@@ -163,33 +178,9 @@ class Adapter {
 
     handlers() {
         return {
-            protocol_version: () => "2",
+            ...boardCommands(this),
             name: () => `OGS goban GobanEngine (rules ${this.engine.rules})`,
             version: () => GOBAN_VERSION,
-            boardsize: (args) => {
-                const n = side(args[0]);
-                this.width = this.height = n;
-                this.clear();
-                return "";
-            },
-            rectangular_boardsize: (args) => {
-                const w = side(args[0]);
-                const h = side(args[1]);
-                this.width = w;
-                this.height = h;
-                this.clear();
-                return "";
-            },
-            clear_board: () => {
-                this.clear();
-                return "";
-            },
-            komi: (args) => {
-                const k = komiOf(args[0]);
-                this.komi = k;
-                this.engine.komi = k;
-                return "";
-            },
             play: (args) => {
                 const player = this.color(args[0]);
                 const v = this.vertex(args[1]);
@@ -220,31 +211,9 @@ class Adapter {
                 this.place(player, { x, y, onBoard: true });
                 return this.name(x, y);
             },
-            list_stones: (args) => {
-                const player = this.color(args[0]);
-                const out = [];
-                for (let y = this.height - 1; y >= 0; y--) {
-                    for (let x = 0; x < this.width; x++) {
-                        if (this.engine.board[y][x] === player) out.push(this.name(x, y));
-                    }
-                }
-                return out.join(" ");
-            },
             captures: (args) => {
                 const player = this.color(args[0]);
                 return String(player === 1 ? this.engine.black_prisoners : this.engine.white_prisoners);
-            },
-            showboard: () => {
-                const rows = [""];
-                for (let y = 0; y < this.height; y++) {
-                    const marks = [];
-                    for (let x = 0; x < this.width; x++) {
-                        const s = this.engine.board[y][x];
-                        marks.push(s === 1 ? "X" : s === 2 ? "O" : ".");
-                    }
-                    rows.push(`${String(this.height - y).padStart(2)} ${marks.join(" ")}`);
-                }
-                return rows.join("\n");
             },
             final_score: () => {
                 const score = this.engine.computeScore();

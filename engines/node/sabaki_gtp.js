@@ -36,7 +36,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, komiOf, oneLine, player, point, readOptions, serve, side, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, boardCommands, oneLine, player, point, readOptions, serve } = require("./gtp_loop");
 
 const PACKAGE = path.join(__dirname, "sabaki", "node_modules", "@sabaki", "go-board");
 let GoBoard, VERSION;
@@ -72,6 +72,20 @@ class Adapter {
 
     clear() {
         this.board = GoBoard.fromDimensions(this.width, this.height);
+    }
+
+    resize(width, height) {
+        this.width = width;
+        this.height = height;
+        this.clear();
+    }
+
+    setKomi() {
+        // GoBoard does not score: komi changes nothing.
+    }
+
+    stoneAt(col, row) {
+        return { 1: "black", "-1": "white" }[this.board.get([col, this.height - row])] || null;
     }
 
     sign(word) {
@@ -110,31 +124,9 @@ class Adapter {
     handlers() {
         const flags = Object.keys(this.options).filter((k) => this.options[k]);
         return {
-            protocol_version: () => "2",
+            ...boardCommands(this),
             name: () => `Sabaki go-board (${flags.join(", ") || "no options"})`,
             version: () => VERSION,
-            boardsize: (args) => {
-                const n = side(args[0]);
-                this.width = this.height = n;
-                this.clear();
-                return "";
-            },
-            rectangular_boardsize: (args) => {
-                const w = side(args[0]);
-                const h = side(args[1]);
-                this.width = w;
-                this.height = h;
-                this.clear();
-                return "";
-            },
-            clear_board: () => {
-                this.clear();
-                return "";
-            },
-            komi: (args) => {
-                komiOf(args[0]);
-                return ""; // GoBoard does not score: komi changes nothing
-            },
             play: (args) => {
                 const sign = this.sign(args[0]);
                 const v = this.vertex(args[1]);
@@ -145,29 +137,7 @@ class Adapter {
             },
             is_legal: (args) => (this.verdict(this.sign(args[0]), this.vertex(args[1])) === null ? "1" : "0"),
             all_legal: (args) => this.legal(this.sign(args[0])).map((v) => this.name(v)).join(" "),
-            list_stones: (args) => {
-                const sign = this.sign(args[0]);
-                const out = [];
-                for (let y = this.height - 1; y >= 0; y--) {
-                    for (let x = 0; x < this.width; x++) {
-                        if (this.board.get([x, y]) === sign) out.push(this.name([x, y]));
-                    }
-                }
-                return out.join(" ");
-            },
             captures: (args) => String(this.board.getCaptures(this.sign(args[0]))),
-            showboard: () => {
-                const rows = [""];
-                for (let y = 0; y < this.height; y++) {
-                    const marks = [];
-                    for (let x = 0; x < this.width; x++) {
-                        const s = this.board.get([x, y]);
-                        marks.push(s === 1 ? "X" : s === -1 ? "O" : ".");
-                    }
-                    rows.push(`${String(this.height - y).padStart(2)} ${marks.join(" ")}`);
-                }
-                return rows.join("\n");
-            },
         };
     }
 

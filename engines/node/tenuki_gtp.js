@@ -35,7 +35,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, komiOf, oneLine, player, point, readOptions, serve, side, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, boardCommands, oneLine, player, point, readOptions, serve, word } = require("./gtp_loop");
 
 const PACKAGE = path.join(__dirname, "tenuki", "node_modules", "tenuki");
 let Game, VERSION;
@@ -81,6 +81,48 @@ class Adapter {
         this.moves = [];
     }
 
+    get squareOnly() {
+        return true; // Game takes one boardSize: no rectangular_boardsize
+    }
+
+    get width() {
+        return this.size;
+    }
+
+    get height() {
+        return this.size;
+    }
+
+    // A new empty Game of that size; tenuki's error for a size it refuses, the game left as it was.
+    resize(width) {
+        const before = this.size;
+        this.size = width;
+        try {
+            this.clear();
+        } catch (e) {
+            this.size = before;
+            this.clear();
+            throw new GtpError(`unacceptable size: ${oneLine((e && e.message) || e)}`);
+        }
+    }
+
+    // tenuki takes komi only when a Game is made: a new one, the moves replayed.
+    setKomi(k) {
+        this.komi = k;
+        const moves = this.moves;
+        this.clear();
+        for (const m of moves) {
+            if (m === null) this.game.pass(QUIET);
+            else this.game.playAt(m.y, m.x, QUIET);
+            this.moves.push(m);
+        }
+    }
+
+    stoneAt(col, row) {
+        const value = this.game.intersectionAt(this.size - row, col).value;
+        return value === "black" || value === "white" ? value : null;
+    }
+
     color(word) {
         return { black: "black", white: "white" }[player(word)];
     }
@@ -124,38 +166,9 @@ class Adapter {
 
     handlers() {
         return {
-            protocol_version: () => "2",
+            ...boardCommands(this),
             name: () => `tenuki Game (koRule ${this.options.koRule}, scoring ${this.options.scoring})`,
             version: () => VERSION,
-            boardsize: (args) => {
-                const n = side(args[0]);
-                const before = this.size;
-                this.size = n;
-                try {
-                    this.clear();
-                } catch (e) {
-                    this.size = before;
-                    this.clear();
-                    throw new GtpError(`unacceptable size: ${oneLine((e && e.message) || e)}`);
-                }
-                return "";
-            },
-            clear_board: () => {
-                this.clear();
-                return "";
-            },
-            komi: (args) => {
-                const k = komiOf(args[0]);
-                this.komi = k;
-                const moves = this.moves;
-                this.clear();
-                for (const m of moves) {
-                    if (m === null) this.game.pass(QUIET);
-                    else this.game.playAt(m.y, m.x, QUIET);
-                    this.moves.push(m);
-                }
-                return "";
-            },
             play: (args) => {
                 const color = this.color(args[0]);
                 const v = this.vertex(args[1]);
@@ -192,32 +205,10 @@ class Adapter {
                 }
                 return out.join(" ");
             },
-            list_stones: (args) => {
-                const color = this.color(args[0]);
-                const out = [];
-                for (let y = 0; y < this.size; y++) {
-                    for (let x = 0; x < this.size; x++) {
-                        if (this.game.intersectionAt(y, x).value === color) out.push(this.name(y, x));
-                    }
-                }
-                return out.join(" ");
-            },
             captures: (args) => {
                 const state = this.game.currentState();
                 // blackStonesCaptured counts Black's stones taken off the board (by White).
                 return String(this.color(args[0]) === "black" ? state.whiteStonesCaptured : state.blackStonesCaptured);
-            },
-            showboard: () => {
-                const rows = [""];
-                for (let y = 0; y < this.size; y++) {
-                    const marks = [];
-                    for (let x = 0; x < this.size; x++) {
-                        const s = this.game.intersectionAt(y, x).value;
-                        marks.push(s === "black" ? "X" : s === "white" ? "O" : ".");
-                    }
-                    rows.push(`${String(this.size - y).padStart(2)} ${marks.join(" ")}`);
-                }
-                return rows.join("\n");
             },
             final_score: () => {
                 if (!this.game.isOver()) throw new GtpError("cannot score: game.isOver() is false");

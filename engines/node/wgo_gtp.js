@@ -45,7 +45,7 @@
  */
 
 const path = require("path");
-const { COLUMNS, GtpError, komiOf, player, point, readOptions, serve, side, word } = require("./gtp_loop");
+const { COLUMNS, GtpError, boardCommands, player, point, readOptions, serve, word } = require("./gtp_loop");
 const { createRequire } = require("module");
 
 // The package from engines/node/wgo/node_modules (its own npm folder).
@@ -116,6 +116,33 @@ class Adapter {
         if (this.komi !== null) this.game.komi = this.komi;
     }
 
+    get squareOnly() {
+        return true; // Game takes one boardSize: no rectangular_boardsize
+    }
+
+    get width() {
+        return this.size;
+    }
+
+    get height() {
+        return this.size;
+    }
+
+    resize(width) {
+        this.size = width;
+        this.clear();
+    }
+
+    setKomi(k) {
+        this.komi = k;
+        this.game.komi = k;
+    }
+
+    stoneAt(col, row) {
+        const s = this.game.position.get(col, this.size - row);
+        return s === Color.BLACK ? "black" : s === Color.WHITE ? "white" : null;
+    }
+
     color(word) {
         return { black: Color.BLACK, white: Color.WHITE }[player(word)];
     }
@@ -147,25 +174,9 @@ class Adapter {
 
     handlers() {
         return {
-            protocol_version: () => "2",
+            ...boardCommands(this),
             name: () => `WGo.js Game (rules ${this.options.rules})`,
             version: () => WGO_VERSION,
-            boardsize: (args) => {
-                const n = side(args[0]);
-                this.size = n;
-                this.clear();
-                return "";
-            },
-            clear_board: () => {
-                this.clear();
-                return "";
-            },
-            komi: (args) => {
-                const k = komiOf(args[0]);
-                this.komi = k;
-                this.game.komi = k;
-                return "";
-            },
             play: (args) => {
                 const player = this.color(args[0]);
                 const v = this.vertex(args[1]);
@@ -208,32 +219,10 @@ class Adapter {
                 }
                 return out.join(" ");
             },
-            list_stones: (args) => {
-                const player = this.color(args[0]);
-                const out = [];
-                for (let y = 0; y < this.size; y++) {
-                    for (let x = 0; x < this.size; x++) {
-                        if (this.game.position.get(x, y) === player) out.push(this.name(x, y));
-                    }
-                }
-                return out.join(" ");
-            },
             captures: (args) => {
                 const player = this.color(args[0]);
                 const count = this.game.capCount;
                 return String(player === Color.BLACK ? count.black : count.white);
-            },
-            showboard: () => {
-                const rows = [""];
-                for (let y = 0; y < this.size; y++) {
-                    const marks = [];
-                    for (let x = 0; x < this.size; x++) {
-                        const s = this.game.position.get(x, y);
-                        marks.push(s === Color.BLACK ? "X" : s === Color.WHITE ? "O" : ".");
-                    }
-                    rows.push(`${String(this.size - y).padStart(2)} ${marks.join(" ")}`);
-                }
-                return rows.join("\n");
             },
         };
     }
