@@ -89,16 +89,16 @@ function komiOf(text) {
  *   width, height          its columns and rows
  *   resize(width, height)  an empty board of that size (a GtpError when the
  *                          library refuses it, the board left as it was)
- *   squareOnly             true when the library has square boards only
  *   clear()                an empty board of the same size
  *   setKomi(k)             komi from now on
  *   stoneAt(col, row)      "black", "white" or null: col from 0 at the left,
  *                          row from 1 at the bottom, as in a GTP vertex
  * Gives protocol_version, boardsize, rectangular_boardsize (unless
- * squareOnly), clear_board, komi, list_stones and showboard; the adapter adds
- * its own name, version, play and the rest.
+ * `squareOnly`: the library has square boards only), clear_board, komi,
+ * list_stones and showboard; the adapter adds its own name, version, play
+ * and the rest.
  */
-function boardCommands(board) {
+function boardCommands(board, { squareOnly = false } = {}) {
     const vertices = (wanted) => {
         const out = [];
         for (let row = board.height; row >= 1; row--) {
@@ -138,7 +138,7 @@ function boardCommands(board) {
             return rows.join("\n");
         },
     };
-    if (!board.squareOnly) {
+    if (!squareOnly) {
         commands.rectangular_boardsize = (args) => {
             board.resize(side(args[0]), side(args[1]));
             return "";

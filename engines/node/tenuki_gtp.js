@@ -66,14 +66,14 @@ function parseArgs(argv) {
 class Adapter {
     constructor(options) {
         this.options = options;
-        this.size = 19;
+        this.width = this.height = 19;
         this.komi = 0;
         this.clear();
     }
 
     // A new tenuki Game; throws tenuki's error for options it refuses.
     newGame() {
-        return new Game({ boardSize: this.size, koRule: this.options.koRule, scoring: this.options.scoring, komi: this.komi });
+        return new Game({ boardSize: this.width, koRule: this.options.koRule, scoring: this.options.scoring, komi: this.komi });
     }
 
     clear() {
@@ -81,26 +81,14 @@ class Adapter {
         this.moves = [];
     }
 
-    get squareOnly() {
-        return true; // Game takes one boardSize: no rectangular_boardsize
-    }
-
-    get width() {
-        return this.size;
-    }
-
-    get height() {
-        return this.size;
-    }
-
     // A new empty Game of that size; tenuki's error for a size it refuses, the game left as it was.
     resize(width) {
-        const before = this.size;
-        this.size = width;
+        const before = this.width;
+        this.width = this.height = width;
         try {
             this.clear();
         } catch (e) {
-            this.size = before;
+            this.width = this.height = before;
             this.clear();
             throw new GtpError(`unacceptable size: ${oneLine((e && e.message) || e)}`);
         }
@@ -119,7 +107,7 @@ class Adapter {
     }
 
     stoneAt(col, row) {
-        const value = this.game.intersectionAt(this.size - row, col).value;
+        const value = this.game.intersectionAt(this.height - row, col).value;
         return value === "black" || value === "white" ? value : null;
     }
 
@@ -132,11 +120,11 @@ class Adapter {
         const p = point(word);
         if (p === null) return null;
         const { col, row } = p;
-        return { y: this.size - row, x: col };
+        return { y: this.height - row, x: col };
     }
 
     name(y, x) {
-        return COLUMNS[x] + String(this.size - y);
+        return COLUMNS[x] + String(this.height - y);
     }
 
     // The player tenuki has to move must be the one GTP names.
@@ -166,7 +154,7 @@ class Adapter {
 
     handlers() {
         return {
-            ...boardCommands(this),
+            ...boardCommands(this, { squareOnly: true }),
             name: () => `tenuki Game (koRule ${this.options.koRule}, scoring ${this.options.scoring})`,
             version: () => VERSION,
             play: (args) => {
@@ -198,8 +186,8 @@ class Adapter {
                 const color = this.color(args[0]);
                 if (color !== this.game.currentPlayer()) throw new GtpError("tenuki answers for the player to move only");
                 const out = [];
-                for (let y = 0; y < this.size; y++) {
-                    for (let x = 0; x < this.size; x++) {
+                for (let y = 0; y < this.height; y++) {
+                    for (let x = 0; x < this.width; x++) {
                         if (this.illegal(y, x) === false) out.push(this.name(y, x));
                     }
                 }

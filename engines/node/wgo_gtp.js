@@ -106,30 +106,18 @@ class Adapter {
     constructor(options) {
         this.options = options;
         this.rules = ruleObject(options);
-        this.size = 19;
+        this.width = this.height = 19;
         this.komi = null;
         this.clear();
     }
 
     clear() {
-        this.game = new Game(this.size, this.rules);
+        this.game = new Game(this.width, this.rules);
         if (this.komi !== null) this.game.komi = this.komi;
     }
 
-    get squareOnly() {
-        return true; // Game takes one boardSize: no rectangular_boardsize
-    }
-
-    get width() {
-        return this.size;
-    }
-
-    get height() {
-        return this.size;
-    }
-
     resize(width) {
-        this.size = width;
+        this.width = this.height = width;
         this.clear();
     }
 
@@ -139,7 +127,7 @@ class Adapter {
     }
 
     stoneAt(col, row) {
-        const s = this.game.position.get(col, this.size - row);
+        const s = this.game.position.get(col, this.height - row);
         return s === Color.BLACK ? "black" : s === Color.WHITE ? "white" : null;
     }
 
@@ -152,11 +140,11 @@ class Adapter {
         const p = point(word);
         if (p === null) return null;
         const { col, row } = p;
-        return { x: col, y: this.size - row };
+        return { x: col, y: this.height - row };
     }
 
     name(x, y) {
-        return COLUMNS[x] + String(this.size - y);
+        return COLUMNS[x] + String(this.height - y);
     }
 
     // WGo's verdict on a move of `player` at v, the game left as it was: null when legal, else why not.
@@ -174,7 +162,7 @@ class Adapter {
 
     handlers() {
         return {
-            ...boardCommands(this),
+            ...boardCommands(this, { squareOnly: true }),
             name: () => `WGo.js Game (rules ${this.options.rules})`,
             version: () => WGO_VERSION,
             play: (args) => {
@@ -212,8 +200,8 @@ class Adapter {
             all_legal: (args) => {
                 const player = this.color(args[0]);
                 const out = [];
-                for (let y = 0; y < this.size; y++) {
-                    for (let x = 0; x < this.size; x++) {
+                for (let y = 0; y < this.height; y++) {
+                    for (let x = 0; x < this.width; x++) {
                         if (this.refusal(player, { x, y }) === null) out.push(this.name(x, y));
                     }
                 }
