@@ -436,17 +436,20 @@ class Explorer:
         self.console()
 
     def queued_play(self, fragment):
-        """A play while spec checks waits for it, then gets spec's verdict."""
+        """A play while spec checks waits for it, then gets spec's verdict.
+        The click and what the page says of it are one script, so that
+        spec cannot finish between them."""
         self.load(fragment)
-        if self.driver.run("return document.body.dataset.checked") == "true":
+        checking, note = self.driver.run(
+            "const checking = document.body.dataset.checked !== 'true';"
+            "const c = Array.from(document.querySelectorAll('#board .cell'))"
+            ".find(c => c.getAttribute('aria-label').endsWith(', empty'));"
+            "c.dispatchEvent(new MouseEvent('click', {bubbles: true}));"
+            "return [checking, document.getElementById('checking')?.innerText ?? ''];"
+        )
+        if not checking:
             self.fail("52x52: spec had checked the link before a play could be queued")
             return
-        x, y = self.driver.run(
-            "const c = Array.from(document.querySelectorAll('#board .cell'))"
-            ".find(c => c.getAttribute('aria-label').endsWith(', empty')); return [c.dataset.x, c.dataset.y];"
-        )
-        self.click(f'#board .cell[data-x="{x}"][data-y="{y}"]')
-        note = self.text("#checking")
         self.check("1 action waiting" in note, f"52x52: the play is not said to wait for spec: {note!r}")
         self.wait("return document.body.dataset.checked === 'true'", "spec to check the long link", 300)
         self.wait("return document.getElementById('verdict-body').innerText.includes('turn 20001')",
