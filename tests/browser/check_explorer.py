@@ -425,6 +425,9 @@ class Explorer:
             self.check("fast says: legal" in verdict and "turn 20000" in verdict,
                        f"52x52: fast's verdict is not drawn as fast's: {verdict!r}")
             self.check("Checking with spec" in verdict, f"52x52: no progress of spec's check: {verdict!r}")
+            busy = self.driver.run("return document.getElementById('verdict').getAttribute('aria-busy')")
+            self.check(busy == "true" or self.driver.run("return document.body.dataset.checked") == "true",
+                       f"52x52: the verdict panel is aria-busy={busy!r} while spec checks")
             self.check("fast's position" in self.text("#status"), f"52x52: {self.text('#status')!r}")
             self.check("spec" in self.text("#score-body"), f"52x52: a score before spec's: {self.text('#score-body')!r}")
         if self.wait("return document.body.dataset.checked === 'true'", "spec to check the long link", 300):
@@ -432,6 +435,8 @@ class Explorer:
         verdict = self.text("#verdict-body")
         self.check("fast says" not in verdict and "Legal" in verdict and "turn 20000" in verdict,
                    f"52x52: spec's verdict is not drawn once checked: {verdict!r}")
+        busy = self.driver.run("return document.getElementById('verdict').getAttribute('aria-busy')")
+        self.check(busy == "false", f"52x52: the verdict is still aria-busy={busy!r} once checked")
         self.check("Result" in self.text("#score-body"), "52x52: no score once spec has checked")
         self.console()
 
