@@ -30,7 +30,7 @@ if [ "$out" != explorer/www ]; then
   cp explorer/www/index.html explorer/www/explorer.js explorer/www/explorer.css "$out"/
 fi
 rm -rf "$out/pkg"
-wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir "$out/pkg" \
   "$target_dir/wasm32-unknown-unknown/wasm/tromp_taylor_explorer.wasm"
 cat > "$out/pkg/config.js" <<JS
 // Written by explorer/build.sh: where the page links the rules (EXPLORER_RULES_URL).
