@@ -129,6 +129,23 @@ fn start_error(error: spec::RulesError) -> String {
     }
 }
 
+/// The game of `setup` in `fast`, through the engine layer's adapter, or
+/// why `fast` will not start it.
+pub fn start_fast(setup: &Setup) -> Result<Box<dyn Engine + Send>, String> {
+    let kind = EngineKind::fast();
+    match &setup.position {
+        Some((colors, to_move)) => {
+            let colors = &colors[..colors.len().min(setup.size.points())];
+            kind.start_position(setup.size, setup.rules, colors, *to_move)
+        }
+        None => kind.start(vocab::Setup {
+            size: setup.size,
+            rules: setup.rules,
+            handicap: setup.handicap,
+        }),
+    }
+}
+
 impl Pair {
     /// Both engines at the start of `setup`, or why it cannot start (in
     /// `spec`'s words; `fast` refusing alone is a disagreement).
@@ -136,32 +153,22 @@ impl Pair {
         let (width, height) = (setup.size.width(), setup.size.height());
         let grid = spec::Rectangle::new(width, height).map_err(|e| e.to_string())?;
         let rules = rules_to_spec(setup.rules);
-        let start = vocab::Setup {
-            size: setup.size,
-            rules: setup.rules,
-            handicap: setup.handicap,
-        };
-        let kind = EngineKind::fast();
-        let (game, by_fast) = match &setup.position {
+        let game = match &setup.position {
             Some((colors, to_move)) => {
                 let mut coloring = spec::rules::empty_grid(&grid);
                 for (i, &c) in colors.iter().enumerate().take(grid.point_count()) {
                     coloring[i] = c;
                 }
-                let game = spec::Game::from_position(grid, rules, coloring, *to_move);
-                let colors = &colors[..colors.len().min(setup.size.points())];
-                let by_fast = kind.start_position(setup.size, setup.rules, colors, *to_move);
-                (game, by_fast)
+                spec::Game::from_position(grid, rules, coloring, *to_move)
             }
-            None => {
-                let game = spec::Game::with_handicap(grid, rules, setup.handicap);
-                (game, kind.start(start))
-            }
+            None => spec::Game::with_handicap(grid, rules, setup.handicap),
         };
         let spec = SpecEngine::new(game.map_err(start_error)?);
-        let fast = by_fast
+        let fast = start_fast(setup)
             .map_err(|e| format!("DISAGREEMENT: spec starts the game, fast refuses it: {e}"))?;
-        let claims = EngineKind::spec().supports().both(&kind.supports());
+        let claims = EngineKind::spec()
+            .supports()
+            .both(&EngineKind::fast().supports());
         Ok(Pair { spec, fast, claims })
     }
 

@@ -212,15 +212,6 @@ impl Explorer {
         true
     }
 
-    /// The handicap as the page writes it.
-    fn handicap_text(&self) -> String {
-        match self.setup.handicap {
-            Handicap::None => "none".to_string(),
-            Handicap::Free(n) => format!("free {n}"),
-            Handicap::Fixed(n) => format!("fixed {n}"),
-        }
-    }
-
     /// The rules as the page names them: a preset's name where they are
     /// one (komi aside), else the compact rule string.
     pub fn rules_name(&self) -> String {
@@ -230,20 +221,7 @@ impl Explorer {
     /// The turns from `from` up to `to` (by their number in the list that
     /// starts with turn 0, the start), as the page's list shows them.
     pub fn turn_items(&self, from: usize, to: usize) -> Value {
-        let first = self.before.len();
-        let items: Vec<Value> = (from..to.min(first + self.taken.len()))
-            .map(|n| match n.checked_sub(first) {
-                None if n == 0 => json!({"number": 0, "text": "the start"}),
-                None => json!({"number": n, "text": "the handicap stones"}),
-                Some(i) => {
-                    let t = self.taken[i];
-                    let who = if t.player == Player::Black { "B" } else { "W" };
-                    let lost = if t.lost { " (refused, turn lost)" } else { "" };
-                    json!({"number": n, "text": format!("{who} {}{lost}", turn_name(t.turn))})
-                }
-            })
-            .collect();
-        json!(items)
+        turn_items(self.before.len(), &self.taken, from, to)
     }
 
     /// Everything the page shows, as JSON (but the permalink, which
@@ -276,7 +254,7 @@ impl Explorer {
             "height": self.setup.size.height(),
             "rules": self.rules_name(),
             "komi": komi_text(self.setup.rules.komi_half_points),
-            "handicap": self.handicap_text(),
+            "handicap": handicap_name(self.setup.handicap),
             "board": self.pair.board(),
             "toMove": format!("{:?}", game.to_move()),
             "over": game.is_over(),
@@ -338,14 +316,72 @@ impl Explorer {
         what: &str,
         last_is_attempt: bool,
     ) -> Explorer {
-        let mut explorer = match Explorer::new(setup) {
-            Ok(explorer) => explorer,
-            Err(e) => {
-                return Explorer::failed(format!(
+        let mut replay = Replay::start(setup, moves.to_vec(), what, last_is_attempt);
+        replay.advance(usize::MAX);
+        replay.finish()
+    }
+}
+
+/// A replay in progress, as [`Explorer::replay_moves`] plays it, but a
+/// slice of turns at a time ([`advance`](Self::advance)), so that the page
+/// can check a long link with `spec` without freezing the tab.
+#[derive(Debug)]
+pub struct Replay {
+    explorer: Explorer,
+    moves: Vec<(Option<Player>, Turn)>,
+    /// How many of `moves` have been played (or looked at, when the replay
+    /// stopped before the end).
+    next: usize,
+    /// Whether the replay has stopped: every move played, or one refused.
+    stopped: bool,
+    what: String,
+    last_is_attempt: bool,
+}
+
+impl Replay {
+    /// A replay of `moves` from the start of `setup`, no move played yet
+    /// (`what` and `last_is_attempt` as [`Explorer::replay_moves`] takes them).
+    pub fn start(
+        setup: Setup,
+        moves: Vec<(Option<Player>, Turn)>,
+        what: &str,
+        last_is_attempt: bool,
+    ) -> Replay {
+        let (explorer, stopped) = match Explorer::new(setup) {
+            Ok(explorer) => (explorer, false),
+            Err(e) => (
+                Explorer::failed(format!(
                     "{what} could not be read: {e}. An empty 9x9 board is shown instead."
-                ))
-            }
+                )),
+                true,
+            ),
         };
+        Replay {
+            explorer,
+            moves,
+            next: 0,
+            stopped,
+            what: what.to_string(),
+            last_is_attempt,
+        }
+    }
+
+    /// Plays up to `turns` more moves; whether the replay is over.
+    pub fn advance(&mut self, turns: usize) -> bool {
+        let end = self.next.saturating_add(turns).min(self.moves.len());
+        while !self.stopped && self.next < end {
+            self.stopped = !self.play_next();
+            self.next += 1;
+        }
+        self.stopped |= self.next == self.moves.len();
+        self.stopped
+    }
+
+    /// Plays the next move; whether the replay goes on after it.
+    fn play_next(&mut self) -> bool {
+        let (i, what, count) = (self.next, self.what.as_str(), self.moves.len());
+        let (player, turn) = self.moves[i];
+        let left = count - i - 1;
         let after = |left: usize| {
             if left > 0 {
                 format!(", and the {left} turns after it are not played")
@@ -353,34 +389,73 @@ impl Explorer {
                 String::new()
             }
         };
-        for (i, &(player, turn)) in moves.iter().enumerate() {
-            let left = moves.len() - i - 1;
-            let to_move = explorer.pair.game().to_move();
-            if let Some(player) = player.filter(|&p| p != to_move) {
-                explorer.message = Some(format!(
-                    "{what} gives turn {} of {} ({}) to {player:?}, but {to_move:?} is to move then (rule 5: the players alternate); the position before it is shown{}",
-                    i + 1,
-                    moves.len(),
-                    turn_name(turn),
-                    after(left + 1).replace(" after it", " from it on")
-                ));
-                break;
-            }
-            if !explorer.step(turn, left == 0) {
-                if left == 0 && last_is_attempt {
-                    break;
-                }
-                explorer.message = Some(format!(
-                    "{what}: turn {} of {} ({}) is refused; the position before it is shown{}",
-                    i + 1,
-                    moves.len(),
-                    turn_name(turn),
-                    after(left)
-                ));
-                break;
-            }
+        let explorer = &mut self.explorer;
+        let to_move = explorer.pair.game().to_move();
+        if let Some(player) = player.filter(|&p| p != to_move) {
+            explorer.message = Some(format!(
+                "{what} gives turn {} of {count} ({}) to {player:?}, but {to_move:?} is to move then (rule 5: the players alternate); the position before it is shown{}",
+                i + 1,
+                turn_name(turn),
+                after(left + 1).replace(" after it", " from it on")
+            ));
+            return false;
         }
-        explorer
+        if explorer.step(turn, left == 0) {
+            return true;
+        }
+        if !(left == 0 && self.last_is_attempt) {
+            explorer.message = Some(format!(
+                "{what}: turn {} of {count} ({}) is refused; the position before it is shown{}",
+                i + 1,
+                turn_name(turn),
+                after(left)
+            ));
+        }
+        false
+    }
+
+    /// How many moves have been looked at, and how many there are.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.moves.len())
+    }
+
+    /// The explorer as far as the replay has come.
+    pub fn explorer(&self) -> &Explorer {
+        &self.explorer
+    }
+
+    /// The explorer, the replay played to its end first.
+    pub fn finish(mut self) -> Explorer {
+        self.advance(usize::MAX);
+        self.explorer
+    }
+}
+
+/// The turns from `from` up to `to` of a list that starts with `first`
+/// items before the turns `taken` (the start, and a fixed handicap's
+/// stones), as the page's list shows them.
+pub fn turn_items(first: usize, taken: &[Taken], from: usize, to: usize) -> Value {
+    let items: Vec<Value> = (from..to.min(first + taken.len()))
+        .map(|n| match n.checked_sub(first) {
+            None if n == 0 => json!({"number": 0, "text": "the start"}),
+            None => json!({"number": n, "text": "the handicap stones"}),
+            Some(i) => {
+                let t = taken[i];
+                let who = if t.player == Player::Black { "B" } else { "W" };
+                let lost = if t.lost { " (refused, turn lost)" } else { "" };
+                json!({"number": n, "text": format!("{who} {}{lost}", turn_name(t.turn))})
+            }
+        })
+        .collect();
+    json!(items)
+}
+
+/// The handicap as the page writes it: `none`, `free 4`, `fixed 4`.
+pub fn handicap_name(handicap: Handicap) -> String {
+    match handicap {
+        Handicap::None => "none".to_string(),
+        Handicap::Free(n) => format!("free {n}"),
+        Handicap::Fixed(n) => format!("fixed {n}"),
     }
 }
 

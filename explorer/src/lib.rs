@@ -23,6 +23,7 @@ pub mod engines;
 pub mod explain;
 pub mod explorer;
 pub mod link;
+pub mod preview;
 pub mod sgf;
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@
 //! `v=0.1.0&size=9x9&rules=tromp-taylor&komi=7.5&handicap=fixed-4&turns=D4,C3,pass`
 
 use crate::engines::{handicap_text, read_handicap, Setup};
-use crate::explorer::{rules_name, Explorer};
+use crate::explorer::{rules_name, Explorer, Replay};
 use tromp_taylor_spec::{Player, Turn};
 use tromp_taylor_vocab::names::{komi_text, read_komi};
 use tromp_taylor_vocab::vertex::{parse_turn, turn_name, VertexError};
@@ -222,22 +222,52 @@ pub fn read(fragment: &str) -> Result<Read, String> {
 /// link written by another version opens with a note saying so.
 pub fn open(fragment: &str) -> Explorer {
     match read(fragment) {
-        Ok(read) => {
-            let mut explorer = Explorer::replay(read.setup, &read.turns, "The link", true);
-            if let Some(version) = read.version.filter(|v| v != VERSION) {
-                let note = format!(
-                    "This link was written by version {version} of the explorer; this is version {VERSION}, and the verdict shown is this version's (the rules text may have changed since: see the changelog)."
-                );
-                let message = match explorer.message() {
-                    Some(m) => format!("{note} {m}"),
-                    None => note,
-                };
-                explorer.set_message(Some(message));
-            }
-            explorer
+        Ok(read) => Opening::start(read).finish(),
+        Err(e) => unreadable(&e),
+    }
+}
+
+/// What a fragment that cannot be read opens: an empty board, saying why.
+pub fn unreadable(error: &str) -> Explorer {
+    Explorer::failed(format!(
+        "The link could not be read: {error}. An empty 9x9 board is shown instead."
+    ))
+}
+
+/// A link read and being replayed, a slice of turns at a time if need be:
+/// the replay, and the note a link of another version opens with.
+#[derive(Debug)]
+pub struct Opening {
+    /// The replay of the link's turns in both engines.
+    pub replay: Replay,
+    note: Option<String>,
+}
+
+impl Opening {
+    /// The replay of what `read` holds, no turn played yet.
+    pub fn start(read: Read) -> Opening {
+        let moves = read.turns.iter().map(|&t| (None, t)).collect();
+        let note = read.version.filter(|v| v != VERSION).map(|version| {
+            format!(
+                "This link was written by version {version} of the explorer; this is version {VERSION}, and the verdict shown is this version's (the rules text may have changed since: see the changelog)."
+            )
+        });
+        Opening {
+            replay: Replay::start(read.setup, moves, "The link", true),
+            note,
         }
-        Err(e) => Explorer::failed(format!(
-            "The link could not be read: {e}. An empty 9x9 board is shown instead."
-        )),
+    }
+
+    /// The explorer the link opens, its replay played to the end.
+    pub fn finish(self) -> Explorer {
+        let mut explorer = self.replay.finish();
+        if let Some(note) = self.note {
+            let message = match explorer.message() {
+                Some(m) => format!("{note} {m}"),
+                None => note,
+            };
+            explorer.set_message(Some(message));
+        }
+        explorer
     }
 }

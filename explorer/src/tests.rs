@@ -449,3 +449,111 @@ fn the_long_link_of_the_benchmark_is_legal_to_its_last_turn() {
     let superko = json(&Explorer::open_link("size=2x1&turns=A1,B1,A1").view());
     assert_eq!(superko["verdict"]["repeatsBoard"], "X.");
 }
+
+/// The first `count` turns of the benchmark's long link, as a link's fragment.
+fn long_link_prefix(count: usize, then: &str) -> String {
+    let file = include_str!("../tests/long-52x52.txt");
+    let turns = file.lines().find(|l| !l.starts_with('#')).unwrap().trim();
+    let first: Vec<&str> = turns.split(',').take(count).collect();
+    format!("size=52&turns={}{then}", first.join(","))
+}
+
+/// Lets `spec` check the link in slices of `turns`; how many slices it took.
+fn check_in_slices(explorer: &mut Explorer, turns: usize) -> usize {
+    let mut slices = 0;
+    let mut checked = 0;
+    loop {
+        let progress = json(&explorer.check(turns));
+        slices += 1;
+        if progress["done"] == true {
+            return slices;
+        }
+        let now = progress["checked"].as_u64().unwrap();
+        assert!(now > checked, "a slice checked nothing: {progress}");
+        checked = now;
+        assert!(slices < 10_000, "the check does not end");
+    }
+}
+
+#[test]
+fn a_long_link_opens_with_fasts_position_then_spec_checks_it_in_slices() {
+    let link = long_link_prefix(1_200, "");
+    let mut explorer = Explorer::open_link_fast_first(&link);
+    let first = json(&explorer.view());
+    assert_eq!(first["checking"], json(r#"{"checked": 0, "of": 1200}"#));
+    assert_eq!(first["verdict"]["byFast"], true);
+    assert_eq!(first["verdict"]["legal"], true);
+    assert_eq!(first["verdict"]["number"], 1_200);
+    assert_eq!(
+        first["verdict"]["cited"],
+        Value::Null,
+        "no rule is cited for spec"
+    );
+    assert_eq!(
+        first["score"],
+        Value::Null,
+        "the score is spec's, shown once checked"
+    );
+    let by_spec = Explorer::open_link(&link);
+    let spec_view = json(&by_spec.view());
+    assert_eq!(first["board"], spec_view["board"]);
+    assert_eq!(first["turnItems"], spec_view["turnItems"]);
+    assert_eq!(explorer.turns(1_195, 1_201), by_spec.turns(1_195, 1_201));
+    assert_eq!(check_in_slices(&mut explorer, 100), 12);
+    assert_eq!(json(&explorer.view()), spec_view);
+    assert_eq!(json(&explorer.check(100))["done"], true);
+}
+
+#[test]
+fn a_play_while_spec_checks_waits_for_spec() {
+    let mut explorer = Explorer::open_link_fast_first(&long_link_prefix(1_000, ""));
+    assert_eq!(json(&explorer.check(10))["checked"], 10);
+    let board = json(&explorer.view())["board"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let empty = board.find('.').unwrap();
+    let view = json(&explorer.play(empty % 52, empty / 52));
+    assert_eq!(view["checking"], Value::Null);
+    assert_eq!(view["verdict"]["byFast"], Value::Null);
+    assert_eq!(view["verdict"]["number"], 1_001);
+    assert!(view["verdict"]["cited"]["rule"].is_string(), "{view}");
+    assert_eq!(json(&explorer.check(10))["done"], true);
+}
+
+#[test]
+fn a_refusal_in_a_long_link_stops_fast_and_spec_alike() {
+    // Two passes end the game (rule 8): the turn after them is refused.
+    let link = long_link_prefix(1_000, ",pass,pass,A1,B1");
+    let mut explorer = Explorer::open_link_fast_first(&link);
+    let first = json(&explorer.view());
+    assert_eq!(first["verdict"]["legal"], false);
+    assert!(
+        first["verdict"]["says"]
+            .as_str()
+            .unwrap()
+            .contains("rule 8"),
+        "{first}"
+    );
+    check_in_slices(&mut explorer, 300);
+    let checked = json(&explorer.view());
+    assert_eq!(checked["verdict"]["legal"], false);
+    assert_eq!(checked["verdict"]["number"], first["verdict"]["number"]);
+    assert_eq!(checked["board"], first["board"]);
+    assert!(checked["message"].as_str().unwrap().contains("is refused"));
+    assert_eq!(checked["disagreements"], json("[]"));
+}
+
+#[test]
+fn a_short_link_is_checked_by_spec_at_once() {
+    let mut explorer = Explorer::open_link_fast_first("size=2x1&turns=A1,B1,A1");
+    let view = json(&explorer.view());
+    assert_eq!(view["checking"], Value::Null);
+    assert_eq!(view["verdict"]["cited"]["rule"], "rule 6");
+    assert_eq!(json(&explorer.check(1))["done"], true);
+    let bad = json(&Explorer::open_link_fast_first("size=99").view());
+    assert!(bad["message"]
+        .as_str()
+        .unwrap()
+        .contains("could not be read"));
+}

@@ -3,6 +3,8 @@
 //! included), and [`presets`] lists the rules' presets.
 
 use crate::engines::{read_handicap, Setup};
+use crate::link::Opening;
+use crate::preview::Preview;
 use crate::{explorer, link, sgf};
 
 use tromp_taylor_spec::{Point, Turn};
@@ -14,6 +16,40 @@ use wasm_bindgen::prelude::wasm_bindgen;
 #[wasm_bindgen]
 pub struct Explorer {
     inner: explorer::Explorer,
+    /// A long link `spec` is still checking: until it has, `inner` is a
+    /// stand-in and the view is `fast`'s, marked as such.
+    checking: Option<Checking>,
+}
+
+/// A long link opened with `fast`'s position while `spec` replays it a
+/// slice at a time ([`Explorer::check`]).
+struct Checking {
+    opening: Opening,
+    preview: Preview,
+    fragment: String,
+}
+
+/// The fewest turns a link needs for [`Explorer::open_link_fast_first`] to
+/// show `fast`'s position before `spec` has checked it: a shorter link is
+/// checked at once (a 19x19 game of 300 turns opens in well under a second).
+pub const FAST_FIRST_FROM: usize = 1_000;
+
+impl Explorer {
+    /// An explorer of `inner`, checked.
+    fn checked(inner: explorer::Explorer) -> Explorer {
+        Explorer {
+            inner,
+            checking: None,
+        }
+    }
+
+    /// Lets `spec` finish checking a long link, if it has not yet: every
+    /// call that changes or reads the game waits for it.
+    fn settle(&mut self) {
+        if let Some(checking) = self.checking.take() {
+            self.inner = checking.opening.finish();
+        }
+    }
 }
 
 /// The setup the page's controls give, or what is wrong with it.
@@ -50,7 +86,7 @@ impl Explorer {
                 explorer::Explorer::failed(format!("{e}. An empty 9x9 board is shown instead."))
             }
         };
-        Explorer { inner }
+        Explorer::checked(inner)
     }
 
     /// The same turns replayed under other rules or komi (up to the first
@@ -58,6 +94,7 @@ impl Explorer {
     /// a new size or handicap starts an empty game;
     /// a setting that cannot be read changes nothing and says why.
     pub fn reconfigure(&mut self, size: &str, rules: &str, komi: &str, handicap: &str) -> String {
+        self.settle();
         match read_setup(size, rules, komi, handicap) {
             Ok(mut setup) => {
                 let same_board = setup.size == self.inner.setup().size;
@@ -86,34 +123,84 @@ impl Explorer {
     /// that cannot be read opens an empty board saying why.
     #[wasm_bindgen(js_name = openLink)]
     pub fn open_link(fragment: &str) -> Explorer {
-        Explorer {
-            inner: link::open(fragment),
+        Explorer::checked(link::open(fragment))
+    }
+
+    /// As [`open_link`](Self::open_link), but a link of
+    /// [`FAST_FIRST_FROM`] turns or more opens with `fast`'s position and
+    /// verdict, marked as `fast`'s, while `spec` has not checked it: the
+    /// page then calls [`check`](Self::check) until it says `done`.
+    #[wasm_bindgen(js_name = openLinkFastFirst)]
+    pub fn open_link_fast_first(fragment: &str) -> Explorer {
+        let read = match link::read(fragment) {
+            Ok(read) => read,
+            Err(e) => return Explorer::checked(link::unreadable(&e)),
+        };
+        let preview = (read.turns.len() >= FAST_FIRST_FROM)
+            .then(|| Preview::by_fast(&read.setup, &read.turns).ok())
+            .flatten();
+        let opening = Opening::start(read);
+        match preview {
+            Some(preview) => Explorer {
+                inner: explorer::Explorer::default(),
+                checking: Some(Checking {
+                    opening,
+                    preview,
+                    fragment: fragment.trim().trim_start_matches('#').to_string(),
+                }),
+            },
+            None => Explorer::checked(opening.finish()),
         }
+    }
+
+    /// Lets `spec` check up to `turns` more turns of a link opened by
+    /// [`open_link_fast_first`](Self::open_link_fast_first): JSON of
+    /// `done`, `checked` (turns looked at), `of` (the link's turns) and
+    /// the `disagreements` of `fast` with `spec` found so far. Once `done`,
+    /// the view is `spec`'s.
+    pub fn check(&mut self, turns: usize) -> String {
+        let Some(checking) = self.checking.as_mut() else {
+            return serde_json::json!({"done": true}).to_string();
+        };
+        let done = checking.opening.replay.advance(turns);
+        let (checked, of) = checking.opening.replay.progress();
+        let disagreements = checking.opening.replay.explorer().disagreements().to_vec();
+        if done {
+            self.settle();
+        }
+        serde_json::json!({
+            "done": done,
+            "checked": checked,
+            "of": of,
+            "disagreements": disagreements,
+        })
+        .to_string()
     }
 
     /// The game an SGF text holds, up to its first refused move; an SGF that
     /// cannot be read opens an empty board saying why.
     #[wasm_bindgen(js_name = openSgf)]
     pub fn open_sgf(text: &str) -> Explorer {
-        Explorer {
-            inner: sgf::open(text),
-        }
+        Explorer::checked(sgf::open(text))
     }
 
     /// A move at column `x`, row `y` (from 0, at the bottom left): the view after.
     pub fn play(&mut self, x: usize, y: usize) -> String {
+        self.settle();
         self.inner.attempt(Turn::Move(Point::new(x, y)));
         self.view()
     }
 
     /// A pass: the view after.
     pub fn pass(&mut self) -> String {
+        self.settle();
         self.inner.attempt(Turn::Pass);
         self.view()
     }
 
     /// Takes back the last turn: the view after.
     pub fn undo(&mut self) -> String {
+        self.settle();
         self.inner.undo();
         self.view()
     }
@@ -122,6 +209,12 @@ impl Explorer {
     /// turns, the last verdict, the score, a message, any disagreement of
     /// `fast`, and the permalink's fragment.
     pub fn view(&self) -> String {
+        if let Some(checking) = &self.checking {
+            let (checked, of) = checking.opening.replay.progress();
+            let mut view = checking.preview.view(checked, of);
+            view["fragment"] = serde_json::Value::String(checking.fragment.clone());
+            return view.to_string();
+        }
         let mut view = self.inner.view();
         view["fragment"] = serde_json::Value::String(link::fragment(&self.inner));
         view.to_string()
@@ -131,17 +224,24 @@ impl Explorer {
     /// start): JSON items of a number and a text, for the page's list,
     /// which asks only for the part it shows.
     pub fn turns(&self, from: usize, to: usize) -> String {
-        self.inner.turn_items(from, to).to_string()
+        match &self.checking {
+            Some(checking) => checking.preview.turn_items(from, to).to_string(),
+            None => self.inner.turn_items(from, to).to_string(),
+        }
     }
 
     /// The game as SGF.
-    pub fn sgf(&self) -> String {
+    pub fn sgf(&mut self) -> String {
+        self.settle();
         sgf::write(&self.inner)
     }
 
     /// The permalink's fragment (without `#`).
     pub fn fragment(&self) -> String {
-        link::fragment(&self.inner)
+        match &self.checking {
+            Some(checking) => checking.fragment.clone(),
+            None => link::fragment(&self.inner),
+        }
     }
 }
 

@@ -182,7 +182,7 @@ function drawMarks(v) {
   const cross = (cx, cy, cls, s = 0.22) =>
     `<path class="${cls}" d="M${cx - s} ${cy - s}L${cx + s} ${cy + s}M${cx + s} ${cy - s}L${cx - s} ${cy + s}"/>`;
   let svg = "";
-  if ($("shade").checked) {
+  if ($("shade").checked && v.score) {
     const area = v.score.marks;
     for (let i = 0; i < area.length; i++) {
       const a = area[i];
@@ -218,8 +218,9 @@ function drawMarks(v) {
 
 function drawBoard(v) {
   if (!view || view.width !== v.width || view.height !== v.height) buildBoard(v.width, v.height);
-  const shade = $("shade").checked;
-  const area = v.score.marks;
+  // No score while spec checks a long link (the score is spec's).
+  const shade = $("shade").checked && Boolean(v.score);
+  const area = v.score ? v.score.marks : "";
   const cleared = new Set();
   const reach = new Set();
   for (const s of (v.verdict && v.verdict.cleared) || []) {
@@ -286,6 +287,13 @@ function drawVerdict(v) {
     return;
   }
   const who = `${esc(verdict.player)} ${verdict.turn === "pass" ? "passes" : "at " + esc(verdict.turn)}`;
+  if (verdict.byFast) {
+    body.innerHTML = `<p class="fast-verdict"><strong>fast says: ${verdict.legal ? "legal" : "refused"}</strong>: ${who}, turn ${verdict.number}${verdict.legal ? "" : ` (${esc(verdict.says)})`}.
+      This is the verdict of fast, the optimised engine, shown while spec, which gives every verdict here, checks the link.</p>
+      <p id="checking" class="checking">${esc(checkingText(v.checking))}</p>`;
+    if (!wasHidden) sizeBoard(v.width, v.height);
+    return;
+  }
   let html = verdict.legal
     ? `<p class="legal-verdict"><strong>Legal${verdict.suicide ? ": a suicide" : ""}</strong>: ${who}, turn ${verdict.number}, by ${ruleLink(verdict.cited)}${verdict.also ? ` and ${ruleLink(verdict.also)}` : ""}.</p>`
     : `<p class="refused-verdict"><strong>Refused</strong>: ${who}, by ${ruleLink(verdict.cited)}.</p>`;
@@ -315,6 +323,10 @@ function drawVerdict(v) {
 
 function drawScore(v) {
   const s = v.score;
+  if (!s) {
+    $("score-body").innerHTML = `<p>The score is spec's (${ruleLink({ rule: "rule 9", anchor: "rule-9" })}): shown once spec has checked the link.</p>`;
+    return;
+  }
   const row = (name, p) =>
     `<tr><th scope="row">${name}</th><td>${s.territory ? p.prisoners : p.stones}</td><td>${p.empty}</td><td>${p.score}</td></tr>`;
   const regions = s.regions
@@ -358,6 +370,8 @@ function drawTurns(v) {
   turnCount = v.turnItems;
   highlighted = v.verdict && v.verdict.repeatsTurn !== undefined ? v.verdict.repeatsTurn : null;
   const list = $("turns");
+  // The list's full height first, so that a first draw can scroll to its end.
+  $("turns-rows").style.height = `${turnCount * ROW}px`;
   const target = highlighted !== null ? highlighted : turnCount - 1;
   list.scrollTop = Math.max(0, target * ROW - list.clientHeight / 2 + ROW / 2);
   drawTurnRows();
@@ -378,18 +392,16 @@ function draw(json) {
   drawTurns(v);
   t.push(performance.now());
   timings.parts.push(t.slice(1).map((x, i) => x - t[i]));
-  const status = v.over
+  const status = v.checking
+    ? `fast's position after turn ${v.turnsTaken}, spec checking it. Rules ${v.rules}, komi ${v.komi}, handicap ${v.handicap}.`
+    : v.over
     ? `The game is over (rule 8). Result: ${resultText(v.score.result)}.`
     : `${v.toMove} to move, turn ${v.turnsTaken + 1}. Rules ${v.rules}, komi ${v.komi}, handicap ${v.handicap}.`;
   $("status").textContent = status;
   const message = $("message");
   message.hidden = !v.message;
   message.textContent = v.message || "";
-  const dis = $("disagreement");
-  dis.hidden = v.disagreements.length === 0;
-  dis.textContent = v.disagreements.length
-    ? "DISAGREEMENT between the two engines (spec and fast), which should never happen: " + v.disagreements.join("; ")
-    : "";
+  showDisagreements(v.disagreements);
   const link = "#" + v.fragment;
   $("permalink").href = link;
   if (!keepAddress) address(link);
@@ -444,6 +456,90 @@ function open(next, fromAddress) {
   const v = draw(json);
   showSettings(v);
   timings.openMs.push(performance.now() - t0);
+  checkWithSpec(fromAddress);
+}
+
+function showDisagreements(disagreements) {
+  const dis = $("disagreement");
+  dis.hidden = disagreements.length === 0;
+  dis.textContent = disagreements.length
+    ? "DISAGREEMENT between the two engines (spec and fast), which should never happen: " + disagreements.join("; ")
+    : "";
+}
+
+// A long link opens with fast's position (openLinkFastFirst); spec then
+// replays it here, a slice of some 40 ms at a time so that the tab stays
+// live, and its view replaces fast's once it has checked every turn. What
+// the player does meanwhile waits in `checking.queued` for spec.
+const SLICE_MS = 40;
+let checking = null; // while spec checks: { queued: [actions], checked, of }
+
+function checkingText(c) {
+  if (!c) return "";
+  const waiting = checking && checking.queued.length
+    ? ` ${checking.queued.length} action${checking.queued.length > 1 ? "s" : ""} waiting for it.`
+    : "";
+  return `Checking with spec: ${c.checked.toLocaleString("en")} of ${c.of.toLocaleString("en")} turns.${waiting}`;
+}
+
+// A link from the address bar that spec stops early, or that another
+// version wrote, stays in the address bar with spec's message (as open does).
+function checkWithSpec(fromAddress) {
+  const mine = explorer;
+  checking = view.checking ? { queued: [], ...view.checking } : null;
+  document.body.dataset.checked = String(!checking);
+  // The verdict panel (a live region) is busy while spec checks: a screen
+  // reader is not read the progress 4 times a second, only spec's verdict.
+  $("verdict").setAttribute("aria-busy", String(Boolean(checking)));
+  if (!checking) return;
+  timings.checkMs = 0;
+  timings.slices = 0;
+  // Each slice is a task of its own (a message to itself: no timer's 4 ms
+  // clamp), so that clicks, scrolling and painting go on between slices;
+  // the progress is written a few times a second, not every slice.
+  const channel = new MessageChannel();
+  let shown = 0;
+  const step = () => {
+    if (explorer !== mine) return; // another game was opened meanwhile
+    const t = performance.now();
+    let progress;
+    do progress = JSON.parse(explorer.check(25));
+    while (!progress.done && performance.now() - t < SLICE_MS);
+    timings.checkMs += performance.now() - t;
+    timings.slices += 1;
+    if (progress.disagreements.length) showDisagreements(progress.disagreements);
+    if (!progress.done) {
+      checking.checked = progress.checked;
+      const note = $("checking");
+      if (note && t - shown > 250) {
+        note.textContent = checkingText(checking);
+        shown = t;
+      }
+      channel.port2.postMessage(null);
+      return;
+    }
+    channel.port1.close();
+    const queued = checking.queued;
+    checking = null;
+    const json = explorer.view();
+    const peek = JSON.parse(json);
+    keepAddress = Boolean(fromAddress && (peek.failed || peek.message));
+    draw(json);
+    timings.checkedMs = performance.now();
+    document.body.dataset.checked = "true";
+    $("verdict").setAttribute("aria-busy", "false");
+    queued.forEach((action) => action());
+  };
+  channel.port1.onmessage = step;
+  channel.port2.postMessage(null);
+}
+
+// Runs `action` now, or once spec has checked the link it is checking.
+function act(action) {
+  if (!checking) return action();
+  checking.queued.push(action);
+  const note = $("checking");
+  if (note) note.textContent = checkingText(checking);
 }
 
 // Each play timed three ways: the engines (the wasm call), the page's
@@ -460,7 +556,7 @@ function timed(action) {
 }
 
 function play(x, y) {
-  timed(() => explorer.play(x, y));
+  act(() => timed(() => explorer.play(x, y)));
 }
 
 function keydown(event) {
@@ -485,8 +581,8 @@ function keydown(event) {
 function globalKeys(event) {
   const tag = event.target.tagName;
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.key === "p" || event.key === "P") timed(() => explorer.pass());
-  else if (event.key === "u" || event.key === "U") timed(() => explorer.undo());
+  if (event.key === "p" || event.key === "P") act(() => timed(() => explorer.pass()));
+  else if (event.key === "u" || event.key === "U") act(() => timed(() => explorer.undo()));
 }
 
 // The stone the player to move would place, under the pointer.
@@ -518,7 +614,7 @@ async function main() {
     .join("");
   $("version").textContent = `(explorer version ${version()}, written in the link as v=)`;
   const t0 = performance.now();
-  const first = location.hash.length > 1 ? Explorer.openLink(location.hash) : new Explorer("9x9", "tromp-taylor", "0", "none");
+  const first = location.hash.length > 1 ? Explorer.openLinkFastFirst(location.hash) : new Explorer("9x9", "tromp-taylor", "0", "none");
   timings.linkMs = performance.now() - t0;
   open(first, true);
   timings.firstVerdictMs = performance.now();
@@ -538,8 +634,8 @@ async function main() {
   board.addEventListener("pointerleave", () => $("shadow").setAttribute("visibility", "hidden"));
   board.addEventListener("keydown", keydown);
   document.addEventListener("keydown", globalKeys);
-  $("pass").addEventListener("click", () => timed(() => explorer.pass()));
-  $("undo").addEventListener("click", () => timed(() => explorer.undo()));
+  $("pass").addEventListener("click", () => act(() => timed(() => explorer.pass())));
+  $("undo").addEventListener("click", () => act(() => timed(() => explorer.undo())));
   $("zoom-in").addEventListener("click", () => setZoom(Number($("board").dataset.pitch) * 1.25));
   $("zoom-out").addEventListener("click", () => setZoom(Math.max(4, Number($("board").dataset.pitch) / 1.25)));
   $("zoom-fit").addEventListener("click", () => setZoom(null));
@@ -553,16 +649,19 @@ async function main() {
     open(new Explorer(...settings()), false);
   });
   $("apply").addEventListener("click", () => {
-    keepAddress = false;
-    draw(explorer.reconfigure(...settings()));
-    showSettings(view);
+    const chosen = settings();
+    act(() => {
+      keepAddress = false;
+      draw(explorer.reconfigure(...chosen));
+      showSettings(view);
+    });
   });
   $("open-sgf").addEventListener("click", () => open(Explorer.openSgf($("sgf").value), false));
-  $("export-sgf").addEventListener("click", () => {
+  $("export-sgf").addEventListener("click", () => act(() => {
     $("sgf").value = explorer.sgf();
-  });
+  }));
   window.addEventListener("hashchange", () => {
-    if (location.hash !== "#" + view.fragment) open(Explorer.openLink(location.hash), true);
+    if (location.hash !== "#" + view.fragment) open(Explorer.openLinkFastFirst(location.hash), true);
   });
   $("verdict").addEventListener("click", (event) => {
     const ref = event.target.closest(".turn-ref");

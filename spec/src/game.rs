@@ -38,9 +38,14 @@ pub struct Game {
 
 /// The state a turn or an agreement changes, as it stood before (kept for
 /// [`Game::undo`], in `undo`).
+///
+/// The coloring before a turn is kept once: a turn leaves it as the game's
+/// `before_last_turn`, so `coloring` is `None` after a turn and holds the
+/// coloring only before an agreement (which changes the coloring without
+/// taking a turn).
 #[derive(Clone, Debug)]
 struct Before {
-    coloring: Coloring,
+    coloring: Option<Coloring>,
     before_last_turn: Option<Coloring>,
     turns_taken: usize,
     consecutive_passes: usize,
@@ -325,7 +330,7 @@ impl Game {
             }
         };
         let player = self.to_move();
-        self.remember_before();
+        self.remember_before_turn();
         match turn {
             Turn::Pass => {
                 self.consecutive_passes += 1;
@@ -360,7 +365,7 @@ impl Game {
     /// coloring it leaves, with the opponent to move, is recorded like any
     /// other turn's.
     fn lose_turn(&mut self) {
-        self.remember_before();
+        self.remember_before_turn();
         self.consecutive_passes = 0;
         self.before_last_turn = Some(self.coloring.clone());
         self.turns_taken += 1;
@@ -398,7 +403,7 @@ impl Game {
             .map(|&p| self.grid.index(p).ok_or(IllegalAgreement::OffBoard(p)))
             .collect::<Result<Vec<usize>, _>>()?;
         let emptied = comments::empty_agreed_points(&self.coloring, &indices);
-        self.remember_before();
+        self.remember_before_agreement();
         for player in [Player::Black, Player::White] {
             let lost = self.coloring.count(player.color()) - emptied.count(player.color());
             self.prisoners[player.opponent() as usize] += lost;
@@ -442,11 +447,26 @@ impl fmt::Display for Game {
 // `Game::undo` restores the game before it exactly.
 
 impl Game {
-    /// Keeps the state a turn or an agreement is about to change.
-    fn remember_before(&mut self) {
+    /// Keeps the state a turn is about to change. The turn replaces
+    /// `before_last_turn` with the coloring it starts from, so the old one is
+    /// moved here, not copied, and the coloring is not kept twice.
+    fn remember_before_turn(&mut self) {
+        let before_last_turn = self.before_last_turn.take();
+        self.remember_before(None, before_last_turn);
+    }
+
+    /// Keeps the state an agreement is about to change: the coloring too,
+    /// which it changes without taking a turn.
+    fn remember_before_agreement(&mut self) {
+        let coloring = Some(self.coloring.clone());
+        self.remember_before(coloring, self.before_last_turn.clone());
+    }
+
+    /// Keeps the state as it stands, with the colorings given.
+    fn remember_before(&mut self, coloring: Option<Coloring>, before_last_turn: Option<Coloring>) {
         self.taken.push(Before {
-            coloring: self.coloring.clone(),
-            before_last_turn: self.before_last_turn.clone(),
+            coloring,
+            before_last_turn,
             turns_taken: self.turns_taken,
             consecutive_passes: self.consecutive_passes,
             prisoners: self.prisoners,
@@ -489,7 +509,12 @@ impl Game {
             agreed,
             handicap_pass,
         } = before;
-        self.coloring = coloring;
+        // After a turn, the coloring before it is the one it left as
+        // `before_last_turn` (see `Before`).
+        let restored = coloring.or_else(|| self.before_last_turn.take());
+        if let Some(coloring) = restored {
+            self.coloring = coloring;
+        }
         self.before_last_turn = before_last_turn;
         self.turns_taken = turns_taken;
         self.consecutive_passes = consecutive_passes;

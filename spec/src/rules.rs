@@ -150,9 +150,9 @@ pub fn reaching(grid: &impl Topology, coloring: &Coloring, x: Color, c: Color) -
 /// before any point is emptied.
 pub fn clear(grid: &impl Topology, mut coloring: Coloring, color: Color) -> Coloring {
     let reaches_empty = reaching(grid, &coloring, color, Color::Empty);
-    for p in 0..grid.point_count() {
-        if coloring[p] == color && !reaches_empty[p] {
-            coloring[p] = Color::Empty;
+    for (point, reaches) in coloring.0.iter_mut().zip(reaches_empty) {
+        if *point == color && !reaches {
+            *point = Color::Empty;
         }
     }
     coloring

@@ -9,9 +9,11 @@ check_explorer.py does and opens the 52x52 link of FILE's turns (default
 explorer/tests/long-52x52.txt: 20,000 legal turns, the most a link holds,
 written by `cargo run --release -p tromp-taylor-explorer --example
 long_link`). For each of --runs cold loads it prints the seconds from the
-navigation to the page showing the position and its verdict, and the
-milliseconds the page spent opening the link (the wasm's replay and the
-drawing); then it plays --plays moves on the position, clicking empty
+navigation to the page showing the position and its verdict (for a link
+of 1,000 turns or more, `fast`'s, marked as such), the milliseconds the
+page spent opening the link (the wasm's replay in `fast` and the drawing),
+and the seconds from the navigation to `spec`'s verdict drawn, once `spec`
+has checked every turn a slice at a time; then it plays --plays moves on the position, clicking empty
 points, and prints the median and slowest time from the click to the
 verdict drawn, and to the next frame. Last, the machine (`nproc`, `lscpu`'s
 model name). Exits 2 when the page is not built or the browser cannot start.
@@ -63,7 +65,7 @@ def main():
         return 2
     try:
         driver.size(*DESKTOP)
-        opens, in_page = [], []
+        opens, in_page, checked, in_check = [], [], [], []
         for _ in range(args.runs):
             driver.go("about:blank")
             start = time.time()
@@ -74,13 +76,23 @@ def main():
                 time.sleep(0.01)
             opens.append(time.time() - start)
             in_page.append(driver.run("const t = window.explorerTimings; return [t.linkMs, t.openMs[0]]"))
+            while not driver.run("return document.body.dataset.checked === 'true'"):
+                if time.time() - start > 600:
+                    raise RuntimeError("spec did not check the link in 600 s")
+                time.sleep(0.01)
+            checked.append(time.time() - start)
+            in_check.append(driver.run("const t = window.explorerTimings; return [t.checkMs, t.slices]"))
             message = driver.run("return document.getElementById('message').innerText")
             if message:
                 raise RuntimeError(f"the link opened with a message: {message}")
         print(f"open a {count}-turn 52x52 link, navigation to verdict (s): "
               + ", ".join(f"{t:.2f}" for t in opens) + f" (median {statistics.median(opens):.2f})")
-        print("  of which the wasm replaying the link, then the page drawing it (ms): "
+        print("  of which the wasm opening the link, then the page drawing it (ms): "
               + ", ".join(f"{a:.0f} + {b:.0f}" for a, b in in_page))
+        print("navigation to spec's verdict drawn, every turn checked (s): "
+              + ", ".join(f"{t:.2f}" for t in checked) + f" (median {statistics.median(checked):.2f})")
+        print("  of which the wasm checking, in slices between which the page stays live (ms): "
+              + ", ".join(f"{a:.0f} in {b}" for a, b in in_check))
         driver.run("const t = window.explorerTimings; t.plays = []; t.engines = []; t.frames = [];")
         empty = driver.run(
             "const v = []; document.querySelectorAll('#board .cell').forEach(c => "

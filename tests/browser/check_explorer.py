@@ -23,8 +23,11 @@ alone: the absolute address build.sh wrote); a legal suicide called one;
 "Replay under these settings" keeping the refused move; a free handicap of
 2,703 stones; a preset shown by its name; a link of another version opening
 with a note; opens the 52x52 link of 20,000 turns (explorer/tests/
-long-52x52.txt) and plays on, timing each play (bounds that only catch a
-hang: docs/benchmarks.md has the figures, from bench_explorer.py); checks
+long-52x52.txt), sees fast's position and verdict drawn first, marked as
+fast's, then spec's once it has checked every turn, and a play made
+meanwhile wait for spec and get spec's verdict; plays on, timing each play
+(bounds that only catch a hang: docs/benchmarks.md has the figures, from
+bench_explorer.py); checks
 that the page fits a phone (390 px), with a 52x52 board's points at least
 24 px and the verdict in the first screen; and fails on any SEVERE console
 entry. It saves PNGs of the ko fight, on a desktop where --screenshot says
@@ -383,11 +386,7 @@ class Explorer:
     def long_game(self):
         with open(LONG) as f:
             turns = next(line for line in f if not line.startswith("#")).strip()
-        start = time.time()
-        self.load("#size=52&turns=" + turns)
-        opened = time.time() - start
-        self.figures["open 52x52 at turn 20,000 (s)"] = round(opened, 2)
-        self.check(opened < 120, f"52x52: the 20,000-turn link took {opened:.0f} s to open")
+        self.fast_first("#size=52&turns=" + turns)
         self.check(self.text("#message") == "", f"52x52: {self.text('#message')!r}")
         self.check("turn 20001" in self.text("#status"), f"52x52: {self.text('#status')!r}")
         items = self.driver.run("return document.querySelectorAll('#turns .turn').length")
@@ -409,6 +408,60 @@ class Explorer:
         self.figures["play on 52x52 after turn 20,000 (ms, slowest)"] = round(max(plays), 1)
         self.check(max(plays) < 2000, f"52x52: a play took {max(plays):.0f} ms")
         self.check(self.text("#disagreement") == "", f"52x52: {self.text('#disagreement')!r}")
+        self.console()
+        self.queued_play("#size=52&turns=" + turns)
+
+    def fast_first(self, fragment):
+        """The long link opens with fast's position and verdict, marked as
+        fast's while spec checks it, then shows spec's."""
+        start = time.time()
+        self.load(fragment)
+        opened = time.time() - start
+        self.figures["open 52x52 at turn 20,000, fast's verdict drawn (s)"] = round(opened, 2)
+        self.check(opened < 30, f"52x52: fast's position took {opened:.0f} s to draw")
+        verdict = self.text("#verdict-body")
+        checking = self.driver.run("return document.body.dataset.checked") != "true"
+        if checking:
+            self.check("fast says: legal" in verdict and "turn 20000" in verdict,
+                       f"52x52: fast's verdict is not drawn as fast's: {verdict!r}")
+            self.check("Checking with spec" in verdict, f"52x52: no progress of spec's check: {verdict!r}")
+            busy = self.driver.run("return document.getElementById('verdict').getAttribute('aria-busy')")
+            self.check(busy == "true" or self.driver.run("return document.body.dataset.checked") == "true",
+                       f"52x52: the verdict panel is aria-busy={busy!r} while spec checks")
+            self.check("fast's position" in self.text("#status"), f"52x52: {self.text('#status')!r}")
+            self.check("spec" in self.text("#score-body"), f"52x52: a score before spec's: {self.text('#score-body')!r}")
+        if self.wait("return document.body.dataset.checked === 'true'", "spec to check the long link", 300):
+            self.figures["open 52x52 at turn 20,000, spec's verdict drawn (s)"] = round(time.time() - start, 2)
+        verdict = self.text("#verdict-body")
+        self.check("fast says" not in verdict and "Legal" in verdict and "turn 20000" in verdict,
+                   f"52x52: spec's verdict is not drawn once checked: {verdict!r}")
+        busy = self.driver.run("return document.getElementById('verdict').getAttribute('aria-busy')")
+        self.check(busy == "false", f"52x52: the verdict is still aria-busy={busy!r} once checked")
+        self.check("Result" in self.text("#score-body"), "52x52: no score once spec has checked")
+        self.console()
+
+    def queued_play(self, fragment):
+        """A play while spec checks waits for it, then gets spec's verdict.
+        The click and what the page says of it are one script, so that
+        spec cannot finish between them."""
+        self.load(fragment)
+        checking, note = self.driver.run(
+            "const checking = document.body.dataset.checked !== 'true';"
+            "const c = Array.from(document.querySelectorAll('#board .cell'))"
+            ".find(c => c.getAttribute('aria-label').endsWith(', empty'));"
+            "c.dispatchEvent(new MouseEvent('click', {bubbles: true}));"
+            "return [checking, document.getElementById('checking')?.innerText ?? ''];"
+        )
+        if not checking:
+            self.fail("52x52: spec had checked the link before a play could be queued")
+            return
+        self.check("1 action waiting" in note, f"52x52: the play is not said to wait for spec: {note!r}")
+        self.wait("return document.body.dataset.checked === 'true'", "spec to check the long link", 300)
+        self.wait("return document.getElementById('verdict-body').innerText.includes('turn 20001')",
+                  "the queued play's verdict", 30)
+        verdict = self.text("#verdict-body")
+        self.check("fast says" not in verdict and "rule" in verdict,
+                   f"52x52: the queued play's verdict is not spec's: {verdict!r}")
         self.console()
 
     def phone(self, superko):
