@@ -19,7 +19,6 @@ verdict drawn, and to the next frame. Last, the machine (`nproc`, `lscpu`'s
 model name). Exits 2 when the page is not built or the browser cannot start.
 """
 
-import argparse
 import os
 import statistics
 import subprocess
@@ -27,8 +26,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_explorer import ROOT, serve  # noqa: E402
-from check_site import DESKTOP, WebDriver  # noqa: E402
+from check_explorer import ROOT, explorer_parser, is_built, serve, start_browser  # noqa: E402
+from check_site import DESKTOP  # noqa: E402
 
 
 def machine():
@@ -40,28 +39,30 @@ def machine():
     return f"nproc = {cores}, lscpu model name = {model}"
 
 
+def seconds_until(driver, condition, start, what):
+    """Seconds from `start` until the page's `condition` holds (polled every 10 ms); a RuntimeError after 600 s."""
+    while not driver.run(f"return {condition}"):
+        if time.time() - start > 600:
+            raise RuntimeError(f"{what} in 600 s")
+        time.sleep(0.01)
+    return time.time() - start
+
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("www", nargs="?", default=os.path.join(ROOT, "explorer", "www"))
+    parser = explorer_parser(__doc__.splitlines()[0])
     parser.add_argument("--turns", default=os.path.join(ROOT, "explorer", "tests", "long-52x52.txt"))
     parser.add_argument("--plays", type=int, default=21)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args()
-    if not os.path.isfile(os.path.join(args.www, "pkg", "tromp_taylor_explorer_bg.wasm")):
-        print(f"error: {args.www}/pkg is not built (run explorer/build.sh)", file=sys.stderr)
+    if not is_built(args.www):
         return 2
     with open(args.turns) as f:
         turns = next(line for line in f if not line.startswith("#")).strip()
     count = turns.count(",") + 1
     server = serve(args.www)
     base = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-    try:
-        driver = WebDriver(args.chromedriver, args.chromium)
-    except (OSError, RuntimeError) as e:
-        print(f"error: the browser cannot be started: {e}", file=sys.stderr)
-        server.shutdown()
+    driver = start_browser(args, server)
+    if driver is None:
         return 2
     try:
         driver.size(*DESKTOP)
@@ -70,17 +71,11 @@ def main():
             driver.go("about:blank")
             start = time.time()
             driver.go(f"{base}#size=52&turns={turns}")
-            while not driver.run("return document.body && document.body.dataset.ready === 'true'"):
-                if time.time() - start > 600:
-                    raise RuntimeError("the page did not open in 600 s")
-                time.sleep(0.01)
-            opens.append(time.time() - start)
+            opens.append(seconds_until(driver, "document.body && document.body.dataset.ready === 'true'",
+                                       start, "the page did not open"))
             in_page.append(driver.run("const t = window.explorerTimings; return [t.linkMs, t.openMs[0]]"))
-            while not driver.run("return document.body.dataset.checked === 'true'"):
-                if time.time() - start > 600:
-                    raise RuntimeError("spec did not check the link in 600 s")
-                time.sleep(0.01)
-            checked.append(time.time() - start)
+            checked.append(seconds_until(driver, "document.body.dataset.checked === 'true'",
+                                         start, "spec did not check the link"))
             in_check.append(driver.run("const t = window.explorerTimings; return [t.checkMs, t.slices]"))
             message = driver.run("return document.getElementById('message').innerText")
             if message:

@@ -491,16 +491,39 @@ def point_of(name):
     return x, int(name[len(head):]) - 1
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def explorer_parser(description):
+    """The command line of the explorer's browser scripts: the page's folder and the browser."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("www", nargs="?", default=os.path.join(ROOT, "explorer", "www"))
-    parser.add_argument("--screenshot", default=os.path.join(ROOT, "docs", "explorer-desktop.png"))
-    parser.add_argument("--phone-screenshot", default=None)
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    return parser
+
+
+def is_built(www):
+    """Whether the page's wasm is built in `www`; says so on standard error when not."""
+    if os.path.isfile(os.path.join(www, "pkg", "tromp_taylor_explorer_bg.wasm")):
+        return True
+    print(f"error: {www}/pkg is not built (run explorer/build.sh)", file=sys.stderr)
+    return False
+
+
+def start_browser(args, server):
+    """Headless Chromium from `args`; None, said on standard error, with `server` shut down, when it cannot start."""
+    try:
+        return WebDriver(args.chromedriver, args.chromium)
+    except (OSError, RuntimeError) as e:
+        print(f"error: the browser cannot be started: {e}", file=sys.stderr)
+        server.shutdown()
+        return None
+
+
+def main():
+    parser = explorer_parser(__doc__.splitlines()[0])
+    parser.add_argument("--screenshot", default=os.path.join(ROOT, "docs", "explorer-desktop.png"))
+    parser.add_argument("--phone-screenshot", default=None)
     args = parser.parse_args()
-    if not os.path.isfile(os.path.join(args.www, "pkg", "tromp_taylor_explorer_bg.wasm")):
-        print(f"error: {args.www}/pkg is not built (run explorer/build.sh)", file=sys.stderr)
+    if not is_built(args.www):
         return 2
     # Inside the book (a rules.html beside the explorer's folder), the book
     # is served, so that the rule links to ../rules.html can be followed.
@@ -511,11 +534,8 @@ def main():
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     if in_book:
         base += urllib.parse.quote(os.path.basename(www)) + "/"
-    try:
-        driver = WebDriver(args.chromedriver, args.chromium)
-    except (OSError, RuntimeError) as e:
-        print(f"error: the browser cannot be started: {e}", file=sys.stderr)
-        server.shutdown()
+    driver = start_browser(args, server)
+    if driver is None:
         return 2
     phone_screenshot = args.phone_screenshot
     if phone_screenshot is None and args.screenshot:
