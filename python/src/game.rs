@@ -100,8 +100,13 @@ impl Game {
 
     /// Takes `turn`, recording it (and a lost turn); the refusal otherwise.
     fn take(&mut self, turn: Turn) -> Result<(), (Illegal, bool)> {
-        let player = self.engine_mut().to_move();
-        match self.engine_mut().play(turn) {
+        let engine = self.engine_mut();
+        let player = engine.to_move();
+        let verdict = match turn {
+            Turn::Move(point) => engine.play_move(point),
+            Turn::Pass => engine.play(Turn::Pass),
+        };
+        match verdict {
             Ok(()) => {
                 self.record.push((player, Action::Turn(turn)));
                 Ok(())
