@@ -51,13 +51,17 @@ pub fn column_name(x: usize) -> String {
     }
 }
 
+/// The place of `c` (either case) in [`COLUMN_LETTERS`], if it is one.
+fn letter(c: u8) -> Option<usize> {
+    match c.to_ascii_uppercase() {
+        upper @ b'A'..=b'H' => Some(usize::from(upper - b'A')),
+        upper @ b'J'..=b'Z' => Some(usize::from(upper - b'A') - 1),
+        _ => None,
+    }
+}
+
 /// The column numbered by `name` (either case), if `name` is a column name.
 fn column_number(name: &str) -> Option<usize> {
-    let letter = |c: u8| {
-        COLUMN_LETTERS
-            .iter()
-            .position(|&l| l == c.to_ascii_uppercase())
-    };
     match name.as_bytes() {
         [one] => letter(*one),
         [first, second] => Some((letter(*first)? + 1) * 25 + letter(*second)?),
@@ -80,6 +84,36 @@ pub fn turn_name(turn: Turn) -> String {
 
 /// Reads `pass` or a vertex of a `size` board (either case).
 pub fn parse_turn(text: &str, size: Size) -> Result<Turn, VertexError> {
+    match plain_vertex(text.as_bytes()) {
+        Some(point) if size.index(point).is_some() => Ok(Turn::Move(point)),
+        _ => read_turn(text, size),
+    }
+}
+
+/// The point of a vertex written plainly, as a program writes it: one
+/// column letter and one to three digits, nothing around them, the row not
+/// 0. [`read_turn`] reads such a vertex as this point too; this is only its
+/// short cut (a call into the Python package is mostly such vertices).
+#[inline]
+fn plain_vertex(text: &[u8]) -> Option<Point> {
+    let (&column, digits) = text.split_first()?;
+    let x = letter(column)?;
+    if digits.is_empty() || digits.len() > 3 {
+        return None;
+    }
+    let mut row = 0;
+    for &digit in digits {
+        if !digit.is_ascii_digit() {
+            return None;
+        }
+        row = row * 10 + usize::from(digit - b'0');
+    }
+    (row > 0).then(|| Point::new(x, row - 1))
+}
+
+/// [`parse_turn`] in full: surrounding whitespace, `pass`, two-letter
+/// columns, and the reason for a refusal.
+fn read_turn(text: &str, size: Size) -> Result<Turn, VertexError> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") {
         return Ok(Turn::Pass);
@@ -163,6 +197,45 @@ mod tests {
             assert_eq!(parse_turn(&name, grid), Ok(Turn::Move(point)), "{name}");
         }
         assert_eq!(parse_turn("PASS", grid), Ok(Turn::Pass));
+    }
+
+    /// Every text of up to four characters from an alphabet of column
+    /// letters (both cases, `I`, past `Z`), digits, whitespace, a
+    /// non-ASCII letter and the letters of `pass`: the short cut of plain
+    /// vertices reads each as the full reading does, on boards narrower
+    /// and wider than 25 columns.
+    #[test]
+    fn plain_vertices_read_as_the_full_reading_reads_them() {
+        let alphabet = [
+            "A", "a", "H", "I", "i", "J", "T", "Z", "z", "[", "0", "1", "9", " ", "\t", "é", "p",
+            "S",
+        ];
+        let sizes = [(1, 1), (9, 9), (19, 19), (19, 7), (25, 25), (52, 52)];
+        let long_rows = ["A0001", "a1000", "T0019", "T00019", "B12345"];
+        for text in long_rows {
+            let size = Size::new(19, 19).unwrap();
+            assert_eq!(parse_turn(text, size), read_turn(text, size), "{text:?}");
+        }
+        let mut texts = vec![String::new()];
+        let mut short_cuts = 0;
+        for _ in 0..4 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|text| alphabet.iter().map(move |c| format!("{text}{c}")))
+                .collect();
+            for text in &longer {
+                for (width, height) in sizes {
+                    let size = Size::new(width, height).unwrap();
+                    let read = parse_turn(text, size);
+                    assert_eq!(read, read_turn(text, size), "{text:?} on {size}");
+                    short_cuts += usize::from(plain_vertex(text.as_bytes()).is_some());
+                }
+            }
+            texts = longer;
+        }
+        assert_eq!(parse_turn("pass", Size::new(9, 9).unwrap()), Ok(Turn::Pass));
+        // The short cut was taken, and not everywhere.
+        assert!(short_cuts > 1000, "{short_cuts}");
     }
 
     #[test]
