@@ -164,3 +164,105 @@ fn the_open_set_table_plays_every_move_as_spec_does() {
         assert!(suicides > 0, "{board}: some move is a lone stone's suicide");
     }
 }
+
+/// The states of every whole game on 2x2 under positional superko with
+/// suicide allowed, folded by symmetry and the open set, counted on a table
+/// of the rules alone (no engine): what `exhaust games --size 2x2 --depth
+/// whole --symmetry --open-set` walks. Minutes and gigabytes: run by hand
+/// (`cargo test --release -p tromp-taylor-exhaust --test folding -- --ignored`).
+#[test]
+#[ignore]
+fn whole_2x2_positional_states_on_a_table() {
+    use tromp_taylor_exhaust::symmetry::{apply, symmetries};
+    let size = "2x2".parse::<Size>().unwrap();
+    let legal: Vec<u64> = (0..colorings(size))
+        .filter(|&c| is_legal(size, &decode(size, c)))
+        .collect();
+    let number = |code: u64| legal.iter().position(|&c| c == code).unwrap();
+    // moves[m][white]: the members each move makes.
+    let moves: Vec<[Vec<usize>; 2]> = legal
+        .iter()
+        .map(|&code| {
+            let colors = decode(size, code);
+            [Color::Black, Color::White].map(|stone| {
+                (0..colors.len())
+                    .filter(|&i| colors[i] == Color::Empty)
+                    .map(|i| number(encode(&after_move(size, &colors, i, stone))))
+                    .collect()
+            })
+        })
+        .collect();
+    let either: Vec<u64> = moves
+        .iter()
+        .map(|m| m[0].iter().chain(&m[1]).fold(0, |s, &n| s | 1 << n))
+        .collect();
+    let images: Vec<Vec<usize>> = symmetries(size)
+        .iter()
+        .map(|g| {
+            legal
+                .iter()
+                .map(|&c| number(encode(&apply(g, &decode(size, c)))))
+                .collect()
+        })
+        .collect();
+    struct Table {
+        moves: Vec<[Vec<usize>; 2]>,
+        either: Vec<u64>,
+        images: Vec<Vec<usize>>,
+    }
+    let table = Table {
+        moves,
+        either,
+        images,
+    };
+    fn key(t: &Table, seen: u64, now: usize, white: bool, passes: u8) -> (u64, u16) {
+        let (mut reached, mut frontier) = (1u64 << now, 1u64 << now);
+        while frontier != 0 {
+            let mut next = 0;
+            let mut bits = frontier;
+            while bits != 0 {
+                next |= t.either[bits.trailing_zeros() as usize] & !seen;
+                bits &= bits - 1;
+            }
+            frontier = next & !reached;
+            reached |= frontier;
+        }
+        let open = reached & !seen;
+        t.images
+            .iter()
+            .map(|image| {
+                let mut mapped = 0u64;
+                let mut bits = open;
+                while bits != 0 {
+                    mapped |= 1 << image[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                let tail = (image[now] as u16) << 3 | u16::from(white) << 2 | u16::from(passes);
+                (mapped, tail)
+            })
+            .min()
+            .unwrap()
+    }
+    fn walk(
+        t: &Table,
+        keys: &mut HashSet<(u64, u16)>,
+        seen: u64,
+        now: usize,
+        white: bool,
+        passes: u8,
+    ) {
+        if !keys.insert(key(t, seen, now, white, passes)) || passes == 2 {
+            return;
+        }
+        walk(t, keys, seen, now, !white, passes + 1);
+        for &after in &t.moves[now][usize::from(white)] {
+            if seen >> after & 1 == 0 {
+                walk(t, keys, seen | 1 << after, after, !white, 0);
+            }
+        }
+    }
+    let empty = number(0);
+    let mut keys = HashSet::new();
+    walk(&table, &mut keys, 1 << empty, empty, false, 0);
+    println!("2x2 positional, suicide allowed: {} states", keys.len());
+}
