@@ -36,7 +36,8 @@ pub struct ExhaustOptions {
     /// every coloring. Games: walk one state of each orbit of the board's
     /// symmetries applied to the whole state ([`super::state`]).
     pub symmetry: bool,
-    /// Games under superko on boards of at most 6 points: key states by
+    /// Games under superko on the boards of at most 114 legal colorings
+    /// (57 under situational superko: 1x1 to 1x5 and 2x2): key states by
     /// the colorings seen that the game can still reach (the open set,
     /// [`super::state`]) instead of every coloring seen.
     pub open_set: bool,

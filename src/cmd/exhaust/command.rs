@@ -63,8 +63,9 @@ pub struct ExhaustArgs {
     /// whole state (coloring, colorings seen, player, passes).
     #[arg(long)]
     symmetry: bool,
-    /// Games under positional or situational superko, on boards of at most
-    /// 6 points: key each state by the colorings it can still reach that
+    /// Games under positional or situational superko, on the boards of at
+    /// most 114 legal colorings (57 under situational superko: 1x1 to 1x5
+    /// and 2x2; elsewhere it changes nothing): key each state by the colorings it can still reach that
     /// were not seen (the open set, as `count games` does) instead of every
     /// coloring seen, so that `--depth whole` can end on 2x2.
     #[arg(long)]
