@@ -165,70 +165,75 @@ fn the_open_set_table_plays_every_move_as_spec_does() {
     }
 }
 
-/// The states of every whole game on 2x2 under positional superko with
-/// suicide allowed, folded by symmetry and the open set, counted on a table
-/// of the rules alone (no engine): what `exhaust games --size 2x2 --depth
-/// whole --symmetry --open-set` walks. Minutes and gigabytes: run by hand
-/// (`cargo test --release -p tromp-taylor-exhaust --test folding -- --ignored`).
-#[test]
-#[ignore]
-fn whole_2x2_positional_states_on_a_table() {
-    use tromp_taylor_exhaust::symmetry::{apply, symmetries};
-    let size = "2x2".parse::<Size>().unwrap();
-    let legal: Vec<u64> = (0..colorings(size))
-        .filter(|&c| is_legal(size, &decode(size, c)))
-        .collect();
-    let number = |code: u64| legal.iter().position(|&c| c == code).unwrap();
-    // moves[m][white]: the members each move makes.
-    let moves: Vec<[Vec<usize>; 2]> = legal
-        .iter()
-        .map(|&code| {
-            let colors = decode(size, code);
-            [Color::Black, Color::White].map(|stone| {
-                (0..colors.len())
-                    .filter(|&i| colors[i] == Color::Empty)
-                    .map(|i| number(encode(&after_move(size, &colors, i, stone))))
+/// The rules of positional superko with suicide allowed as a table of a
+/// tiny board's legal colorings, for counting states without an engine.
+struct PositionalTable {
+    /// `moves[m][white]`: the colorings each move of that player makes from `m`.
+    moves: Vec<[Vec<usize>; 2]>,
+    /// The colorings a move of either player makes from each, as bits.
+    either: Vec<u64>,
+    /// Each symmetry's image of each coloring.
+    images: Vec<Vec<usize>>,
+    /// The number of the empty coloring.
+    empty: usize,
+}
+
+impl PositionalTable {
+    fn new(size: Size) -> PositionalTable {
+        use tromp_taylor_exhaust::symmetry::{apply, symmetries};
+        let legal: Vec<u64> = (0..colorings(size))
+            .filter(|&c| is_legal(size, &decode(size, c)))
+            .collect();
+        assert!(legal.len() <= 64, "a set of colorings is 64 bits");
+        let number = |code: u64| legal.iter().position(|&c| c == code).unwrap();
+        let moves: Vec<[Vec<usize>; 2]> = legal
+            .iter()
+            .map(|&code| {
+                let colors = decode(size, code);
+                [Color::Black, Color::White].map(|stone| {
+                    (0..colors.len())
+                        .filter(|&i| colors[i] == Color::Empty)
+                        .map(|i| number(encode(&after_move(size, &colors, i, stone))))
+                        .collect()
+                })
+            })
+            .collect();
+        let either = moves
+            .iter()
+            .map(|m| m[0].iter().chain(&m[1]).fold(0, |s, &n| s | 1 << n))
+            .collect();
+        let images = symmetries(size)
+            .iter()
+            .map(|g| {
+                legal
+                    .iter()
+                    .map(|&c| number(encode(&apply(g, &decode(size, c)))))
                     .collect()
             })
-        })
-        .collect();
-    let either: Vec<u64> = moves
-        .iter()
-        .map(|m| m[0].iter().chain(&m[1]).fold(0, |s, &n| s | 1 << n))
-        .collect();
-    let images: Vec<Vec<usize>> = symmetries(size)
-        .iter()
-        .map(|g| {
-            legal
-                .iter()
-                .map(|&c| number(encode(&apply(g, &decode(size, c)))))
-                .collect()
-        })
-        .collect();
-    struct Table {
-        moves: Vec<[Vec<usize>; 2]>,
-        either: Vec<u64>,
-        images: Vec<Vec<usize>>,
+            .collect();
+        PositionalTable {
+            moves,
+            either,
+            images,
+            empty: number(0),
+        }
     }
-    let table = Table {
-        moves,
-        either,
-        images,
-    };
-    fn key(t: &Table, seen: u64, now: usize, white: bool, passes: u8) -> (u64, u16) {
+
+    /// The least image of the state's open-set key.
+    fn key(&self, seen: u64, now: usize, white: bool, passes: u8) -> (u64, u16) {
         let (mut reached, mut frontier) = (1u64 << now, 1u64 << now);
         while frontier != 0 {
             let mut next = 0;
             let mut bits = frontier;
             while bits != 0 {
-                next |= t.either[bits.trailing_zeros() as usize] & !seen;
+                next |= self.either[bits.trailing_zeros() as usize] & !seen;
                 bits &= bits - 1;
             }
             frontier = next & !reached;
             reached |= frontier;
         }
         let open = reached & !seen;
-        t.images
+        self.images
             .iter()
             .map(|image| {
                 let mut mapped = 0u64;
@@ -243,26 +248,58 @@ fn whole_2x2_positional_states_on_a_table() {
             .min()
             .unwrap()
     }
-    fn walk(
-        t: &Table,
-        keys: &mut HashSet<(u64, u16)>,
-        seen: u64,
-        now: usize,
-        white: bool,
-        passes: u8,
-    ) {
-        if !keys.insert(key(t, seen, now, white, passes)) || passes == 2 {
+
+    /// Adds the keys of every state from this one on to `keys`.
+    fn walk(&self, keys: &mut HashSet<(u64, u16)>, seen: u64, now: usize, white: bool, passes: u8) {
+        if !keys.insert(self.key(seen, now, white, passes)) || passes == 2 {
             return;
         }
-        walk(t, keys, seen, now, !white, passes + 1);
-        for &after in &t.moves[now][usize::from(white)] {
+        self.walk(keys, seen, now, !white, passes + 1);
+        for &after in &self.moves[now][usize::from(white)] {
             if seen >> after & 1 == 0 {
-                walk(t, keys, seen | 1 << after, after, !white, 0);
+                self.walk(keys, seen | 1 << after, after, !white, 0);
             }
         }
     }
-    let empty = number(0);
+}
+
+/// The states of every whole game on 2x2 under positional superko with
+/// suicide allowed, folded by symmetry and the open set, counted on a table
+/// of the rules alone (no engine): what `exhaust games --size 2x2 --depth
+/// whole --symmetry --open-set` walks. Minutes and gigabytes: run by hand
+/// (`cargo test --release -p tromp-taylor-exhaust --test folding -- --ignored`).
+#[test]
+#[ignore]
+fn whole_2x2_positional_states_on_a_table() {
+    let table = PositionalTable::new("2x2".parse::<Size>().unwrap());
     let mut keys = HashSet::new();
-    walk(&table, &mut keys, 1 << empty, empty, false, 0);
+    table.walk(&mut keys, 1 << table.empty, table.empty, false, 0);
     println!("2x2 positional, suicide allowed: {} states", keys.len());
+    // 202,598,313, measured (docs/testing.md).
+    assert_eq!(keys.len(), 202_598_313);
+}
+
+/// The table agrees with the walk on both engines where both end quickly:
+/// the whole game on 1x3 under positional superko, suicide allowed.
+#[test]
+fn the_table_counts_the_states_the_folded_walk_meets_on_1x3() {
+    let size = "1x3".parse::<Size>().unwrap();
+    let table = PositionalTable::new(size);
+    let mut keys = HashSet::new();
+    table.walk(&mut keys, 1 << table.empty, table.empty, false, 0);
+    let summary = run_exhaust(&ExhaustOptions {
+        part: Part::Games,
+        sizes: vec![size],
+        rules: vec![rules(Superko::Positional, Suicide::Allowed)],
+        depth: None,
+        jobs: 1,
+        first_task: 0,
+        symmetry: true,
+        open_set: true,
+        pair: Pair::spec_and_fast(),
+        progress: Progress::hidden(),
+    });
+    assert!(summary.complete(), "{:?}", summary.found.map(|f| f.report));
+    let walk = summary.done().next().unwrap().walk;
+    assert_eq!(walk.states, keys.len() as u64, "{walk:?}");
 }
