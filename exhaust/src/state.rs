@@ -138,7 +138,12 @@ impl Keying {
     /// The key of the state `line` stands at.
     pub fn key(&self, line: &Line<'_>) -> StateKey {
         match &self.open {
-            Some(table) => StateKey::Open(table.key(line)),
+            // A coloring that is not legal (an engine in error) is keyed
+            // with the colorings seen whole.
+            Some(table) => match table.key(line) {
+                Some(key) => StateKey::Open(key),
+                None => StateKey::Full(self.full_key(line)),
+            },
             None => StateKey::Full(self.full_key(line)),
         }
     }
@@ -251,13 +256,18 @@ impl OpenTable {
         })
     }
 
-    /// The member of a coloring code with `to_move` to play.
-    fn member(&self, (code, to_move): (u64, Player)) -> usize {
-        let number = usize::from(self.number[code as usize]);
-        match self.situational {
+    /// The member of a coloring code with `to_move` to play; none for a
+    /// coloring that is not legal (which an engine in error might make).
+    fn member(&self, (code, to_move): (u64, Player)) -> Option<usize> {
+        let number = *self.number.get(code as usize)?;
+        if number == u8::MAX {
+            return None;
+        }
+        let number = usize::from(number);
+        Some(match self.situational {
             true => number * 2 + usize::from(to_move == Player::White),
             false => number,
-        }
+        })
     }
 
     /// The members reachable from `now` by moves to members not in `seen`
@@ -279,14 +289,15 @@ impl OpenTable {
         reached
     }
 
-    /// The least image of the open-set key of the state `line` stands at.
-    fn key(&self, line: &Line<'_>) -> OpenKey {
+    /// The least image of the open-set key of the state `line` stands at;
+    /// none where a coloring of the line is not legal.
+    fn key(&self, line: &Line<'_>) -> Option<OpenKey> {
         let now_state = *line.history.last().expect("the start is in the history");
-        let now = self.member(now_state);
-        let seen = line
-            .history
-            .iter()
-            .fold(0u128, |seen, &state| seen | 1 << self.member(state));
+        let now = self.member(now_state)?;
+        let mut seen = 0u128;
+        for &state in line.history {
+            seen |= 1 << self.member(state)?;
+        }
         let open = self.reach(now, seen) & !seen;
         let tail =
             u128::from(now_state.1 == Player::White) << 7 | (line.passes.min(3) as u128) << 8;
@@ -302,6 +313,60 @@ impl OpenTable {
                 mapped | (u128::from(image[now]) | tail) << MAX_OPEN_MEMBERS
             })
             .min()
-            .expect("the identity is in the group")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tromp_taylor_harness::vocab::{Rules, Size};
+
+    fn setup(superko: Superko) -> Setup {
+        Setup {
+            size: Size::new(2, 2).unwrap(),
+            rules: Rules {
+                superko,
+                ..Rules::TROMP_TAYLOR
+            },
+            handicap: Handicap::None,
+        }
+    }
+
+    #[test]
+    fn a_coloring_that_is_not_legal_is_keyed_whole_not_refused() {
+        let keying = Keying::new(setup(Superko::Situational), true, true);
+        assert!(keying.is_open() && keying.symmetries() == 8);
+        let all_black = encode(&[Color::Black; 4]);
+        let history = [(0, Player::Black), (all_black, Player::White)];
+        let line = Line {
+            history: &history,
+            passes: 0,
+            turns: 1,
+        };
+        assert!(matches!(keying.key(&line), StateKey::Full(_)));
+        let legal = [
+            (0, Player::Black),
+            (
+                encode(&[Color::Black, Color::Empty, Color::Empty, Color::Empty]),
+                Player::White,
+            ),
+        ];
+        let line = Line {
+            history: &legal,
+            ..line
+        };
+        assert!(matches!(keying.key(&line), StateKey::Open(_)));
+    }
+
+    #[test]
+    fn the_open_set_keys_superko_on_the_smallest_boards_only() {
+        assert!(!Keying::new(setup(Superko::SimpleKo), false, true).is_open());
+        assert!(Keying::new(setup(Superko::Positional), false, true).is_open());
+        let mut wide = setup(Superko::Situational);
+        wide.size = Size::new(1, 5).unwrap();
+        // 1x5 has 113 legal colorings, 226 situations: more than 114.
+        assert!(!Keying::new(wide, false, true).is_open());
+        wide.rules.superko = Superko::Positional;
+        assert!(Keying::new(wide, false, true).is_open());
     }
 }
