@@ -81,6 +81,25 @@ fn exhaust_games_walks_every_rules_set_to_the_depth() {
     assert!(stdout.contains("koSITUATIONALscoreAREAsui0"), "{stdout}");
 }
 
+/// The states column of `exhaust games` on 2x2 to depth 8 under positional
+/// superko, with `more` options.
+fn games_states_of_2x2(more: &[&str]) -> u64 {
+    let mut args = vec!["exhaust", "games", "--size", "2x2", "--depth", "8"];
+    args.extend_from_slice(&["--rules", "koPOSITIONALscoreAREAsui1"]);
+    args.extend_from_slice(more);
+    let stdout = exits_saying(&run(&args), 0, "no difference");
+    let row = stdout.lines().find(|l| l.starts_with("2x2")).unwrap();
+    row.split_whitespace().nth(4).unwrap().parse().unwrap()
+}
+
+#[test]
+fn exhaust_games_folded_by_symmetry_and_the_open_set_walks_fewer_states() {
+    let none = games_states_of_2x2(&[]);
+    let symmetry = games_states_of_2x2(&["--symmetry"]);
+    let both = games_states_of_2x2(&["--symmetry", "--open-set"]);
+    assert!(both <= symmetry && symmetry * 8 >= none && symmetry * 4 < none);
+}
+
 #[test]
 fn unusable_options_are_refused_before_anything_runs() {
     for args in [

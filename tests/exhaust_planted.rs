@@ -44,6 +44,7 @@ fn slice(part: Part, sizes: &[(usize, usize)], depth: Option<usize>) -> ExhaustO
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         first_task: 0,
         symmetry: false,
+        open_set: false,
         pair: Pair::spec_and_fast(),
         progress: Progress::hidden(),
     }

@@ -57,10 +57,9 @@ fn neighbours(size: Size, i: usize) -> impl Iterator<Item = usize> {
     .flatten()
 }
 
-/// Whether every stone of `colors` reaches an empty point through stones of
-/// its own color (rule 4's reach; a legal position has no string without
-/// a liberty).
-pub fn is_legal(size: Size, colors: &[Color]) -> bool {
+/// For each point of `colors`, whether it is a stone that reaches an empty
+/// point through stones of its own color (rule 4's reach).
+fn reaching(size: Size, colors: &[Color]) -> Vec<bool> {
     // The stones that reach empty, grown from the empty points' neighbours.
     let mut reaches = vec![false; colors.len()];
     let mut stack: Vec<usize> = Vec::new();
@@ -82,10 +81,43 @@ pub fn is_legal(size: Size, colors: &[Color]) -> bool {
             }
         }
     }
+    reaches
+}
+
+/// Whether every stone of `colors` reaches an empty point through stones of
+/// its own color (rule 4's reach; a legal position has no string without
+/// a liberty).
+pub fn is_legal(size: Size, colors: &[Color]) -> bool {
     colors
         .iter()
-        .zip(&reaches)
-        .all(|(&color, &reaches)| color == Color::Empty || reaches)
+        .zip(reaching(size, colors))
+        .all(|(&color, reaches)| color == Color::Empty || reaches)
+}
+
+/// Empties the points of `color` that do not reach empty (rule 5).
+fn clear(size: Size, colors: &mut [Color], color: Color) {
+    let reaches = reaching(size, colors);
+    for (point, reaches) in colors.iter_mut().zip(reaches) {
+        if *point == color && !reaches {
+            *point = Color::Empty;
+        }
+    }
+}
+
+/// The coloring a move of `color` at point number `point` makes from
+/// `colors` (rule 7: the point colored, then the other color's stones that
+/// do not reach empty cleared, then the mover's own: a suicide is made as
+/// the rules make it, whether or not a rules set forbids it).
+pub fn after_move(size: Size, colors: &[Color], point: usize, color: Color) -> Vec<Color> {
+    let mut after = colors.to_vec();
+    after[point] = color;
+    let other = match color {
+        Color::Black => Color::White,
+        _ => Color::Black,
+    };
+    clear(size, &mut after, other);
+    clear(size, &mut after, color);
+    after
 }
 
 /// The legal colorings whose codes are in `codes`, in code order.

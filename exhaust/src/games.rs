@@ -26,9 +26,12 @@ use super::answers::{
 };
 use super::enumerate::encode;
 use super::pair::{Pair, Walked};
+use super::state::{FullKey, Keying, Line, StateKey};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use tromp_taylor_harness::progress::Meter;
 use tromp_taylor_harness::stop::Stop;
-use tromp_taylor_harness::vocab::{Handicap, Player, Setup, Superko, Turn};
+use tromp_taylor_harness::vocab::{Player, Setup, Turn};
 
 /// What a walk covered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,20 +59,78 @@ pub enum WalkEnd {
     Stopped,
 }
 
-/// What the future of a game depends on under its rules: the coloring
-/// (as a code), the player to move, the passes, how many of a free
-/// handicap's turns are taken, and for superko every coloring seen (with
-/// the player to move, for situational superko), for simple ko the
-/// coloring before the last turn (the only one it forbids recreating).
-/// This is the rules' state (`spec`'s, but for the prisoners, which the
-/// verdicts do not depend on and every arrival compares), and never less.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct StateKey {
-    coloring: u64,
-    to_move: Player,
-    passes: usize,
-    opening: usize,
-    seen: Vec<u64>,
+/// How the walk folds states together beyond transpositions
+/// ([`super::state`]): by the board's symmetries, and under superko on the
+/// smallest boards by the open set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Folding {
+    /// One state of each orbit of the board's flips and turns.
+    pub symmetry: bool,
+    /// Under superko, the colorings seen cut down to the open set.
+    pub open_set: bool,
+}
+
+/// A hasher for the open-set keys, which are already spread bits: a
+/// multiply and a fold, much quicker than the default hasher on the tens of
+/// millions of keys of a whole 2x2 game.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 29
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// The states walked, each with the most turns it was walked to
+/// (`usize::MAX`, or `u32::MAX` for an open-set key: to the end).
+#[derive(Default)]
+struct Visited {
+    full: HashMap<FullKey, usize>,
+    /// The open-set keys as two words, with the turns as 32 bits: 24 bytes
+    /// an entry, for the tens of millions of a whole 2x2 game.
+    open: HashMap<[u64; 2], u32, BuildHasherDefault<MixHasher>>,
+}
+
+impl Visited {
+    /// The turns `key` was walked to, if it was.
+    fn get(&self, key: &StateKey) -> Option<usize> {
+        match key {
+            StateKey::Full(key) => self.full.get(key).copied(),
+            StateKey::Open(key) => self.open.get(&split(*key)).map(|&r| match r {
+                u32::MAX => usize::MAX,
+                r => r as usize,
+            }),
+        }
+    }
+
+    /// Records `key` as walked to `remaining` turns.
+    fn insert(&mut self, key: StateKey, remaining: usize) {
+        match key {
+            StateKey::Full(key) => {
+                self.full.insert(key, remaining);
+            }
+            StateKey::Open(key) => {
+                let remaining = u32::try_from(remaining).unwrap_or(u32::MAX);
+                self.open.insert(split(key), remaining);
+            }
+        }
+    }
+}
+
+/// A 128-bit key as two words.
+fn split(key: u128) -> [u64; 2] {
+    [key as u64, (key >> 64) as u64]
 }
 
 /// One node on the walk's stack: its legal turns and the next to play.
@@ -87,15 +148,25 @@ struct Walker<'a> {
     path: Vec<Turn>,
     /// The colorings seen along the path (the start first), with the player to move.
     history: Vec<(u64, Player)>,
-    seen: HashMap<StateKey, usize>,
+    keying: Keying,
+    seen: Visited,
     walk: Walk,
     stop: &'a Stop,
+    meter: &'a dyn Meter,
 }
 
 /// Walks every game from `setup` to `depth` turns (`None`: to the end of
 /// every game, which only simple ko's finite graph makes finite on most
-/// boards), comparing `pair` at every node.
-pub fn walk_games(pair: &Pair, setup: Setup, depth: Option<usize>, stop: &Stop) -> WalkEnd {
+/// boards), comparing `pair` at every node, with states folded together as
+/// `folding` says; stopping when `stop` is requested, and telling `meter`
+/// how far a long walk has come.
+pub fn walk_games(
+    pair: &Pair,
+    setup: Setup,
+    depth: Option<usize>,
+    folding: Folding,
+    (stop, meter): (&Stop, &dyn Meter),
+) -> WalkEnd {
     let walked = |path: Vec<Turn>, undo| Walked {
         setup,
         start: None,
@@ -114,9 +185,11 @@ pub fn walk_games(pair: &Pair, setup: Setup, depth: Option<usize>, stop: &Stop) 
         setup,
         path: Vec::new(),
         history,
-        seen: HashMap::new(),
+        keying: Keying::new(setup, folding.symmetry, folding.open_set),
+        seen: Visited::default(),
         walk: Walk::default(),
         stop,
+        meter,
     };
     match walker.run(depth.unwrap_or(usize::MAX)) {
         Ok(true) => WalkEnd::Covered(walker.walk),
@@ -152,11 +225,29 @@ impl Walker<'_> {
             frame.next += 1;
             self.forward(turn)?;
             self.enter(remaining, &mut stack)?;
-            if self.walk.nodes.is_multiple_of(4096) && self.stop.is_requested() {
-                return Ok(false);
+            if self.walk.nodes.is_multiple_of(4096) {
+                if self.stop.is_requested() {
+                    return Ok(false);
+                }
+                if self.walk.nodes.is_multiple_of(1 << 20) {
+                    self.tell();
+                }
             }
         }
         Ok(true)
+    }
+
+    /// Tells the meter how far the walk has come.
+    fn tell(&self) {
+        let w = &self.walk;
+        self.meter.message(&format!(
+            "{} {:?}: {} states, {} nodes, {} deep",
+            self.setup.size,
+            self.setup.rules.superko,
+            w.states,
+            w.nodes,
+            self.path.len()
+        ));
     }
 
     /// Compares the node reached: its position at every arrival, and the
@@ -170,7 +261,7 @@ impl Walker<'_> {
         let over = self.a.is_over();
         self.walk.ended += u64::from(over);
         let key = self.key();
-        let walked_to = self.seen.get(&key).copied();
+        let walked_to = self.seen.get(&key);
         let mut legal = None;
         if walked_to.is_none() {
             let size = self.setup.size;
@@ -179,7 +270,9 @@ impl Walker<'_> {
             self.walk.states += 1;
         }
         if walked_to.is_some_and(|r| r >= remaining) || over || remaining == 0 {
-            self.seen.entry(key).or_insert(0);
+            if walked_to.is_none() {
+                self.seen.insert(key, 0);
+            }
             if !self.path.is_empty() {
                 self.back()?;
             }
@@ -223,37 +316,12 @@ impl Walker<'_> {
         Ok(())
     }
 
-    /// The state of the node (see [`StateKey`]).
+    /// The key of the node's state (see [`super::state`]).
     fn key(&self) -> StateKey {
-        let &(coloring, to_move) = self.history.last().expect("the start is in the history");
-        let mut seen: Vec<u64> = match self.setup.rules.superko {
-            Superko::Positional => self.history.iter().map(|&(c, _)| c).collect(),
-            Superko::Situational => self
-                .history
-                .iter()
-                .map(|&(c, p)| c * 2 + u64::from(p == Player::White))
-                .collect(),
-            // The coloring before the last turn (none at the start): simple
-            // ko forbids recreating it, and nothing earlier.
-            Superko::SimpleKo => {
-                let before = self.history.len().checked_sub(2);
-                before.map(|i| self.history[i].0).into_iter().collect()
-            }
-        };
-        if self.setup.rules.superko != Superko::SimpleKo {
-            seen.sort_unstable();
-            seen.dedup();
-        }
-        let handicap_turns = match self.setup.handicap {
-            Handicap::Free(n) => n,
-            _ => 0,
-        };
-        StateKey {
-            coloring,
-            to_move,
+        self.keying.key(&Line {
+            history: &self.history,
             passes: self.a.consecutive_passes(),
-            opening: self.path.len().min(handicap_turns),
-            seen,
-        }
+            turns: self.path.len(),
+        })
     }
 }

@@ -3,7 +3,7 @@
 //! walk), the first difference found, and the unit to resume from.
 
 use super::enumerate::legal_colorings;
-use super::games::{walk_games, Walk, WalkEnd};
+use super::games::{walk_games, Folding, Walk, WalkEnd};
 use super::pair::Pair;
 use super::plan::{tasks, Part, Task};
 use super::positions::{both_players, check_position};
@@ -33,8 +33,14 @@ pub struct ExhaustOptions {
     pub first_task: usize,
     /// Positions: check one coloring of each orbit of the board's
     /// symmetries ([`super::symmetry`]), the one of least code, instead of
-    /// every coloring.
+    /// every coloring. Games: walk one state of each orbit of the board's
+    /// symmetries applied to the whole state ([`super::state`]).
     pub symmetry: bool,
+    /// Games under superko on the boards of at most 114 legal colorings
+    /// (57 under situational superko: 1x1 to 1x5 and 2x2): key states by
+    /// the colorings seen that the game can still reach (the open set,
+    /// [`super::state`]) instead of every coloring seen.
+    pub open_set: bool,
     /// The engines.
     pub pair: Pair,
     /// Progress, and the request to stop.
@@ -144,7 +150,7 @@ fn worker(
         if index >= all.len() || over() {
             return;
         }
-        match run_task(options, &all[index]) {
+        match run_task(options, &all[index], meter) {
             Ended::Covered(c) => {
                 covered.lock().expect("no panic")[index] = Some(c);
                 meter.inc(1);
@@ -162,13 +168,18 @@ fn worker(
 }
 
 /// Runs one unit.
-fn run_task(options: &ExhaustOptions, task: &Task) -> Ended {
+fn run_task(options: &ExhaustOptions, task: &Task, meter: &dyn Meter) -> Ended {
     let started = Instant::now();
     let pair = &options.pair;
     match task {
         Task::Positions { size, codes } => run_positions(options, *size, codes.clone()),
         Task::Games { setup } => {
-            match walk_games(pair, *setup, options.depth, options.progress.stop()) {
+            let folding = Folding {
+                symmetry: options.symmetry,
+                open_set: options.open_set,
+            };
+            let watch = (options.progress.stop(), meter);
+            match walk_games(pair, *setup, options.depth, folding, watch) {
                 WalkEnd::Covered(walk) => Ended::Covered(Covered {
                     size: setup.size,
                     setup: Some(*setup),

@@ -28,6 +28,7 @@
 //!     jobs: 1,
 //!     first_task: 0,
 //!     symmetry: false,
+//!     open_set: false,
 //!     pair: Pair::spec_and_fast(),
 //!     progress: Default::default(),
 //! };
@@ -46,6 +47,7 @@ pub mod plan;
 pub mod positions;
 pub mod reproduce;
 pub mod rules;
+pub mod state;
 pub mod symmetry;
 
 pub use job::{run_exhaust, Covered, ExhaustOptions, Summary};

@@ -72,6 +72,7 @@ fn options(part: Part, size: &str, rules: Vec<Rules>, depth: Option<usize>) -> E
         jobs: 2,
         first_task: 0,
         symmetry: false,
+        open_set: false,
         pair: Pair::spec_and_fast(),
         progress: Progress::hidden(),
     }

@@ -58,9 +58,18 @@ pub struct ExhaustArgs {
     /// Positions: check one coloring of each orbit of the board's flips and
     /// turns (the one of least code) instead of every coloring: up to 8
     /// times fewer, trusting both engines to answer a flipped or turned
-    /// position alike (docs/testing.md says what it claims then).
+    /// position alike (docs/testing.md says what it claims then). Games:
+    /// walk one state of each orbit, the flips and turns applied to the
+    /// whole state (coloring, colorings seen, player, passes).
     #[arg(long)]
     symmetry: bool,
+    /// Games under positional or situational superko, on the boards of at
+    /// most 114 legal colorings (57 under situational superko: 1x1 to 1x5
+    /// and 2x2; elsewhere it changes nothing): key each state by the colorings it can still reach that
+    /// were not seen (the open set, as `count games` does) instead of every
+    /// coloring seen, so that `--depth whole` can end on 2x2.
+    #[arg(long)]
+    open_set: bool,
     /// Where to write the SGF of a difference found.
     #[arg(long, default_value = "divergences")]
     out: PathBuf,
@@ -107,6 +116,7 @@ impl ExhaustArgs {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             first_task: self.from_unit,
             symmetry: self.symmetry,
+            open_set: self.open_set,
             pair: Pair::spec_and_fast(),
             progress: super::super::progress::bars(true),
         })
@@ -123,10 +133,11 @@ impl ExhaustArgs {
             PartArg::Games => self.depth.clone(),
         };
         format!(
-            "tromp-taylor exhaust {part}{depth} --size {} --rules '{}'{}",
+            "tromp-taylor exhaust {part}{depth} --size {} --rules '{}'{}{}",
             self.size,
             self.rules,
-            if self.symmetry { " --symmetry" } else { "" }
+            if self.symmetry { " --symmetry" } else { "" },
+            if self.open_set { " --open-set" } else { "" }
         )
     }
 }
