@@ -8,11 +8,8 @@
 
 #![cfg(feature = "planted-bugs")]
 
-use tromp_taylor_exhaust::{
-    game_rules, position_rules, run_exhaust, ExhaustOptions, Found, Pair, Part,
-};
+use tromp_taylor_exhaust::{run_exhaust, ExhaustOptions, Found, Part};
 use tromp_taylor_fast::planted::{plant, Bug};
-use tromp_taylor_harness::progress::Progress;
 use tromp_taylor_harness::vocab::Size;
 
 /// The bugs out of the slice's reach (measured; docs/testing.md says why
@@ -30,24 +27,8 @@ const OUT_OF_REACH: [Bug; 6] = [
 
 /// One part of the slice.
 fn slice(part: Part, sizes: &[(usize, usize)], depth: Option<usize>) -> ExhaustOptions {
-    ExhaustOptions {
-        part,
-        sizes: sizes
-            .iter()
-            .map(|&(w, h)| Size::new(w, h).unwrap())
-            .collect(),
-        rules: match part {
-            Part::Positions => position_rules(),
-            Part::Games => game_rules(),
-        },
-        depth,
-        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        first_task: 0,
-        symmetry: false,
-        open_set: false,
-        pair: Pair::spec_and_fast(),
-        progress: Progress::hidden(),
-    }
+    let sizes = sizes.iter().map(|&(w, h)| Size::new(w, h).unwrap());
+    ExhaustOptions::every(part, sizes.collect(), depth)
 }
 
 /// The first difference the slice finds, with the part that found it.

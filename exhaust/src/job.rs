@@ -47,6 +47,31 @@ pub struct ExhaustOptions {
     pub progress: Progress,
 }
 
+impl ExhaustOptions {
+    /// `part` on `sizes` to `depth`, unfolded (every coloring, every state),
+    /// `spec` against `fast` on every core, from the first unit, with no
+    /// progress shown, under every rules set the part takes
+    /// ([`position_rules`](super::position_rules) or
+    /// [`game_rules`](super::game_rules)).
+    pub fn every(part: Part, sizes: Vec<Size>, depth: Option<usize>) -> ExhaustOptions {
+        ExhaustOptions {
+            part,
+            sizes,
+            rules: match part {
+                Part::Positions => super::position_rules(),
+                Part::Games => super::game_rules(),
+            },
+            depth,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            first_task: 0,
+            symmetry: false,
+            open_set: false,
+            pair: Pair::spec_and_fast(),
+            progress: Progress::hidden(),
+        }
+    }
+}
+
 /// What one unit covered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Covered {

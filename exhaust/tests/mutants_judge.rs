@@ -4,30 +4,13 @@
 //! A mutant is caught when this test fails. docs/testing.md ("Its power")
 //! has the figures beside the random check's on the same shard.
 
-use tromp_taylor_exhaust::{game_rules, position_rules, run_exhaust, ExhaustOptions, Pair, Part};
-use tromp_taylor_harness::progress::Progress;
+use tromp_taylor_exhaust::{run_exhaust, ExhaustOptions, Part};
 use tromp_taylor_harness::vocab::Size;
 
 /// One part of the slice, on every core.
 fn slice(part: Part, sizes: &[(usize, usize)], depth: Option<usize>) -> ExhaustOptions {
-    ExhaustOptions {
-        part,
-        sizes: sizes
-            .iter()
-            .map(|&(w, h)| Size::new(w, h).unwrap())
-            .collect(),
-        rules: match part {
-            Part::Positions => position_rules(),
-            Part::Games => game_rules(),
-        },
-        depth,
-        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        first_task: 0,
-        symmetry: false,
-        open_set: false,
-        pair: Pair::spec_and_fast(),
-        progress: Progress::hidden(),
-    }
+    let sizes = sizes.iter().map(|&(w, h)| Size::new(w, h).unwrap());
+    ExhaustOptions::every(part, sizes.collect(), depth)
 }
 
 /// Every position and turn of the boards to 6 points under the
