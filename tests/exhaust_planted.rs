@@ -26,8 +26,10 @@ const OUT_OF_REACH: [Bug; 6] = [
 ];
 
 /// One part of the slice.
-fn slice(part: Part, sizes: &[(usize, usize)], depth: Option<usize>) -> ExhaustOptions {
-    let sizes = sizes.iter().map(|&(w, h)| Size::new(w, h).unwrap());
+fn slice(part: Part, sizes: &str, depth: Option<usize>) -> ExhaustOptions {
+    let sizes = sizes
+        .split_whitespace()
+        .map(|size| size.parse::<Size>().unwrap());
     ExhaustOptions::every(part, sizes.collect(), depth)
 }
 
@@ -38,23 +40,12 @@ fn first_found() -> Option<(&'static str, Found)> {
             "positions",
             slice(
                 Part::Positions,
-                &[
-                    (1, 1),
-                    (1, 2),
-                    (1, 3),
-                    (1, 4),
-                    (1, 5),
-                    (1, 6),
-                    (2, 2),
-                    (2, 3),
-                    (2, 4),
-                    (3, 3),
-                ],
+                "1x1 1x2 1x3 1x4 1x5 1x6 2x2 2x3 2x4 3x3",
                 None,
             ),
         ),
-        ("games", slice(Part::Games, &[(2, 2), (1, 5)], Some(10))),
-        ("games", slice(Part::Games, &[(3, 3)], Some(4))),
+        ("games", slice(Part::Games, "2x2 1x5", Some(10))),
+        ("games", slice(Part::Games, "3x3", Some(4))),
     ];
     parts
         .into_iter()

@@ -8,8 +8,10 @@ use tromp_taylor_exhaust::{run_exhaust, ExhaustOptions, Part};
 use tromp_taylor_harness::vocab::Size;
 
 /// One part of the slice, on every core.
-fn slice(part: Part, sizes: &[(usize, usize)], depth: Option<usize>) -> ExhaustOptions {
-    let sizes = sizes.iter().map(|&(w, h)| Size::new(w, h).unwrap());
+fn slice(part: Part, sizes: &str, depth: Option<usize>) -> ExhaustOptions {
+    let sizes = sizes
+        .split_whitespace()
+        .map(|size| size.parse::<Size>().unwrap());
     ExhaustOptions::every(part, sizes.collect(), depth)
 }
 
@@ -19,22 +21,8 @@ fn slice(part: Part, sizes: &[(usize, usize)], depth: Option<usize>) -> ExhaustO
 #[test]
 fn the_exhaustive_slice_finds_no_difference() {
     let parts = [
-        slice(
-            Part::Positions,
-            &[
-                (1, 1),
-                (1, 2),
-                (1, 3),
-                (1, 4),
-                (1, 5),
-                (1, 6),
-                (2, 2),
-                (2, 3),
-                (3, 2),
-            ],
-            None,
-        ),
-        slice(Part::Games, &[(2, 2), (1, 4)], Some(8)),
+        slice(Part::Positions, "1x1 1x2 1x3 1x4 1x5 1x6 2x2 2x3 3x2", None),
+        slice(Part::Games, "2x2 1x4", Some(8)),
     ];
     for options in parts {
         let summary = run_exhaust(&options);
