@@ -18,6 +18,16 @@ fn games(n: usize) -> usize {
     }
 }
 
+/// `n` turns a game, or a quarter under miri, where each turn is checked
+/// whole (the invariants, or a verdict on every point).
+fn turns(n: usize) -> usize {
+    if cfg!(miri) {
+        n.div_ceil(4)
+    } else {
+        n
+    }
+}
+
 /// Everything a caller can observe of a game, verdicts on every point included.
 #[derive(Debug, PartialEq)]
 struct Observed {
@@ -114,7 +124,7 @@ fn incremental_hash_equals_hash_from_scratch() {
     let mut rng = Rng::new(11);
     for _ in 0..games(150) {
         let mut game = random_game(&mut rng);
-        for _ in 0..400 {
+        for _ in 0..turns(400) {
             if game.is_over() {
                 break;
             }
@@ -143,8 +153,8 @@ fn undo_restores_every_observable_and_replay_agrees() {
         let mut game = random_game(&mut rng);
         let start = observe(&game);
         let mut trail = vec![start];
-        let mut turns = Vec::new();
-        for _ in 0..120 {
+        let mut taken = Vec::new();
+        for _ in 0..turns(120) {
             if game.is_over() {
                 break;
             }
@@ -165,7 +175,7 @@ fn undo_restores_every_observable_and_replay_agrees() {
             assert_eq!(game.play(turn), verdict);
             assert_eq!(observe(&game), after, "replay of {turn:?}");
             trail.push(after);
-            turns.push((turn, verdict));
+            taken.push((turn, verdict));
         }
         // An agreement, when allowed, is undone too.
         if game.consecutive_passes() >= 2 && !game.is_over() {
@@ -189,7 +199,7 @@ fn undo_restores_every_observable_and_replay_agrees() {
             }
         }
         // Replaying the game from the start gives the same verdicts.
-        for (turn, verdict) in turns {
+        for (turn, verdict) in taken {
             assert_eq!(game.play(turn), verdict);
         }
     }
@@ -248,7 +258,7 @@ fn the_playout_mode_plays_as_an_undoable_game_and_undoes_what_follows() {
         let mut lean = undoable.clone();
         lean.set_undoable(false);
         assert!(!lean.undoable());
-        for _ in 0..150 {
+        for _ in 0..turns(150) {
             if undoable.is_over() {
                 break;
             }
