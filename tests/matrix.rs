@@ -3,7 +3,8 @@
 //! is skipped with the reason, a manifest with a typo is refused naming the
 //! file, the JSON, JUnit and Markdown outputs and the site say the same;
 //! `matrix merge` makes runs one, and refuses runs that do not go together;
-//! the upstream reports of GNU Go reproduce on GNU Go alone.
+//! the upstream reports of GNU Go reproduce on GNU Go alone; failed vectors
+//! are replayed as games and judged by the manifest's causes.
 
 mod common;
 
@@ -396,4 +397,113 @@ fn gnugo_reports_reproduce_on_gnugo_alone() {
         checked > 0,
         "no report quotes the engine's answer: {reports:?}"
     );
+}
+
+/// A manifest of one profile held to positional superko whose engine plays
+/// simple ko (our own, its rules commands hidden, so that the command line
+/// sets its rules), with `causes` after it.
+fn simple_ko_manifest(causes: &str) -> String {
+    let tool = format!("{}/engines/tools/gtp_hide.py", env!("CARGO_MANIFEST_DIR"));
+    format!(
+        "name = \"simple ko engine\"\nversion = \"1\"\nprogram = \"python3\"\nquick = true\n\
+         [[profile]]\nrules = \"koPOSITIONALscoreAREAsui1\"\n\
+         command = \"python3 {tool} --hide kata-set-rules,kata-get-rules -- {} gtp --rules koSIMPLEscoreAREAsui1\"\n\
+         sizes = [\"4x4\"]\ngames = 2\nquick_games = 2\n{causes}",
+        ours()
+    )
+}
+
+#[test]
+fn failed_vectors_are_replayed_as_games_and_judged_by_the_causes() {
+    if std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: python3 is not installed (engines/tools/gtp_hide.py needs it)");
+        return;
+    }
+    let (engines, vectors, out) = (
+        folder("replay-engines"),
+        folder("replay-vectors"),
+        folder("replay-out"),
+    );
+    exits(&run(&["vectors", "export", vectors.to_str().unwrap()]), 0);
+    let cause = "[[cause]]\nid = \"simple-ko-only\"\ntitle = \"only simple ko is checked\"\n\
+        kinds = [\"accepts-illegal\", \"legal-set\", \"is-legal\"]\nreasons = [\"superko\"]\n\
+        standing = \"documented\"\nask = \"nothing\"\n\
+        cite = [{ source = \"README at 1\", quote = \"simple ko only\" }]\n";
+    write(&engines, "said.toml", &simple_ko_manifest(cause));
+    write(&engines, "unsaid.toml", &simple_ko_manifest(""));
+    let output = run(&[
+        "matrix",
+        engines.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quick",
+        "--seed",
+        "3",
+        "--vectors",
+        vectors.to_str().unwrap(),
+    ]);
+    // The row without the cause diverges: the run says so by its exit code.
+    exits(&output, 1);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("matrix.json")).unwrap()).unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_each_failure_replayed_and_judged(rows);
+    let table = std::fs::read_to_string(out.join("matrix.md")).unwrap();
+    let line = |id: &str| {
+        let name = "| simple ko engine 1 | koPOSITIONALscoreAREAsui1";
+        let lines: Vec<&str> = table.lines().filter(|l| l.starts_with(name)).collect();
+        let said = rows.iter().position(|r| r["id"] == id).unwrap();
+        lines[said].to_string()
+    };
+    assert!(line("said").contains("agrees, except"), "{table}");
+    assert!(
+        line("said").contains("fail, each by a stated cause"),
+        "{table}"
+    );
+    assert!(line("unsaid").contains(" divergences"), "{table}");
+    assert!(
+        line("unsaid").contains("fail, none by a stated cause"),
+        "{table}"
+    );
+    let page = std::fs::read_to_string(out.join("engines/said.html")).unwrap();
+    let first = rows[0]["vectors_replayed"]["ids"][0].as_str().unwrap();
+    assert!(page.contains(&format!("<h3>Vector {first},")), "{page}");
+    assert!(
+        page.contains("documented deviation (cause: simple-ko-only)"),
+        "{page}"
+    );
+}
+
+/// Each row's failed vectors were all replayed as games, each diverging on
+/// superko, judged under the cause where the manifest (`said`) has one.
+fn assert_each_failure_replayed_and_judged(rows: &[serde_json::Value]) {
+    for row in rows {
+        let failed = row["vectors"]["fail"].as_u64().unwrap();
+        assert!(failed > 0, "{row}");
+        let replayed = &row["vectors_replayed"];
+        assert_eq!(replayed["ids"].as_array().unwrap().len() as u64, failed);
+        let found = replayed["audit"]["divergences"].as_array().unwrap();
+        assert_eq!(
+            found.len() as u64,
+            failed,
+            "each failure diverges as a game"
+        );
+        let said = row["id"] == "said";
+        for d in found {
+            assert!(d["kind"].as_str().unwrap().contains("superko"), "{d}");
+            let (cause, standing) = (d["cause"].as_str(), d["standing"].as_str());
+            match said {
+                true => assert_eq!(
+                    (cause, standing),
+                    (Some("simple-ko-only"), Some("documented"))
+                ),
+                false => assert_eq!(cause, None),
+            }
+        }
+    }
 }

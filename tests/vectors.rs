@@ -158,7 +158,7 @@ fn our_gtp_engine_passes_every_vector_with_both_engines() {
             None,
             tromp_taylor_conformance::vectors_run::NotHeld::default(),
             std::time::Duration::from_secs(30),
-            |result| {
+            |_, result| {
                 if result.status == "fail" || result.status == "error" {
                     failures.push(format!("{result:?}"));
                 }
@@ -216,7 +216,7 @@ fn fixed_rules_engines_run_the_cases_recomputed_under_their_rules() {
         Some("chinese".parse().unwrap()),
         tromp_taylor_conformance::vectors_run::NotHeld::default(),
         std::time::Duration::from_secs(20),
-        |result| {
+        |_, result| {
             results.push(result.clone());
             std::ops::ControlFlow::Continue(())
         },

@@ -15,7 +15,7 @@ use tromp_taylor_gtp::capabilities::Capabilities;
 use tromp_taylor_gtp::client::Failure;
 use tromp_taylor_harness::cases::{check_case, inputs, unclaimed, Attempt, Step as CaseStep};
 use tromp_taylor_harness::engine::{EngineKind, Unsupported as Unclaimed};
-use tromp_taylor_harness::script::{Action, Record};
+use tromp_taylor_harness::script::{Action, Record, Script, Step};
 use tromp_taylor_harness::vocab::{Grid, Outcome, Player, Rules};
 use tromp_taylor_records::vectors::{read_vectors, under_rules, Case, VectorFile, VectorsError};
 
@@ -284,7 +284,8 @@ pub struct Tally {
 }
 
 /// Runs every case of `files` against the GTP engine `command`, calling
-/// `each` with every result (the run stops early when it answers
+/// `each` with every case as the engine was held to it and its result (the
+/// run stops early when it answers
 /// `ControlFlow::Break`, as on Ctrl-C); what is not held (`not_held`: checks off,
 /// tolerated refusals) is not asked or not expected. An engine that cannot be told a case's rules
 /// is held, where `assume` gives the rules its command line sets, to the
@@ -296,7 +297,7 @@ pub fn run(
     assume: Option<Rules>,
     not_held: NotHeld<'_>,
     timeout: Duration,
-    mut each: impl FnMut(&CaseResult) -> ControlFlow<()>,
+    mut each: impl FnMut(&Case, &CaseResult) -> ControlFlow<()>,
 ) -> Result<Tally, String> {
     let gtp = GtpOptions {
         rules: assume.unwrap_or(Rules::TROMP_TAYLOR),
@@ -328,11 +329,26 @@ pub fn run(
             "skip" => tally.skip += 1,
             _ => tally.error += 1,
         }
-        if each(&result).is_break() {
+        if each(case, &result).is_break() {
             break;
         }
     }
     Ok(tally)
+}
+
+/// A case as a game that `audit --replay` plays: its board, rules and
+/// handicap and its turns attempted in order; `None` for a case GTP cannot
+/// state (a setup position, an agreement) or that cannot be read.
+pub fn case_script(case: &Case) -> Option<Script> {
+    let inputs = inputs(case).ok()?;
+    if inputs.position.is_some() {
+        return None;
+    }
+    let steps = inputs.attempts.iter().map(|attempt| match attempt {
+        Attempt::Turn(turn) => Some(Step::Attempt(*turn)),
+        Attempt::Agree(_) => None,
+    });
+    Some(Script::new(inputs.setup, steps.collect::<Option<_>>()?))
 }
 
 /// A whole run, as `vectors run --json` writes it.

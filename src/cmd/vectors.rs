@@ -155,7 +155,7 @@ impl RunOptions {
             self.assume_rules,
             not_held,
             std::time::Duration::from_secs_f64(self.timeout),
-            |result| {
+            |_, result| {
                 let line = serde_json::to_string(result).expect("results serialize");
                 println!("{}", tromp_taylor_harness::safe::json(&line));
                 results.push(result.clone());

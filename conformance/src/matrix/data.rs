@@ -2,7 +2,7 @@
 //! seed, the profile, the rows) that the Markdown table, the JUnit XML and
 //! the site are all made from, and that `matrix merge` reads back.
 
-use crate::audit::export::AuditData;
+use crate::audit::export::{AuditData, FindingData};
 use crate::vectors_run::Tally;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -73,8 +73,52 @@ pub struct RowData {
     pub vectors: Option<Tally>,
     /// Why the vectors did not run, if they were asked for.
     pub vectors_error: Option<String>,
+    /// The failed vectors replayed as games on the engine, each divergence
+    /// judged by the manifest's causes as the audit's are (absent from runs
+    /// written before it, and where no vector failed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vectors_replayed: Option<ReplayedVectors>,
     /// Each column of the table: its heading and its cell.
     pub columns: Vec<(String, String)>,
+}
+
+/// The failed conformance vectors of a row replayed as games on the engine
+/// (`audit --replay`): their ids, and the audit of those games, whose game
+/// `n` is the vector `ids[n - 1]`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReplayedVectors {
+    /// The ids of the vectors replayed, in order.
+    pub ids: Vec<String>,
+    /// Their audit: a divergence per vector at most, judged.
+    pub audit: AuditData,
+}
+
+/// Where a row's divergence was found: a game of its audit, or a failed
+/// conformance vector replayed as a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source<'a> {
+    /// The audit's game, from 1.
+    Game(usize),
+    /// The vector of this id.
+    Vector(&'a str),
+}
+
+impl Source<'_> {
+    /// `game 3`, `vector ko-022`.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Game(game) => format!("game {game}"),
+            Source::Vector(id) => format!("vector {id}"),
+        }
+    }
+
+    /// The name as an anchor or file name: `game-3`, `vector-ko-022`.
+    pub fn slug(&self) -> String {
+        self.name()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect()
+    }
 }
 
 fn play() -> String {
@@ -149,44 +193,90 @@ impl RowData {
         (&self.id, &self.rules_name, &self.label, &self.mode)
     }
 
+    /// Every divergence of the row with where it was found: the audit's
+    /// games, then the failed vectors replayed.
+    pub fn findings(&self) -> impl Iterator<Item = (Source<'_>, &FindingData)> {
+        let games = self.audit.iter().flat_map(|a| &a.divergences);
+        let games = games.map(|d| (Source::Game(d.game), d));
+        let vectors = self.vectors_replayed.iter().flat_map(|r| {
+            r.audit.divergences.iter().map(|d| {
+                let id = r
+                    .ids
+                    .get(d.game.wrapping_sub(1))
+                    .map_or("?", String::as_str);
+                (Source::Vector(id), d)
+            })
+        });
+        games.chain(vectors)
+    }
+
     /// The divergences that break the rules (scoring conventions aside)
     /// where the engine does not state that it means to (bugs and those not
-    /// yet judged), vectors failed included.
+    /// yet judged), the failed vectors replayed included, and each failed
+    /// vector whose replay found nothing to judge ([`RowData::vectors_unexplained`]).
     pub fn divergences(&self) -> usize {
-        let audit = self.audit.as_ref().map_or(0, |a| {
-            a.divergences
-                .iter()
-                .filter(|d| !d.convention && !intended(&d.standing))
-                .count()
-        });
-        audit + self.vectors.map_or(0, |t| t.fail)
+        let judged = self
+            .findings()
+            .filter(|(_, d)| !d.convention && !intended(&d.standing))
+            .count();
+        judged + self.vectors_unexplained()
+    }
+
+    /// The failed vectors that no divergence of their replay as a game
+    /// explains: not replayed (a case GTP cannot state, rules the engine
+    /// was told rather than held to, a run written before replays), or
+    /// replayed without a divergence (the engine parts only on what the
+    /// audit does not ask). Each counts as a divergence without a standing.
+    pub fn vectors_unexplained(&self) -> usize {
+        let failed = self.vectors.map_or(0, |t| t.fail);
+        let replayed = self
+            .vectors_replayed
+            .as_ref()
+            .map_or(0, |r| r.audit.divergences.len());
+        failed.saturating_sub(replayed)
+    }
+
+    /// The vectors' column: `21 pass, 1 fail, 159 skip`, the failures said
+    /// by what their replays found (`1 fail, each by a stated cause`, `3
+    /// fail, none by a stated cause`, `2 fail, 1 not reproduced as a game`).
+    pub fn vectors_text(&self) -> Option<String> {
+        let t = self.vectors?;
+        let fail = match (t.fail, self.vectors_unexplained()) {
+            (0, _) => "0 fail".to_string(),
+            (n, 0) => {
+                let stated = self
+                    .findings()
+                    .filter(|(s, d)| matches!(s, Source::Vector(_)) && intended(&d.standing))
+                    .count();
+                match stated {
+                    s if s == n => format!("{n} fail, each by a stated cause"),
+                    0 => format!("{n} fail, none by a stated cause"),
+                    s => format!("{n} fail, {s} by a stated cause"),
+                }
+            }
+            (n, u) if u == n => format!("{n} fail"),
+            (n, u) => format!("{n} fail, {u} not reproduced as a game"),
+        };
+        Some(format!("{} pass, {fail}, {} skip", t.pass, t.skip))
     }
 
     /// The divergences the engine states that it means (documented, a
     /// setting, a documentation mismatch), scoring conventions aside.
     pub fn deviations(&self) -> usize {
-        self.audit.as_ref().map_or(0, |a| {
-            a.divergences
-                .iter()
-                .filter(|d| !d.convention && intended(&d.standing))
-                .count()
-        })
+        self.findings()
+            .filter(|(_, d)| !d.convention && intended(&d.standing))
+            .count()
     }
 
     /// The standings of its [`deviations`](RowData::deviations), each
     /// once, in [`Standing::ALL`]'s order.
     pub fn deviation_standings(&self) -> Vec<Standing> {
-        let Some(audit) = &self.audit else {
-            return Vec::new();
-        };
         Standing::ALL
             .into_iter()
             .filter(|s| s.is_intended())
             .filter(|s| {
-                audit
-                    .divergences
-                    .iter()
-                    .any(|d| !d.convention && d.standing == s.code())
+                self.findings()
+                    .any(|(_, d)| !d.convention && d.standing == s.code())
             })
             .collect()
     }

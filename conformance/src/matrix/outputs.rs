@@ -81,8 +81,8 @@ fn markdown_row(text: &mut String, row: &RowData, columns: usize) {
             vec![String::new(); columns],
         ),
     };
-    let vectors = match (&row.vectors, &row.vectors_error) {
-        (Some(t), _) => format!("{} pass, {} fail, {} skip", t.pass, t.fail, t.skip),
+    let vectors = match (row.vectors_text(), &row.vectors_error) {
+        (Some(text), _) => text,
         (None, Some(e)) => format!("not run: {}", safe::cell(e)),
         (None, None) => "not run".to_string(),
     };

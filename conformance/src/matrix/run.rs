@@ -1,17 +1,18 @@
 //! A matrix run: every engine of a folder of manifests audited under each
 //! rule set it claims, row by row, and the rows as data.
 
-use super::data::{MatrixData, RowData, FORMAT};
+use super::data::{MatrixData, ReplayedVectors, RowData, FORMAT};
 use super::manifest::{expand, read_manifests, CheckedProfile, Manifest, ManifestError};
 use super::outputs::held_to;
 use super::table::{cell, Column};
 use crate::audit::export::audit_data;
 use crate::audit::{run_audit, AuditOptions, AuditSummary, Moves, SetRules};
-use crate::vectors_run::{self, Tally};
+use crate::vectors_run::{self, case_script, Tally};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tromp_taylor_harness::progress::Progress;
-use tromp_taylor_harness::vocab::Superko;
+use tromp_taylor_harness::script::Script;
+use tromp_taylor_harness::vocab::{Rules, Superko};
 use tromp_taylor_records::vectors::VectorFile;
 
 /// How to run the matrix.
@@ -64,6 +65,9 @@ pub struct Row {
     pub audit: Result<AuditSummary, String>,
     /// The vectors' tally, if they ran.
     pub vectors: Option<Result<Tally, String>>,
+    /// The failed vectors replayed as games: their ids, and the audit of
+    /// those games (game `n` is the vector `ids[n - 1]`), findings judged.
+    pub vectors_replayed: Option<(Vec<String>, AuditSummary)>,
     /// The checks switched off, and why.
     pub skipped_checks: Option<String>,
     /// Whether the rules have superko, and simple ko.
@@ -188,6 +192,7 @@ fn run_row(
         command: profile.command.clone(),
         audit: Err(String::new()),
         vectors: None,
+        vectors_replayed: None,
         skipped_checks: (!profile.skip_checks.is_empty()).then(|| {
             let names: Vec<&str> = profile.skip_checks.iter().map(|c| c.name()).collect();
             format!("{}: {}", names.join(", "), profile.why_skipped)
@@ -232,23 +237,89 @@ fn run_row(
     }
     // The vectors are given moves: run once per profile, on its play row.
     if let (Some(files), Moves::Given) = (&options.vectors, moves) {
-        row.vectors = Some(vectors_run::run(
-            &profile.command,
-            files,
-            &[],
-            Some(profile.rules),
-            vectors_run::NotHeld {
-                off: &profile.skip_checks,
-                tolerates: &profile.tolerates,
-            },
-            options.timeout,
-            |_| match options.progress.stop().is_requested() {
-                true => std::ops::ControlFlow::Break(()),
-                false => std::ops::ControlFlow::Continue(()),
-            },
-        ));
+        run_vectors(options, (manifest, profile), files, &mut row);
     }
     row
+}
+
+/// Runs the vectors on the row's engine, then replays each failed one as
+/// a game, as `audit --replay` would, its divergence judged by the
+/// manifest's causes like the audit's: a failure the engine states it
+/// means is not counted as a divergence without a standing.
+fn run_vectors(
+    options: &MatrixOptions,
+    (manifest, profile): (&Manifest, &CheckedProfile),
+    files: &[VectorFile],
+    row: &mut Row,
+) {
+    let mut failed: Vec<(String, Option<Script>)> = Vec::new();
+    row.vectors = Some(vectors_run::run(
+        &profile.command,
+        files,
+        &[],
+        Some(profile.rules),
+        vectors_run::NotHeld {
+            off: &profile.skip_checks,
+            tolerates: &profile.tolerates,
+        },
+        options.timeout,
+        |case, result| {
+            if result.status == "fail" {
+                failed.push((case.id.clone(), case_script(case)));
+            }
+            match options.progress.stop().is_requested() {
+                true => std::ops::ControlFlow::Break(()),
+                false => std::ops::ControlFlow::Continue(()),
+            }
+        },
+    ));
+    row.vectors_replayed = replay_failed(options, (manifest, profile), failed);
+}
+
+/// The failed vectors that are games under the row's own rules, komi aside
+/// (GTP states them, and the engine was held to the case recomputed under
+/// its rules; `komi` is sent with each game)
+/// replayed on the engine, their findings judged; `None` when there are
+/// none, or the replays could not run or were stopped (then each failure
+/// counts as a divergence without a standing).
+fn replay_failed(
+    options: &MatrixOptions,
+    (manifest, profile): (&Manifest, &CheckedProfile),
+    failed: Vec<(String, Option<Script>)>,
+) -> Option<(Vec<String>, AuditSummary)> {
+    let games: Vec<(String, Script)> = failed
+        .into_iter()
+        .filter_map(|(id, script)| Some((id, script?)))
+        .filter(|(_, script)| same_but_komi(script.setup.rules, profile.rules))
+        .collect();
+    if games.is_empty() || options.progress.stop().is_requested() {
+        return None;
+    }
+    let mut audit = audit_options(options, manifest, profile, Moves::Given, PathBuf::new());
+    // The reproducers are kept in the data (and the site): the row's
+    // folder holds its audit's files only.
+    audit.out = None;
+    audit.replay = games
+        .iter()
+        .map(|(id, script)| (PathBuf::from(format!("vector {id}")), script.clone()))
+        .collect();
+    let mut summary = run_audit(&audit, |_| {}).ok()?;
+    if summary.stopped.is_some() {
+        return None;
+    }
+    for finding in &mut summary.found {
+        super::cause::judge(&manifest.cause, &profile.rules_name, finding);
+    }
+    Some((games.into_iter().map(|(id, _)| id).collect(), summary))
+}
+
+/// Whether `a` and `b` are the same rules but for komi.
+fn same_but_komi(a: Rules, b: Rules) -> bool {
+    let no_komi = |r: Rules| Rules {
+        komi_half_points: 0,
+        ..r
+    };
+    no_komi(a) == no_komi(b)
 }
 
 /// The audit of one row: the profile's engine, rules, sizes and checks,
@@ -369,32 +440,38 @@ impl Row {
 /// The matrix as data: what `matrix.json` holds, and what the rest is
 /// made from.
 pub fn matrix_data(rows: &[Row], seed: u64, quick: bool) -> MatrixData {
-    let rows = rows
-        .iter()
-        .map(|row| RowData {
-            id: row.id.clone(),
-            engine: row.engine.clone(),
-            rules_name: row.rules_name.clone(),
-            label: row.label.clone(),
-            rules: row.rules.clone(),
-            mode: row.moves.name().to_string(),
-            tolerated: row.tolerated.clone(),
-            command: row.command.join(" "),
-            replay: row.replay_options.clone(),
-            folder: row.audit.is_ok().then(|| row.folder()),
-            skipped: row.audit.as_ref().err().cloned(),
-            skipped_checks: row.skipped_checks.clone(),
-            obsolete: row.obsolete.clone(),
-            audit: row.audit.as_ref().ok().map(audit_data),
-            vectors: row.vectors.as_ref().and_then(|v| v.as_ref().ok().copied()),
-            vectors_error: row.vectors.as_ref().and_then(|v| v.as_ref().err().cloned()),
-            columns: row
-                .columns()
-                .into_iter()
-                .map(|(h, c)| (h.to_string(), c))
-                .collect(),
-        })
-        .collect();
+    let rows =
+        rows.iter()
+            .map(|row| RowData {
+                id: row.id.clone(),
+                engine: row.engine.clone(),
+                rules_name: row.rules_name.clone(),
+                label: row.label.clone(),
+                rules: row.rules.clone(),
+                mode: row.moves.name().to_string(),
+                tolerated: row.tolerated.clone(),
+                command: row.command.join(" "),
+                replay: row.replay_options.clone(),
+                folder: row.audit.is_ok().then(|| row.folder()),
+                skipped: row.audit.as_ref().err().cloned(),
+                skipped_checks: row.skipped_checks.clone(),
+                obsolete: row.obsolete.clone(),
+                audit: row.audit.as_ref().ok().map(audit_data),
+                vectors: row.vectors.as_ref().and_then(|v| v.as_ref().ok().copied()),
+                vectors_error: row.vectors.as_ref().and_then(|v| v.as_ref().err().cloned()),
+                vectors_replayed: row.vectors_replayed.as_ref().map(|(ids, summary)| {
+                    ReplayedVectors {
+                        ids: ids.clone(),
+                        audit: audit_data(summary),
+                    }
+                }),
+                columns: row
+                    .columns()
+                    .into_iter()
+                    .map(|(h, c)| (h.to_string(), c))
+                    .collect(),
+            })
+            .collect();
     MatrixData {
         format: FORMAT,
         seed,

@@ -7,7 +7,7 @@ use super::html::{escape, page, scrolling};
 use super::rows::{slug, EngineRows, Placed};
 use super::svg;
 use crate::audit::export::FindingData;
-use crate::matrix::data::MatrixData;
+use crate::matrix::data::{MatrixData, Source};
 use crate::matrix::outputs::{held_to, row_held_to};
 use std::fmt::Write as _;
 
@@ -107,15 +107,13 @@ fn cell(engine: &EngineRows<'_>, (rules, mode): (&str, &str)) -> String {
 pub fn sgf_files<'a>(placed: &'a Placed<'_>) -> Vec<(String, &'a [u8])> {
     placed
         .row
-        .audit
-        .iter()
-        .flat_map(|a| &a.divergences)
-        .map(|d| (sgf_name(placed, d), d.sgf.as_bytes()))
+        .findings()
+        .map(|(source, d)| (sgf_name(placed, source), d.sgf.as_bytes()))
         .collect()
 }
 
-fn sgf_name(placed: &Placed<'_>, d: &FindingData) -> String {
-    format!("{}-game-{}.sgf", placed.anchor, d.game)
+fn sgf_name(placed: &Placed<'_>, source: Source<'_>) -> String {
+    format!("{}-{}.sgf", placed.anchor, source.slug())
 }
 
 /// An engine's page.
@@ -168,8 +166,8 @@ fn row_section(body: &mut String, engine: &EngineRows<'_>, placed: &Placed<'_>) 
         table.push_str("</table>\n");
         body.push_str(&scrolling(&table));
     }
-    for d in row.audit.iter().flat_map(|a| &a.divergences) {
-        divergence(body, placed, d);
+    for (source, d) in row.findings() {
+        divergence(body, placed, source, d);
     }
     body.push_str("</section>\n");
 }
@@ -208,9 +206,8 @@ fn facts(row: &crate::matrix::data::RowData) -> String {
         }
         (None, why) => facts.push(("not run", escape(why.as_deref().unwrap_or("")))),
     }
-    if let Some(t) = &row.vectors {
-        let text = format!("{} pass, {} fail, {} skip", t.pass, t.fail, t.skip);
-        facts.push(("vectors", text));
+    if let Some(text) = row.vectors_text() {
+        facts.push(("vectors", escape(&text)));
     }
     let notes = notes(row);
     if !notes.is_empty() {
@@ -262,24 +259,33 @@ fn standing_words(d: &FindingData) -> String {
     }
 }
 
+/// `text` with its first letter a capital (`Game 3`, `Vector ko-022`).
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// One divergence: the board beside what each side says, the rule, the
 /// SGF, the transcript and the command that replays it.
-fn divergence(body: &mut String, placed: &Placed<'_>, d: &FindingData) {
-    let file = sgf_name(placed, d);
+fn divergence(body: &mut String, placed: &Placed<'_>, source: Source<'_>, d: &FindingData) {
+    let file = sgf_name(placed, source);
+    let name = source.name();
     let marked = d
         .board
         .disputed_name
         .as_deref()
         .map_or(String::new(), |v| format!("; ringed: {}", escape(v)));
-    let title = format!("game {} before the disputed step", d.game);
+    let title = format!("{name} before the disputed step");
     let _ = writeln!(
         body,
-        "<article class=\"divergence\" id=\"{}-game-{}\">\n<h3>Game {}, {} under <code>{}</code>: the engine {}{}</h3>\n\
+        "<article class=\"divergence\" id=\"{}-{}\">\n<h3>{}, {} under <code>{}</code>: the engine {}{}</h3>\n\
          <div class=\"pair\">\n<figure>{}<figcaption>The board before the disputed step{marked}.</figcaption></figure>\n\
          <dl><dt>Standing</dt><dd>{}</dd><dt>The engine</dt><dd>{}</dd><dt>The rules</dt><dd>{}</dd><dt>Where it usually comes from</dt><dd>{}</dd></dl>\n</div>",
         placed.anchor,
-        d.game,
-        d.game,
+        source.slug(),
+        escape(&capitalised(&name)),
         escape(&d.size),
         escape(&d.rules),
         escape(&d.kind),

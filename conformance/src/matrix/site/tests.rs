@@ -66,6 +66,7 @@ fn row(id: &str, rules: &str, divergences: Vec<FindingData>, ran: bool) -> RowDa
         }),
         vectors: None,
         vectors_error: None,
+        vectors_replayed: None,
         columns: vec![("GTP".to_string(), "pass".to_string())],
     }
 }
@@ -248,4 +249,72 @@ fn the_table_names_each_stated_deviation_by_its_standing() {
         standing_cell(&row("e", "chinese", vec![], false)),
         "not run"
     );
+}
+
+/// A row with `failed` vectors failed, of which `replayed` were replayed as
+/// games, each diverging with `standing`.
+fn vectors_row(failed: usize, replayed: usize, standing: &str) -> RowData {
+    let found = (1..=replayed).map(|game| FindingData {
+        game,
+        standing: standing.to_string(),
+        ..divergence()
+    });
+    let audit = row("wgo", "x", vec![], true).audit.map(|a| AuditData {
+        games: replayed,
+        agreed: 0,
+        divergences: found.collect(),
+        ..a
+    });
+    RowData {
+        vectors: Some(crate::vectors_run::Tally {
+            pass: 5,
+            fail: failed,
+            skip: 1,
+            ..Default::default()
+        }),
+        vectors_replayed: audit.map(|audit| crate::matrix::data::ReplayedVectors {
+            ids: (1..=replayed).map(|n| format!("ko-{n:03}")).collect(),
+            audit,
+        }),
+        ..row("wgo", "x", vec![], true)
+    }
+}
+
+#[test]
+fn a_failed_vector_counts_as_its_replay_is_judged() {
+    // Each failure replayed and stated as meant: no divergence.
+    let stated = vectors_row(2, 2, "docs-mismatch");
+    assert_eq!((stated.divergences(), stated.deviations()), (0, 2));
+    assert_eq!(verdict(&stated), Verdict::Deviates(2));
+    let text = stated.vectors_text().unwrap();
+    assert_eq!(text, "5 pass, 2 fail, each by a stated cause, 1 skip");
+    // Replayed but not judged: each a divergence.
+    let open = vectors_row(2, 2, "not-judged");
+    assert_eq!((open.divergences(), open.deviations()), (2, 0));
+    let text = open.vectors_text().unwrap();
+    assert_eq!(text, "5 pass, 2 fail, none by a stated cause, 1 skip");
+    // A failure its replay does not reproduce counts as a divergence.
+    let short = vectors_row(3, 2, "documented");
+    assert_eq!((short.divergences(), short.vectors_unexplained()), (1, 1));
+    let text = short.vectors_text().unwrap();
+    assert_eq!(text, "5 pass, 3 fail, 1 not reproduced as a game, 1 skip");
+    // A run written before replays: every failure counts.
+    let old = RowData {
+        vectors_replayed: None,
+        ..vectors_row(3, 0, "documented")
+    };
+    assert_eq!(
+        (old.divergences(), old.vectors_text().unwrap().as_str()),
+        (3, "5 pass, 3 fail, 1 skip")
+    );
+    // The page shows each replay under the vector's id, its SGF beside it.
+    let data = data_of(vec![stated]);
+    let engines = engines(&data);
+    let page = engine(&engines[0]);
+    assert!(page.contains("<h3>Vector ko-002, 3x3"), "{page}");
+    let files: Vec<String> = super::pages::sgf_files(&engines[0].rows[0])
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    assert_eq!(files, ["x-vector-ko-001.sgf", "x-vector-ko-002.sgf"]);
 }

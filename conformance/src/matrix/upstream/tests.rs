@@ -88,6 +88,7 @@ fn row(id: &str, rules_name: &str, audit: Result<AuditSummary, String>) -> Row {
         tolerated: None,
         audit,
         vectors: None,
+        vectors_replayed: None,
         skipped_checks: None,
         kos: (true, false),
         replay_options: String::new(),
