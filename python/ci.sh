@@ -34,8 +34,10 @@ fi
 "$work/venv/bin/python" -m pip install -q --upgrade pip
 "$work/venv/bin/python" -m pip install -q maturin pytest "mypy==2.4.1"
 
-step "maturin build --release"
-"$work/venv/bin/maturin" build --release --out "$work/wheels"
+step "maturin build --release --locked"
+# --locked: the wheel is built from python/Cargo.lock (pyo3 0.30.1 and the
+# rest), as committed; a lock file out of step with Cargo.toml fails here.
+"$work/venv/bin/maturin" build --release --locked --out "$work/wheels"
 "$work/venv/bin/python" -m pip install -q "$work"/wheels/*.whl
 
 step "maturin sdist (what release.yml uploads besides the wheels)"

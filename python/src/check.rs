@@ -248,7 +248,7 @@ fn one_or_many<T>(
         return Ok(vec![read(value)?]);
     }
     let items = value
-        .iter()
+        .try_iter()
         .map_err(|_| PyValueError::new_err(format!("{value} is neither one value nor a list")))?;
     items.map(|item| read(&item?)).collect()
 }
@@ -377,7 +377,7 @@ pub fn check_engine(
     };
     // The exception as raised, with what was done before it; an exception
     // that takes no attribute is raised as it is.
-    let _ = error.value_bound(py).setattr("report", report);
+    let _ = error.value(py).setattr("report", report);
     Err(error)
 }
 
@@ -400,7 +400,7 @@ fn run_hearing_signals(
             report
         });
         while !job.is_finished() {
-            py.allow_threads(|| std::thread::park_timeout(POLL));
+            py.detach(|| std::thread::park_timeout(POLL));
             if let Err(error) = py.check_signals() {
                 interrupt.keep(error);
             }
@@ -440,7 +440,7 @@ fn report_of(
         text.push_str(&format!("  - {note}\n"));
     }
     if let Some(error) = stop {
-        let kind = error.get_type_bound(py);
+        let kind = error.get_type(py);
         let kind = kind
             .name()
             .map_or_else(|_| kind.to_string(), |n| n.to_string());

@@ -122,7 +122,7 @@ impl PyEngine {
 
     /// Calls the engine's method `name` with `args`; a Python exception is
     /// the engine's failure to answer, reported as a panic of the engine.
-    fn ask<'py, A: IntoPy<Py<pyo3::types::PyTuple>>>(
+    fn ask<'py, A: pyo3::call::PyCallArgs<'py>>(
         &self,
         py: Python<'py>,
         name: &str,
@@ -185,7 +185,7 @@ impl PyEngine {
         let size = self.setup.size;
         let listed: HashSet<Turn> = self.interrupt.python(|py| {
             let answer = self.ask(py, "legal_moves", (player_letter(player),));
-            let items = answer.iter().unwrap_or_else(|e| {
+            let items = answer.try_iter().unwrap_or_else(|e| {
                 self.failed(py, e, |_| {
                     format!("{}.legal_moves() gave no list: {answer}", self.name)
                 })
@@ -272,7 +272,7 @@ fn rows_text(board: &Bound<'_, PyAny>) -> Result<String, Unread> {
         return Ok(text);
     }
     let rows = board
-        .iter()
+        .try_iter()
         .map_err(|_| format!("{board} is neither a text nor a sequence of rows"))?;
     let mut text = Vec::new();
     for row in rows {
@@ -281,13 +281,13 @@ fn rows_text(board: &Bound<'_, PyAny>) -> Result<String, Unread> {
             let line: Result<String, String> = line
                 .chars()
                 .filter(|c| !c.is_whitespace())
-                .map(|c| mark(&c.to_string().into_py(row.py()).into_bound(row.py())))
+                .map(|c| mark(&pyo3::types::PyString::new(row.py(), &c.to_string()).into_any()))
                 .collect();
             text.push(line?);
             continue;
         }
         let cells = row
-            .iter()
+            .try_iter()
             .map_err(|_| format!("row {row} is neither a text nor a sequence of cells"))?;
         let mut line = String::new();
         for cell in cells {

@@ -61,7 +61,7 @@ impl Interrupt {
     /// `f` with the GIL, in the engine's code: a stop requested meanwhile
     /// raises `KeyboardInterrupt` there ([`Interrupt::interrupt_engine`]).
     pub(crate) fn python<T>(&self, f: impl FnOnce(Python<'_>) -> T) -> T {
-        Python::with_gil(|py| {
+        Python::attach(|py| {
             let _inside = Inside::enter(&self.inside, thread_ident(py));
             f(py)
         })
@@ -87,11 +87,11 @@ impl Interrupt {
             return;
         }
         let raise = || -> PyResult<()> {
-            let ctypes = py.import_bound("ctypes")?;
+            let ctypes = py.import("ctypes")?;
             let set_async = ctypes
                 .getattr("pythonapi")?
                 .getattr("PyThreadState_SetAsyncExc")?;
-            let exception = py.get_type_bound::<PyKeyboardInterrupt>();
+            let exception = py.get_type::<PyKeyboardInterrupt>();
             let exception = ctypes.getattr("py_object")?.call1((exception,))?;
             for ident in asked {
                 let ident = ctypes.getattr("c_ulong")?.call1((ident,))?;
@@ -166,7 +166,7 @@ fn thread_ident(py: Python<'_>) -> Option<u64> {
         return Some(ident);
     }
     let ident = py
-        .import_bound("threading")
+        .import("threading")
         .and_then(|threading| threading.getattr("get_ident")?.call0()?.extract::<u64>())
         .ok()?;
     IDENT.with(|known| known.set(Some(ident)));

@@ -8,10 +8,6 @@
 //! Everything here translates: the rules, the engines and the check are the
 //! harness's (`tromp-taylor-harness`), asked in its vocabulary.
 
-// pyo3 0.22's `#[pymethods]` convert every `PyResult` error, which clippy
-// reads as a conversion of `PyErr` to itself at each signature.
-#![allow(clippy::useless_conversion)]
-
 mod check;
 mod claims;
 mod engine;
@@ -31,7 +27,7 @@ use words::{IllegalMove, PyRules};
 #[pymodule]
 fn tromp_taylor(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
-    module.add("IllegalMove", py.get_type_bound::<IllegalMove>())?;
+    module.add("IllegalMove", py.get_type::<IllegalMove>())?;
     module.add_class::<PyRules>()?;
     module.add_class::<game::Game>()?;
     module.add_class::<check::PyCheckReport>()?;

@@ -33,18 +33,16 @@ pub(crate) fn illegal_move(
         message.push_str("; the turn is lost (an illegal move loses the turn)");
     }
     let error = IllegalMove::new_err(message.clone());
-    let value = error.value_bound(py);
-    let attributes: [(&str, PyObject); 5] = [
-        ("reason", illegal.code().into_py(py)),
-        ("rule", illegal.rule(rules.superko).into_py(py)),
-        ("vertex", vertex.into_py(py)),
-        ("lost_turn", lost_turn.into_py(py)),
-        ("message", message.into_py(py)),
-    ];
-    for (name, attribute) in attributes {
-        if let Err(e) = value.setattr(name, attribute) {
-            return e;
-        }
+    let value = error.value(py);
+    let set = || -> PyResult<()> {
+        value.setattr("reason", illegal.code())?;
+        value.setattr("rule", illegal.rule(rules.superko))?;
+        value.setattr("vertex", vertex)?;
+        value.setattr("lost_turn", lost_turn)?;
+        value.setattr("message", message)
+    };
+    if let Err(e) = set() {
+        return e;
     }
     error
 }
@@ -53,7 +51,14 @@ pub(crate) fn illegal_move(
 /// `new-zealand`, `simple-ko-territory`), a compact rule string
 /// (`koPOSITIONALscoreAREAsui1komi7.5`) or a name other programs write
 /// (`japanese`, `aga`, ...), read as the command line reads them.
-#[pyclass(module = "tromp_taylor", name = "Rules", frozen, eq, hash)]
+#[pyclass(
+    module = "tromp_taylor",
+    name = "Rules",
+    frozen,
+    eq,
+    hash,
+    from_py_object
+)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyRules {
     pub(crate) rules: Rules,

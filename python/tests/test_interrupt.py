@@ -158,13 +158,22 @@ def test_a_check_not_stopped_says_so():
     assert not report.stopped and "Stopped early" not in str(report)
 
 
+# The child hears SIGINT as a Python started from a terminal does. A
+# process started with SIGINT ignored (any `command &` of a non-interactive
+# shell, as a CI script run in the background, and all its children) passes
+# that on, and Python then installs no handler: Ctrl-C would be ignored by
+# the child, check or no check, and the test would wait out its timeout.
+AS_FROM_A_TERMINAL = "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+
+
 def interrupted(script, ready, wait=0.3):
-    """Runs `script` in a child Python, sends it SIGINT `wait` seconds after
-    it prints the line `ready`; its exit code, output, error output and the
-    seconds from the signal to its exit."""
+    """Runs `script` in a child Python that turns SIGINT into
+    `KeyboardInterrupt` (`AS_FROM_A_TERMINAL`), sends it SIGINT `wait`
+    seconds after it prints the line `ready`; its exit code, output, error
+    output and the seconds from the signal to its exit."""
     child = subprocess.Popen(
-        [sys.executable, "-c", script], cwd=HERE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
+        [sys.executable, "-c", AS_FROM_A_TERMINAL + script], cwd=HERE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = child.stdout.readline()
         assert line.strip() == ready, (line, child.stderr.read() if child.poll() is not None else "")

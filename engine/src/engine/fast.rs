@@ -256,6 +256,17 @@ impl Engine for FastEngine {
         })
     }
 
+    fn play_move(&mut self, p: Point) -> Verdict {
+        // `play_index` of a point on the board; a point off it has no index
+        // of its own (a column too far would name a point of the next row),
+        // so it goes to `play_at`, which refuses it.
+        let width = self.game.width();
+        verdict(match p.x < width && p.y < self.game.height() {
+            true => self.game.play_index(p.y * width + p.x),
+            false => self.game.play_at(p.x, p.y),
+        })
+    }
+
     fn legal_turns(&self) -> Vec<Turn> {
         self.game.legal_turns().into_iter().map(turn).collect()
     }

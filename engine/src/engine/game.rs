@@ -21,6 +21,14 @@ pub trait Engine {
     /// ([`Rules::illegal_move`], seed 003): then a move refused as
     /// suicide, ko or superko is a lost turn, and the opponent is to move.
     fn play(&mut self, turn: Turn) -> Verdict;
+    /// [`Engine::play`] of the move at `point` (on the board or not), with
+    /// the same verdict and the same game after it, by the engine's
+    /// cheapest exact entry point where it has one (`fast`'s
+    /// `play_index`): the call of a caller that has read the point already
+    /// (the Python package's `Game.play`). The default is `play`.
+    fn play_move(&mut self, point: Point) -> Verdict {
+        self.play(Turn::Move(point))
+    }
     /// Every legal turn: the pass first, then moves in point order.
     fn legal_turns(&self) -> Vec<Turn>;
     /// The color of every point.
