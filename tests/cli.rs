@@ -386,12 +386,7 @@ fn an_engine_that_does_not_start_in_time_is_said_so_not_blamed() {
 
 #[test]
 fn an_engine_with_kgs_rules_only_is_told_the_rules_with_it() {
-    if std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: python3 is not installed (engines/tools/gtp_hide.py needs it)");
+    if common::python3_missing() {
         return;
     }
     // Our engine, started under the ten rules, with kata-set-rules hidden:

@@ -8,7 +8,6 @@ mod common;
 
 use common::gtp_proxy as proxy;
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::{Duration, Instant};
 use tromp_taylor_gtp::adapter::{gtp_engine, GtpOptions};
 use tromp_taylor_harness::check::{check_engine, CheckOptions, CheckReport};
@@ -91,8 +90,7 @@ fn our_referee_over_gtp_agrees_with_the_rules() {
 
 #[test]
 fn an_engine_without_all_legal_or_a_board_is_checked_without_them() {
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("skipped: python3 is not installed (engines/tools/gtp_hide.py needs it)");
+    if common::python3_missing() {
         return;
     }
     let hide = |hidden: &str| {

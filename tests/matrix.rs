@@ -210,7 +210,17 @@ fn merge(dirs: &[&Path], out: &Path) -> std::process::Output {
 
 /// `matrix ENGINES --out OUT --quick --seed SEED`.
 fn quick_matrix(engines: &Path, out: &Path, seed: &str) -> std::process::Output {
-    run(&[
+    quick_matrix_with(engines, out, seed, &[])
+}
+
+/// The same with `more` arguments after.
+fn quick_matrix_with(
+    engines: &Path,
+    out: &Path,
+    seed: &str,
+    more: &[&str],
+) -> std::process::Output {
+    let mut args = vec![
         "matrix",
         engines.to_str().unwrap(),
         "--out",
@@ -218,7 +228,9 @@ fn quick_matrix(engines: &Path, out: &Path, seed: &str) -> std::process::Output 
         "--quick",
         "--seed",
         seed,
-    ])
+    ];
+    args.extend(more);
+    run(&args)
 }
 
 /// The standard error of a command that exited with 2 saying `text` there.
@@ -415,12 +427,7 @@ fn simple_ko_manifest(causes: &str) -> String {
 
 #[test]
 fn failed_vectors_are_replayed_as_games_and_judged_by_the_causes() {
-    if std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: python3 is not installed (engines/tools/gtp_hide.py needs it)");
+    if common::python3_missing() {
         return;
     }
     let (engines, vectors, out) = (
@@ -435,17 +442,12 @@ fn failed_vectors_are_replayed_as_games_and_judged_by_the_causes() {
         cite = [{ source = \"README at 1\", quote = \"simple ko only\" }]\n";
     write(&engines, "said.toml", &simple_ko_manifest(cause));
     write(&engines, "unsaid.toml", &simple_ko_manifest(""));
-    let output = run(&[
-        "matrix",
-        engines.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--quick",
-        "--seed",
+    let output = quick_matrix_with(
+        &engines,
+        &out,
         "3",
-        "--vectors",
-        vectors.to_str().unwrap(),
-    ]);
+        &["--vectors", vectors.to_str().unwrap()],
+    );
     // The row without the cause diverges: the run says so by its exit code.
     exits(&output, 1);
     let json: serde_json::Value =

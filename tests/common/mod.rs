@@ -13,6 +13,16 @@ pub fn run(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Whether `python3` is missing, saying that the test is skipped if it is
+/// (`engines/tools/gtp_hide.py` needs it).
+pub fn python3_missing() -> bool {
+    let missing = Command::new("python3").arg("--version").output().is_err();
+    if missing {
+        eprintln!("skipped: python3 is not installed (engines/tools/gtp_hide.py needs it)");
+    }
+    missing
+}
+
 /// A bash proxy in front of our referee: `edit` is bash run on each
 /// command line (`$line`) with its answer in `$answer` (lines, the empty
 /// line left off), before the answer is written.
