@@ -276,12 +276,12 @@ fn run_vectors(
     row.vectors_replayed = replay_failed(options, (manifest, profile), failed);
 }
 
-/// The failed vectors that are games under the row's own rules, komi aside
-/// (GTP states them, and the engine was held to the case recomputed under
-/// its rules; `komi` is sent with each game)
-/// replayed on the engine, their findings judged; `None` when there are
-/// none, or the replays could not run or were stopped (then each failure
-/// counts as a divergence without a standing).
+/// The failed vectors replayed on the engine, their findings judged: those
+/// that are games under the row's own rules, komi aside (GTP states them,
+/// the engine was held to the case recomputed under its rules, and `komi`
+/// is sent with each game). `None` when there are none, or the replays
+/// could not run or were stopped: then each failure counts as a divergence
+/// without a standing.
 fn replay_failed(
     options: &MatrixOptions,
     (manifest, profile): (&Manifest, &CheckedProfile),
