@@ -112,13 +112,26 @@ impl Source<'_> {
         }
     }
 
+    /// The name as a heading begins: `Game 3`, `Vector ko-022`.
+    pub fn title(&self) -> String {
+        match self {
+            Source::Game(game) => format!("Game {game}"),
+            Source::Vector(id) => format!("Vector {id}"),
+        }
+    }
+
     /// The name as an anchor or file name: `game-3`, `vector-ko-022`.
     pub fn slug(&self) -> String {
-        self.name()
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-            .collect()
+        slug(&self.name())
     }
+}
+
+/// A name safe in a file name and an anchor: ASCII letters and digits
+/// kept, anything else a `-`.
+pub fn slug(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
 }
 
 fn play() -> String {

@@ -1,7 +1,7 @@
 //! A matrix run: every engine of a folder of manifests audited under each
 //! rule set it claims, row by row, and the rows as data.
 
-use super::data::{MatrixData, ReplayedVectors, RowData, FORMAT};
+use super::data::{slug, MatrixData, ReplayedVectors, RowData, FORMAT};
 use super::manifest::{expand, read_manifests, CheckedProfile, Manifest, ManifestError};
 use super::outputs::held_to;
 use super::table::{cell, Column};
@@ -351,12 +351,6 @@ fn audit_options(
     audit.out = Some(out);
     audit.stop = options.progress.stop().clone();
     audit
-}
-
-fn slug(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect()
 }
 
 /// `--engine "CMD"`, and `--set-rules` and `--skip-checks` where the

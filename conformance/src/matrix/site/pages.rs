@@ -259,14 +259,6 @@ fn standing_words(d: &FindingData) -> String {
     }
 }
 
-/// `text` with its first letter a capital (`Game 3`, `Vector ko-022`).
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
 /// One divergence: the board beside what each side says, the rule, the
 /// SGF, the transcript and the command that replays it.
 fn divergence(body: &mut String, placed: &Placed<'_>, source: Source<'_>, d: &FindingData) {
@@ -285,7 +277,7 @@ fn divergence(body: &mut String, placed: &Placed<'_>, source: Source<'_>, d: &Fi
          <dl><dt>Standing</dt><dd>{}</dd><dt>The engine</dt><dd>{}</dd><dt>The rules</dt><dd>{}</dd><dt>Where it usually comes from</dt><dd>{}</dd></dl>\n</div>",
         placed.anchor,
         source.slug(),
-        escape(&capitalised(&name)),
+        escape(&source.title()),
         escape(&d.size),
         escape(&d.rules),
         escape(&d.kind),

@@ -2,6 +2,7 @@
 //! under an anchor of its own, with its verdict.
 
 use super::badge::Verdict;
+pub use crate::matrix::data::slug;
 use crate::matrix::data::{MatrixData, RowData, PLAY};
 
 /// A row as the site places it: on its engine's page under `anchor`.
@@ -29,14 +30,6 @@ impl EngineRows<'_> {
     pub fn verdict(&self) -> Verdict {
         Verdict::all(self.rows.iter().map(|p| p.verdict))
     }
-}
-
-/// A name safe in a file name and an anchor: ASCII letters and digits
-/// kept, anything else a `-`.
-pub fn slug(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect()
 }
 
 /// A row's verdict: not run, its divergences not stated as meant
